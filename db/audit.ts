@@ -1,0 +1,112 @@
+/**
+ * The audit log (every change and every failed change, with who, from where, what,
+ * before and after) and the hourly usage counters behind api/stats/.
+ */
+import { sql, type Kysely } from "kysely";
+import type { Database } from "./schema";
+import { nowIso } from "./time";
+import type { DialectName } from "./connect";
+
+export interface AuditEntry {
+  user_id: number | null;
+  username: string;
+  source_address: string;
+  switch_id: number | null;
+  switch_name: string;
+  group_id: number | null;
+  interface: string;
+  action: string;
+  old_value: string;
+  new_value: string;
+  outcome: "success" | "failure";
+  code: string | null;
+  message: string;
+}
+
+export interface AuditRow extends AuditEntry {
+  id: number;
+  time: string;
+}
+
+export class AuditRepo {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async write(e: AuditEntry): Promise<void> {
+    await this.db.insertInto("audit_log").values({ ...e, time: nowIso() }).execute();
+  }
+
+  async page(opts: { page: number; pageSize: number; switchId?: number; userId?: number }) {
+    let q = this.db.selectFrom("audit_log");
+    if (opts.switchId !== undefined) q = q.where("switch_id", "=", opts.switchId);
+    if (opts.userId !== undefined) q = q.where("user_id", "=", opts.userId);
+    const total = await q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const rows = await q
+      .selectAll()
+      .orderBy("id", "desc")
+      .limit(opts.pageSize)
+      .offset((opts.page - 1) * opts.pageSize)
+      .execute();
+    return {
+      count: Number(total.n),
+      results: rows.map((r) => ({
+        ...r,
+        id: Number(r.id),
+        user_id: r.user_id === null ? null : Number(r.user_id),
+        switch_id: r.switch_id === null ? null : Number(r.switch_id),
+        group_id: r.group_id === null ? null : Number(r.group_id),
+      })) as AuditRow[],
+    };
+  }
+
+  async countSince(since: string | null, onlyChanges: boolean): Promise<number> {
+    let q = this.db.selectFrom("audit_log").select((eb) => eb.fn.countAll().as("n"));
+    if (since) q = q.where("time", ">=", since);
+    if (onlyChanges) q = q.where("outcome", "=", "success").where("action", "not in", ["login", "logout"]);
+    return Number((await q.executeTakeFirstOrThrow()).n);
+  }
+
+  async count(): Promise<number> {
+    return this.countSince(null, false);
+  }
+}
+
+export const hourBucket = (d = new Date()): string => d.toISOString().slice(0, 13);
+
+export class UsageRepo {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName,
+  ) {}
+
+  /** one API call by a user, optionally on a switch */
+  async record(userId: number, switchId: number | null): Promise<void> {
+    const row = { hour: hourBucket(), user_id: userId, switch_id: switchId ?? 0, calls: 1 };
+    const q = this.db.insertInto("usage").values(row);
+    if (this.dialect === "mysql") {
+      await q.onDuplicateKeyUpdate({ calls: sql`calls + 1` }).execute();
+    } else {
+      await q.onConflict((oc) => oc.columns(["hour", "user_id", "switch_id"]).doUpdateSet({ calls: sql`usage.calls + 1` })).execute();
+    }
+  }
+
+  async summary(sinceHour: string) {
+    const calls = await this.db
+      .selectFrom("usage")
+      .select(sql<string>`coalesce(sum(calls), 0)`.as("n"))
+      .where("hour", ">=", sinceHour)
+      .executeTakeFirstOrThrow();
+    const users = await this.db
+      .selectFrom("usage")
+      .select(sql<number>`count(distinct user_id)`.as("n"))
+      .where("hour", ">=", sinceHour)
+      .executeTakeFirstOrThrow();
+    const devices = await this.db
+      .selectFrom("usage")
+      .select(sql<number>`count(distinct switch_id)`.as("n"))
+      .where("hour", ">=", sinceHour)
+      .where("switch_id", ">", 0)
+      .executeTakeFirstOrThrow();
+    // MariaDB returns SUM as a string: normalise here, not in callers
+    return { calls: Number(calls.n), users: Number(users.n), devices: Number(devices.n) };
+  }
+}

@@ -1,0 +1,186 @@
+/**
+ * One set of migrations for both dialects. Each migration is code (Kysely's schema
+ * builder); the few dialect differences (case-insensitive usernames, table charset) are
+ * handled here and nowhere else.
+ */
+import { Kysely, Migration, MigrationProvider, Migrator, sql, type CreateTableBuilder } from "kysely";
+import type { Store } from "./connect";
+
+type AnyDb = Kysely<any>;
+
+function table(db: AnyDb, dialect: Store["dialect"], name: string): CreateTableBuilder<string, never> {
+  const t = db.schema.createTable(name);
+  return dialect === "mysql" ? t.modifyEnd(sql`engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_ci`) : t;
+}
+
+/** Names compared without regard to case in both dialects (MariaDB's _ci collation). */
+function ciText(dialect: Store["dialect"]) {
+  return dialect === "sqlite" ? sql`varchar(150) collate nocase` : sql`varchar(150)`;
+}
+
+function initial(dialect: Store["dialect"]): Migration {
+  return {
+    async up(db: AnyDb) {
+      const bool = (v: 0 | 1) => (c: any) => c.notNull().defaultTo(v);
+      await table(db, dialect, "users")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("username", ciText(dialect), (c) => c.notNull().unique())
+        .addColumn("password", "varchar(255)", (c) => c.notNull())
+        .addColumn("first_name", "varchar(150)", (c) => c.notNull().defaultTo(""))
+        .addColumn("last_name", "varchar(150)", (c) => c.notNull().defaultTo(""))
+        .addColumn("email", "varchar(254)", (c) => c.notNull().defaultTo(""))
+        .addColumn("date_joined", "varchar(32)", (c) => c.notNull())
+        .addColumn("last_login", "varchar(32)")
+        .addColumn("is_active", "integer", bool(1))
+        .addColumn("is_staff", "integer", bool(0))
+        .addColumn("is_superuser", "integer", bool(0))
+        .execute();
+      await table(db, dialect, "profiles")
+        .addColumn("user_id", "integer", (c) => c.primaryKey().references("users.id").onDelete("cascade"))
+        .addColumn("allow_poe_toggle", "integer", bool(0))
+        .addColumn("are_you_sure", "integer", bool(1))
+        .addColumn("bulk_edit", "integer", bool(1))
+        .addColumn("edit_if_descr", "integer", bool(1))
+        .addColumn("read_only", "integer", bool(0))
+        .addColumn("vlan_edit", "integer", bool(0))
+        .addColumn("theme", "varchar(20)", (c) => c.notNull().defaultTo("light"))
+        .addColumn("last_ldap_dn", "varchar(1024)", (c) => c.notNull().defaultTo(""))
+        .addColumn("last_ldap_login", "varchar(32)")
+        .execute();
+      await table(db, dialect, "tokens")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
+        .addColumn("key_hash", "varchar(64)", (c) => c.notNull().unique())
+        .addColumn("created", "varchar(32)", (c) => c.notNull())
+        .addColumn("expires", "varchar(32)")
+        .addColumn("last_used", "varchar(32)")
+        .addColumn("write_enabled", "integer", bool(1))
+        .addColumn("description", "varchar(255)", (c) => c.notNull().defaultTo(""))
+        .execute();
+      await db.schema.createIndex("tokens_user").on("tokens").column("user_id").execute();
+      await table(db, dialect, "sessions")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("key_hash", "varchar(64)", (c) => c.notNull().unique())
+        .addColumn("user_id", "integer", (c) => c.notNull().references("users.id").onDelete("cascade"))
+        .addColumn("csrf_token", "varchar(64)", (c) => c.notNull())
+        .addColumn("created", "varchar(32)", (c) => c.notNull())
+        .addColumn("expires", "varchar(32)", (c) => c.notNull())
+        .execute();
+      await table(db, dialect, "switch_groups")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("name", ciText(dialect), (c) => c.notNull().unique())
+        .addColumn("description", "varchar(255)", (c) => c.notNull().defaultTo(""))
+        .addColumn("display_name", "varchar(255)", (c) => c.notNull().defaultTo(""))
+        .addColumn("comments", "text", (c) => c.notNull().defaultTo(sql`('')`))
+        .addColumn("read_only", "integer", bool(0))
+        .addColumn("allow_poe_toggle", "integer", bool(0))
+        .addColumn("edit_if_descr", "integer", bool(1))
+        .addColumn("allow_all_vlans", "integer", bool(0))
+        .execute();
+      await table(db, dialect, "snmp_profiles")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("name", ciText(dialect), (c) => c.notNull().unique())
+        .addColumn("description", "varchar(255)", (c) => c.notNull().defaultTo(""))
+        .addColumn("version", "varchar(4)", (c) => c.notNull().defaultTo("2c"))
+        .addColumn("community_enc", "text")
+        .addColumn("read_only", "integer", bool(0))
+        .addColumn("username", "varchar(128)", (c) => c.notNull().defaultTo(""))
+        .addColumn("auth_protocol", "varchar(16)")
+        .addColumn("auth_key_enc", "text")
+        .addColumn("priv_protocol", "varchar(16)")
+        .addColumn("priv_key_enc", "text")
+        .addColumn("context", "varchar(128)", (c) => c.notNull().defaultTo(""))
+        .addColumn("timeout_ms", "integer", (c) => c.notNull().defaultTo(2000))
+        .addColumn("retries", "integer", (c) => c.notNull().defaultTo(1))
+        .execute();
+      await table(db, dialect, "credentials")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("name", ciText(dialect), (c) => c.notNull().unique())
+        .addColumn("description", "varchar(255)", (c) => c.notNull().defaultTo(""))
+        .addColumn("username", "varchar(128)", (c) => c.notNull().defaultTo(""))
+        .addColumn("password_enc", "text")
+        .addColumn("private_key_enc", "text")
+        .addColumn("enable_password_enc", "text")
+        .addColumn("port", "integer", (c) => c.notNull().defaultTo(22))
+        .execute();
+      await table(db, dialect, "switches")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("name", ciText(dialect), (c) => c.notNull().unique())
+        .addColumn("hostname", "varchar(255)", (c) => c.notNull().defaultTo(""))
+        .addColumn("description", "varchar(255)", (c) => c.notNull().defaultTo(""))
+        .addColumn("comments", "text", (c) => c.notNull().defaultTo(sql`('')`))
+        .addColumn("nms_id", "varchar(128)", (c) => c.notNull().defaultTo(""))
+        .addColumn("primary_ipv4", "varchar(64)")
+        .addColumn("primary_ipv6", "varchar(64)")
+        .addColumn("snmp_port", "integer", (c) => c.notNull().defaultTo(161))
+        .addColumn("connector_type", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("driver", "varchar(64)", (c) => c.notNull().defaultTo("auto"))
+        .addColumn("snmp_profile_id", "integer", (c) => c.references("snmp_profiles.id").onDelete("set null"))
+        .addColumn("credentials_profile_id", "integer", (c) => c.references("credentials.id").onDelete("set null"))
+        .addColumn("read_only", "integer", bool(0))
+        .addColumn("allow_poe_toggle", "integer", bool(0))
+        .addColumn("edit_if_descr", "integer", bool(1))
+        .addColumn("status", "varchar(16)", (c) => c.notNull().defaultTo("active"))
+        .addColumn("default_view", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("driver_info", "text", (c) => c.notNull().defaultTo(sql`('')`))
+        .addColumn("lab", "integer", bool(0))
+        .execute();
+      for (const [name, other, otherTable] of [
+        ["group_users", "user_id", "users"],
+        ["group_switches", "switch_id", "switches"],
+      ] as const) {
+        await table(db, dialect, name)
+          .addColumn("group_id", "integer", (c) => c.notNull().references("switch_groups.id").onDelete("cascade"))
+          .addColumn(other, "integer", (c) => c.notNull().references(`${otherTable}.id`).onDelete("cascade"))
+          .addPrimaryKeyConstraint(`${name}_pk`, ["group_id", other])
+          .execute();
+      }
+      await table(db, dialect, "group_vlans")
+        .addColumn("group_id", "integer", (c) => c.notNull().references("switch_groups.id").onDelete("cascade"))
+        .addColumn("vlan_id", "integer", (c) => c.notNull())
+        .addPrimaryKeyConstraint("group_vlans_pk", ["group_id", "vlan_id"])
+        .execute();
+      await table(db, dialect, "audit_log")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("time", "varchar(32)", (c) => c.notNull())
+        .addColumn("user_id", "integer")
+        .addColumn("username", "varchar(150)", (c) => c.notNull().defaultTo(""))
+        .addColumn("source_address", "varchar(64)", (c) => c.notNull().defaultTo(""))
+        .addColumn("switch_id", "integer")
+        .addColumn("switch_name", "varchar(150)", (c) => c.notNull().defaultTo(""))
+        .addColumn("group_id", "integer")
+        .addColumn("interface", "varchar(128)", (c) => c.notNull().defaultTo(""))
+        .addColumn("action", "varchar(64)", (c) => c.notNull())
+        .addColumn("old_value", "text", (c) => c.notNull().defaultTo(sql`('')`))
+        .addColumn("new_value", "text", (c) => c.notNull().defaultTo(sql`('')`))
+        .addColumn("outcome", "varchar(16)", (c) => c.notNull())
+        .addColumn("code", "varchar(64)")
+        .addColumn("message", "text", (c) => c.notNull().defaultTo(sql`('')`))
+        .execute();
+      await db.schema.createIndex("audit_log_time").on("audit_log").column("time").execute();
+      await db.schema.createIndex("audit_log_switch").on("audit_log").columns(["switch_id", "time"]).execute();
+      await table(db, dialect, "usage")
+        .addColumn("hour", "varchar(13)", (c) => c.notNull())
+        .addColumn("user_id", "integer", (c) => c.notNull())
+        .addColumn("switch_id", "integer", (c) => c.notNull())
+        .addColumn("calls", "integer", (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint("usage_pk", ["hour", "user_id", "switch_id"])
+        .execute();
+    },
+  };
+}
+
+class StaticProvider implements MigrationProvider {
+  constructor(private readonly dialect: Store["dialect"]) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return { "0001_initial": initial(this.dialect) };
+  }
+}
+
+/** Applies every pending migration; returns the names applied now. */
+export async function migrateToLatest(store: Store): Promise<string[]> {
+  const migrator = new Migrator({ db: store.db, provider: new StaticProvider(store.dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}

@@ -1,0 +1,176 @@
+/**
+ * The database schema as Kysely types. Booleans are stored as 0/1 integers and
+ * timestamps as ISO 8601 UTC strings in both dialects, so rows read back the same on
+ * SQLite and MariaDB; repositories turn them into API values.
+ */
+import type { Generated } from "kysely";
+
+type Bool = number; // 0 | 1
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  password: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  date_joined: string;
+  last_login: string | null;
+  is_active: Bool;
+  is_staff: Bool;
+  is_superuser: Bool;
+}
+
+export interface ProfilesTable {
+  user_id: number;
+  allow_poe_toggle: Bool;
+  are_you_sure: Bool;
+  bulk_edit: Bool;
+  edit_if_descr: Bool;
+  read_only: Bool;
+  vlan_edit: Bool;
+  theme: string;
+  last_ldap_dn: string;
+  last_ldap_login: string | null;
+}
+
+export interface TokensTable {
+  id: Generated<number>;
+  user_id: number;
+  key_hash: string;
+  created: string;
+  expires: string | null;
+  last_used: string | null;
+  write_enabled: Bool;
+  description: string;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  key_hash: string;
+  user_id: number;
+  csrf_token: string;
+  created: string;
+  expires: string;
+}
+
+export interface SwitchGroupsTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  display_name: string;
+  comments: string;
+  read_only: Bool;
+  allow_poe_toggle: Bool;
+  edit_if_descr: Bool;
+  allow_all_vlans: Bool;
+}
+
+export interface GroupUsersTable {
+  group_id: number;
+  user_id: number;
+}
+
+export interface GroupSwitchesTable {
+  group_id: number;
+  switch_id: number;
+}
+
+export interface GroupVlansTable {
+  group_id: number;
+  vlan_id: number;
+}
+
+export interface SnmpProfilesTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  version: string;
+  community_enc: string | null;
+  read_only: Bool;
+  username: string;
+  auth_protocol: string | null;
+  auth_key_enc: string | null;
+  priv_protocol: string | null;
+  priv_key_enc: string | null;
+  context: string;
+  timeout_ms: number;
+  retries: number;
+}
+
+export interface CredentialsTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  username: string;
+  password_enc: string | null;
+  private_key_enc: string | null;
+  enable_password_enc: string | null;
+  port: number;
+}
+
+export interface SwitchesTable {
+  id: Generated<number>;
+  name: string;
+  hostname: string;
+  description: string;
+  comments: string;
+  nms_id: string;
+  primary_ipv4: string | null;
+  primary_ipv6: string | null;
+  snmp_port: number;
+  connector_type: number;
+  driver: string;
+  snmp_profile_id: number | null;
+  credentials_profile_id: number | null;
+  read_only: Bool;
+  allow_poe_toggle: Bool;
+  edit_if_descr: Bool;
+  status: string;
+  default_view: number;
+  driver_info: string;
+  /** set for switches the built-in lab created, so they can be told apart */
+  lab: Bool;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  time: string;
+  user_id: number | null;
+  username: string;
+  source_address: string;
+  switch_id: number | null;
+  switch_name: string;
+  group_id: number | null;
+  interface: string;
+  action: string;
+  old_value: string;
+  new_value: string;
+  outcome: string;
+  code: string | null;
+  message: string;
+}
+
+/** API calls per hour, user and switch (0 = none), for api/stats/. */
+export interface UsageTable {
+  hour: string; // YYYY-MM-DDTHH
+  user_id: number;
+  switch_id: number;
+  calls: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  profiles: ProfilesTable;
+  tokens: TokensTable;
+  sessions: SessionsTable;
+  switch_groups: SwitchGroupsTable;
+  group_users: GroupUsersTable;
+  group_switches: GroupSwitchesTable;
+  group_vlans: GroupVlansTable;
+  snmp_profiles: SnmpProfilesTable;
+  credentials: CredentialsTable;
+  switches: SwitchesTable;
+  audit_log: AuditLogTable;
+  usage: UsageTable;
+}

@@ -1,0 +1,46 @@
+/**
+ * Device secrets (communities, v3 keys, passwords) are stored encrypted with AES-256-GCM.
+ * The key comes from SWITCHDESK_SECRET_KEY, or from a key file created once with mode 0600.
+ * Stored form: "v1:<iv b64>:<tag b64>:<ciphertext b64>".
+ */
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+
+export class SecretBox {
+  private readonly key: Buffer;
+
+  constructor(secret: string) {
+    // a stable 32-byte key from any secret text; the salt only separates this use
+    this.key = crypto.scryptSync(secret, "switchdesk-device-secrets", 32);
+  }
+
+  encrypt(plain: string): string {
+    const iv = crypto.randomBytes(12);
+    const cipher = crypto.createCipheriv("aes-256-gcm", this.key, iv);
+    const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+    return ["v1", iv.toString("base64"), cipher.getAuthTag().toString("base64"), body.toString("base64")].join(":");
+  }
+
+  decrypt(stored: string): string {
+    const [v, iv, tag, body] = stored.split(":");
+    if (v !== "v1" || !iv || !tag || body === undefined) throw new Error("stored secret has an unknown format");
+    const decipher = crypto.createDecipheriv("aes-256-gcm", this.key, Buffer.from(iv, "base64"));
+    decipher.setAuthTag(Buffer.from(tag, "base64"));
+    return Buffer.concat([decipher.update(Buffer.from(body, "base64")), decipher.final()]).toString("utf8");
+  }
+}
+
+/** The secret text: the environment's, else the key file's (made on first use). */
+export function loadSecret(envValue: string | undefined, keyFile: string): string {
+  if (envValue && envValue.length > 0) return envValue;
+  try {
+    return fs.readFileSync(keyFile, "utf8").trim();
+  } catch (e: any) {
+    if (e.code !== "ENOENT") throw e;
+  }
+  fs.mkdirSync(path.dirname(keyFile), { recursive: true });
+  const fresh = crypto.randomBytes(32).toString("hex");
+  fs.writeFileSync(keyFile, fresh + "\n", { mode: 0o600, flag: "wx" });
+  return fresh;
+}

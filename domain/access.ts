@@ -1,0 +1,235 @@
+/**
+ * The permission model (CONTRACT.md section 3, OpenL2M's rules in reference section 3):
+ * who sees which groups and devices, who may write, which VLANs a caller may use, and
+ * what a caller may do on each interface. Pure: every input is plain data the handler
+ * has already loaded.
+ */
+import type { InterfaceInfo } from "../drivers/types";
+import { Denial, denial } from "./result";
+import * as msg from "./messages";
+
+export interface Caller {
+  user: {
+    id: number;
+    username: string;
+    is_superuser: boolean;
+    is_staff: boolean;
+    profile: { read_only: boolean; vlan_edit: boolean; allow_poe_toggle: boolean; edit_if_descr: boolean };
+  };
+  /** null = web session (sessions always may write, within the other rules) */
+  token: { write_enabled: boolean } | null;
+}
+
+/** The rights a device group grants; the group in the URL decides them. */
+export interface GroupRights {
+  id: number;
+  name: string;
+  read_only: boolean;
+  allow_poe_toggle: boolean;
+  edit_if_descr: boolean;
+  allow_all_vlans: boolean;
+  /** VLAN ids members of this group may use */
+  vlans: number[];
+}
+
+export interface DeviceRights {
+  id: number;
+  name: string;
+  read_only: boolean;
+  allow_poe_toggle: boolean;
+  edit_if_descr: boolean;
+}
+
+/** Service-wide settings that widen rights. */
+export interface Policy {
+  /** PoE may be toggled on every port (OpenL2M's ALWAYS_ALLOW_POE_TOGGLE) */
+  always_allow_poe_toggle: boolean;
+}
+
+export interface InterfaceRights {
+  manageable: boolean;
+  /** why not, present only when not manageable */
+  unmanage_reason?: string;
+  allow_poe_toggle: boolean;
+  can_edit_description: boolean;
+}
+
+/** The flags of an interface that the rules look at. */
+export type InterfaceFacts = Pick<InterfaceInfo, "kind" | "routed" | "untagged_vlan" | "disabled_reason">;
+
+/** Read-only anywhere blocks every write; not even a superuser overrides it. */
+export function isReadOnly(
+  caller: Caller,
+  group: Pick<GroupRights, "read_only">,
+  device: Pick<DeviceRights, "read_only">,
+): boolean {
+  return caller.user.profile.read_only || group.read_only || device.read_only;
+}
+
+/** null when the caller may write to this device through this group. */
+export function canWrite(
+  caller: Caller,
+  group: Pick<GroupRights, "read_only">,
+  device: Pick<DeviceRights, "read_only">,
+): Denial | null {
+  if (caller.token !== null && !caller.token.write_enabled) return denial(msg.TOKEN_CANNOT_WRITE, "read_only_token");
+  if (isReadOnly(caller, group, device)) return denial(msg.ACCESS_DENIED);
+  return null;
+}
+
+/** Superuser and staff see every group, so they may use every VLAN too. */
+function seesEverything(caller: Caller): boolean {
+  return caller.user.is_superuser || caller.user.is_staff;
+}
+
+/**
+ * The VLAN ids the caller may use on this device: all of the device's VLANs for
+ * superuser, staff or an allow-all group, else the group's list limited to the VLANs
+ * the device has.
+ */
+export function allowedVlans(
+  caller: Caller,
+  group: Pick<GroupRights, "allow_all_vlans" | "vlans">,
+  deviceVlans: readonly { id: number }[],
+): ReadonlySet<number> {
+  const onDevice = deviceVlans.map((vlan) => vlan.id);
+  if (seesEverything(caller) || group.allow_all_vlans) return new Set(onDevice);
+  const groupList = new Set(group.vlans);
+  return new Set(onDevice.filter((id) => groupList.has(id)));
+}
+
+const NOTHING_ALLOWED = { manageable: false, allow_poe_toggle: false, can_edit_description: false } as const;
+
+/**
+ * What the caller may do on one interface. The first rule that matches decides, in
+ * OpenL2M's order: hard denials (read-only, driver-disabled, not Ethernet, routed) allow
+ * nothing at all, then the superuser may do everything, then the PoE and description
+ * flags, then the VLAN allow-list decides manageability.
+ * `readOnly` is isReadOnly() for this caller, group and device.
+ */
+export function interfaceRights(
+  caller: Caller,
+  group: Pick<GroupRights, "allow_poe_toggle" | "edit_if_descr">,
+  device: Pick<DeviceRights, "allow_poe_toggle" | "edit_if_descr">,
+  policy: Policy,
+  iface: InterfaceFacts,
+  allowed: ReadonlySet<number>,
+  readOnly: boolean,
+): InterfaceRights {
+  if (iface.disabled_reason) return { ...NOTHING_ALLOWED, unmanage_reason: iface.disabled_reason };
+  if (readOnly) return { ...NOTHING_ALLOWED, unmanage_reason: msg.ACCESS_DENIED };
+  // A LAG is shown but managed through its member ports, like every non-Ethernet port.
+  if (iface.kind !== "ethernet") return { ...NOTHING_ALLOWED, unmanage_reason: msg.NOT_ETHERNET };
+  if (iface.routed) return { ...NOTHING_ALLOWED, unmanage_reason: msg.ROUTED_MODE };
+  if (caller.user.is_superuser) return { manageable: true, allow_poe_toggle: true, can_edit_description: true };
+
+  const profile = caller.user.profile;
+  const allowPoe =
+    policy.always_allow_poe_toggle || profile.allow_poe_toggle || group.allow_poe_toggle || device.allow_poe_toggle;
+  const descriptionFlags = profile.edit_if_descr && group.edit_if_descr && device.edit_if_descr;
+
+  if (!allowed.has(iface.untagged_vlan)) {
+    return { manageable: false, unmanage_reason: msg.VLAN_NOT_ACCESSIBLE, allow_poe_toggle: allowPoe, can_edit_description: false };
+  }
+  return { manageable: true, allow_poe_toggle: allowPoe, can_edit_description: descriptionFlags };
+}
+
+/** state and vlan writes need a manageable interface. */
+export function canManageInterface(rights: InterfaceRights): Denial | null {
+  return rights.manageable ? null : denial(msg.CANNOT_MANAGE_INTERFACE);
+}
+
+/** PoE: a PoE flag anywhere allows it even on an unmanageable port; otherwise manageable. */
+export function canTogglePoe(rights: InterfaceRights): Denial | null {
+  return rights.allow_poe_toggle || rights.manageable ? null : denial(msg.CANNOT_MANAGE_INTERFACE);
+}
+
+/** Description: a manageable port first, then the description right. */
+export function canEditDescription(rights: InterfaceRights): Denial | null {
+  if (!rights.manageable) return denial(msg.CANNOT_MANAGE_INTERFACE);
+  return rights.can_edit_description ? null : denial(msg.CANNOT_EDIT_DESCRIPTION);
+}
+
+/** VLAN add: superuser or a profile with vlan_edit (staff too needs vlan_edit). */
+export function canAddVlan(caller: Caller): Denial | null {
+  return caller.user.is_superuser || caller.user.profile.vlan_edit ? null : denial(msg.ACCESS_DENIED);
+}
+
+/** VLAN rename: the same rule as add (OpenL2M checks nothing here; we do). */
+export function canRenameVlan(caller: Caller): Denial | null {
+  return canAddVlan(caller);
+}
+
+export function canDeleteVlan(caller: Caller): Denial | null {
+  return caller.user.is_superuser ? null : denial(msg.SUPERUSER_TO_DELETE_VLAN);
+}
+
+/** api/admin/...: superusers only (staff is not enough). */
+export function canAdminister(caller: Caller): Denial | null {
+  return caller.user.is_superuser ? null : denial(msg.NO_ADMIN_PERMISSION);
+}
+
+// --- the menu: which groups and devices a caller sees ---------------------------------
+
+export interface MenuDeviceFacts {
+  id: number;
+  name: string;
+  status: "active" | "inactive";
+}
+
+export interface MenuGroupFacts {
+  id: number;
+  name: string;
+}
+
+export interface MenuGroup<G extends MenuGroupFacts, D extends MenuDeviceFacts> {
+  group: G;
+  /** active devices only, sorted by name */
+  members: D[];
+}
+
+function byName(a: { name: string; id: number }, b: { name: string; id: number }): number {
+  // Case-insensitive like the usual database collation; id keeps equal names stable.
+  const x = a.name.toLowerCase();
+  const y = b.name.toLowerCase();
+  if (x !== y) return x < y ? -1 : 1;
+  if (a.name !== b.name) return a.name < b.name ? -1 : 1;
+  return a.id - b.id;
+}
+
+/**
+ * The caller's menu. Superuser and staff see every group, others the groups they are
+ * members of; either way a group without any device (of any status) is left out, as in
+ * OpenL2M, and only active devices are listed. Groups and members are sorted by name.
+ */
+export function menuGroups<G extends MenuGroupFacts, D extends MenuDeviceFacts>(
+  caller: Caller,
+  groups: readonly { group: G; devices: readonly D[] }[],
+  memberOfGroupIds: readonly number[],
+): MenuGroup<G, D>[] {
+  const memberOf = new Set(memberOfGroupIds);
+  const everything = seesEverything(caller);
+  return groups
+    .filter((entry) => entry.devices.length > 0 && (everything || memberOf.has(entry.group.id)))
+    .map((entry) => ({
+      group: entry.group,
+      members: entry.devices.filter((device) => device.status === "active").sort(byName),
+    }))
+    .sort((a, b) => byName(a.group, b.group));
+}
+
+/** The (group, device) pair of a URL, or null when it is not in the caller's menu (403). */
+export function findInMenu<G extends MenuGroupFacts, D extends MenuDeviceFacts>(
+  menu: readonly MenuGroup<G, D>[],
+  groupId: number,
+  deviceId: number,
+): { group: G; device: D } | null {
+  const entry = menu.find((candidate) => candidate.group.id === groupId);
+  const device = entry?.members.find((member) => member.id === deviceId);
+  return entry && device ? { group: entry.group, device } : null;
+}
+
+/** The 403 for a (group, device) pair outside the caller's menu. */
+export function notInMenu(): Denial {
+  return denial(msg.ACCESS_DENIED);
+}

@@ -1,0 +1,143 @@
+/**
+ * One entry of the `interfaces` array of the switch view (CONTRACT.md section 4), keys in
+ * the contract's order, optional keys left out rather than null: `tagged_vlans` only in
+ * Tagged mode, `vlan` only when there is one, `speed` only when known, `poe` only on PoE
+ * ports, `unmanage_reason` only when not manageable.
+ */
+import type {
+  AdminState,
+  Duplex,
+  InterfaceInfo,
+  LldpNeighbor,
+  LearnScope,
+  MacEntry,
+  PoeDetect,
+  PoePortInfo,
+} from "../drivers/types";
+import type { InterfaceRights } from "./access";
+import { formatMac, macVendor } from "./mac";
+
+export type InterfaceMode = "Access" | "Tagged" | "Routed";
+
+export interface PoePortJson {
+  admin_status: AdminState;
+  detect_status: PoeDetect;
+  power_consumption_supported: boolean;
+  power_consumed: number;
+  power_available: number;
+  max_power_consumed: number;
+}
+
+export interface EthernetAddressJson {
+  address: string;
+  vlan: number;
+  ipv4: string[];
+  ipv6: string[];
+  hostname: string;
+  vendor: string;
+}
+
+export interface NeighborJson {
+  port_name: string;
+  port_description: string;
+  system_name: string;
+  system_description: string;
+  hostname: string;
+  chassis_id: string;
+  chassis_type: number;
+  capabilities: string;
+  management_address_v4: string;
+  management_address_v6: string;
+}
+
+export interface InterfaceJson {
+  id: string;
+  name: string;
+  description: string;
+  mode: InterfaceMode;
+  tagged_vlans?: string;
+  vlan?: number;
+  state: AdminState;
+  online: boolean;
+  speed?: number;
+  duplex: Duplex;
+  vrf: string;
+  poe?: PoePortJson;
+  manageable: boolean;
+  unmanage_reason?: string;
+  ethernet_addresses: EthernetAddressJson[];
+  neighbors: NeighborJson[];
+}
+
+/** Routed wins over Tagged, Tagged over Access. */
+export function interfaceMode(iface: Pick<InterfaceInfo, "routed" | "tagged_vlans">): InterfaceMode {
+  if (iface.routed) return "Routed";
+  return iface.tagged_vlans.length > 0 ? "Tagged" : "Access";
+}
+
+/** "591, 592": ascending, whatever order the driver found them in. */
+export function taggedVlansText(vlans: readonly number[]): string {
+  return [...vlans].sort((a, b) => a - b).join(", ");
+}
+
+function poeJson(poe: PoePortInfo): PoePortJson {
+  return {
+    admin_status: poe.admin_status,
+    detect_status: poe.detect_status,
+    power_consumption_supported: poe.power_consumption_supported,
+    power_consumed: poe.power_consumed,
+    power_available: poe.power_available,
+    max_power_consumed: poe.max_power_consumed,
+  };
+}
+
+export function ethernetAddressJson(entry: MacEntry): EthernetAddressJson {
+  return {
+    address: formatMac(entry.address),
+    vlan: entry.vlan,
+    ipv4: [...entry.ipv4],
+    ipv6: [...entry.ipv6],
+    // no DNS lookups: domain does no I/O, and OpenL2M leaves them off by default
+    hostname: "",
+    vendor: macVendor(entry.address),
+  };
+}
+
+export function neighborJson(neighbor: LldpNeighbor): NeighborJson {
+  return {
+    port_name: neighbor.port_name,
+    port_description: neighbor.port_description,
+    system_name: neighbor.system_name,
+    system_description: neighbor.system_description,
+    hostname: neighbor.system_name,
+    chassis_id: neighbor.chassis_id,
+    chassis_type: neighbor.chassis_type,
+    capabilities: neighbor.capabilities,
+    management_address_v4: neighbor.management_address_v4,
+    management_address_v6: neighbor.management_address_v6,
+  };
+}
+
+/** `scope` basic leaves the MAC and LLDP lists empty even when the driver filled them. */
+export function interfaceJson(iface: InterfaceInfo, rights: InterfaceRights, scope: LearnScope): InterfaceJson {
+  const mode = interfaceMode(iface);
+  const details = scope === "details";
+  return {
+    id: iface.id,
+    name: iface.name,
+    description: iface.description,
+    mode,
+    ...(mode === "Tagged" ? { tagged_vlans: taggedVlansText(iface.tagged_vlans) } : {}),
+    ...(iface.untagged_vlan > 0 ? { vlan: iface.untagged_vlan } : {}),
+    state: iface.admin_up ? "Enabled" : "Disabled",
+    online: iface.oper_up,
+    ...(iface.speed > 0 ? { speed: iface.speed } : {}),
+    duplex: iface.duplex,
+    vrf: iface.vrf,
+    ...(iface.poe ? { poe: poeJson(iface.poe) } : {}),
+    manageable: rights.manageable,
+    ...(rights.manageable ? {} : { unmanage_reason: rights.unmanage_reason ?? "" }),
+    ethernet_addresses: details ? iface.macs.map(ethernetAddressJson) : [],
+    neighbors: details ? iface.neighbors.map(neighborJson) : [],
+  };
+}

@@ -1,0 +1,168 @@
+/**
+ * Every human text of the API contract (CONTRACT.md sections 2-6), word for word.
+ * Scripts written against OpenL2M match on these strings, so they live in one place and
+ * handlers only ever call these. Texts the contract leaves open (marked "ours") say
+ * plainly what went wrong.
+ */
+
+type AdminWord = "Enabled" | "Disabled";
+
+/** The word the contract uses for an on/off state. */
+export function stateWord(on: boolean): AdminWord {
+  return on ? "Enabled" : "Disabled";
+}
+
+// --- Section 2: authentication and tokens ---------------------------------------------
+
+export const NOT_AUTHENTICATED = "Authentication credentials were not provided.";
+export const INVALID_TOKEN = "Invalid token";
+export const TOKEN_EXPIRED = "Token expired";
+export const USER_INACTIVE = "User inactive";
+export const LOGIN_FAILED = "Unable to log in with provided credentials.";
+export const TOO_MANY_TOKENS = "Too many tokens exist!";
+
+export function missingParameter(name: string): string {
+  return `Missing or invalid required parameter: '${name}'`;
+}
+
+// --- Section 3: who may do what -------------------------------------------------------
+
+export const ACCESS_DENIED = "Access denied!";
+export const TOKEN_CANNOT_WRITE = "This token cannot write!";
+export const CANNOT_MANAGE_INTERFACE = "You can not manage this interface!";
+export const CANNOT_EDIT_DESCRIPTION = "You are not allowed to change the interface description!";
+export const SUPERUSER_TO_DELETE_VLAN = "Access Denied: you need to be SuperUser to delete a VLAN";
+export const NO_ADMIN_PERMISSION = "You do not have permission to perform this action.";
+
+/** unmanage_reason texts, as OpenL2M shows them */
+export const NOT_ETHERNET = "Access denied: not an Ethernet interface!";
+export const ROUTED_MODE = "Access denied: interface in routed mode!";
+export const VLAN_NOT_ACCESSIBLE = "Interface access denied: you do not have access to the interface vlan!";
+
+// --- Section 4: device reads ----------------------------------------------------------
+
+export function deviceNotFound(text: string): string {
+  return `Device '${text}' not found!`;
+}
+
+/** ours: the contract asks for the device name and what failed */
+export function deviceUnreachable(deviceName: string, detail: string): string {
+  return `Device '${deviceName}' could not be reached: ${detail}`;
+}
+
+// --- Section 5: device writes ---------------------------------------------------------
+
+export function stateChanged(interfaceName: string, up: boolean): string {
+  return `Interface ${interfaceName} is now ${stateWord(up)}`;
+}
+
+export function poeChanged(interfaceName: string, on: boolean): string {
+  return `Interface ${interfaceName} PoE is now ${stateWord(on)}`;
+}
+
+export function vlanChanged(interfaceName: string, vlan: number): string {
+  return `Interface ${interfaceName} changed to vlan ${vlan}`;
+}
+
+export function descriptionChanged(interfaceName: string): string {
+  return `Interface ${interfaceName} description was changed!`;
+}
+
+/** `word` is the requested state, which equals the current one. */
+export function sameState(word: AdminWord): string {
+  return `New interface status is the same (${word}), please change status!`;
+}
+
+export function samePoeState(word: AdminWord): string {
+  return `New PoE status is the same (${word}), please change status!`;
+}
+
+export function sameVlan(vlan: number): string {
+  return `New vlan ${vlan} is the same, please change the vlan first!`;
+}
+
+export const SAME_DESCRIPTION = "New description is the same, please change it first!";
+
+export function missingNumericParameter(name: string): string {
+  return `Missing or invalid required numeric parameter: '${name}'`;
+}
+
+export function vlanNotAllowed(vlan: number): string {
+  return `New vlan ${vlan} is not valid or allowed on this device`;
+}
+
+export function noPoe(interfaceName: string): string {
+  return `Interface ${interfaceName} does not support PoE`;
+}
+
+export function interfaceNotFound(interfaceId: string): string {
+  return `Interface ${interfaceId} not found`;
+}
+
+export function descriptionTooLong(max: number): string {
+  return `Description is too long (max ${max} characters)`;
+}
+
+/** ours */
+export const DESCRIPTION_CONTROL_CHARACTERS =
+  "Description may not contain control characters or line breaks";
+
+/** ours: the contract asks for what the device said */
+export function deviceRefused(deviceName: string, detail: string): string {
+  return `Device '${deviceName}' refused the change: ${detail}`;
+}
+
+/** ours: a driver that cannot do an action at all (`what` like "change the PoE state") */
+export function deviceCannot(what: string): string {
+  return `This switch model cannot ${what}`;
+}
+
+export const SAVE_MISSING = "Missing or invalid required parameter and value: 'save=yes'";
+export const NO_SAVE_REQUESTED = "No save requested (why did you call us?).";
+export const CANNOT_SAVE = "This switch model cannot save or does not need to save the config";
+export const CONFIG_SAVED = "Configuration saved!";
+
+export const VLAN_PARAMETERS_INVALID =
+  "One or more missing or invalid required parameters: 'vlan_name', 'vlan_id'";
+
+export function invalidNewVlanId(id: number | string): string {
+  return `Invalid new vlan id: '${id}'`;
+}
+
+export const VLAN_NAME_MISSING = "Please provide a vlan name!";
+export const VLAN_NAME_EMPTY = "Vlan name can not be empty!";
+
+/** ours */
+export function vlanNameTooLong(max: number): string {
+  return `Vlan name is too long (max ${max} characters)`;
+}
+
+/** ours */
+export const VLAN_NAME_CONTROL_CHARACTERS =
+  "Vlan name may not contain control characters or line breaks";
+
+export function vlanExists(id: number): string {
+  return `Vlan ${id} already exists!`;
+}
+
+export function vlanMissing(id: number): string {
+  return `Vlan ${id} does not exist!`;
+}
+
+export function vlanCreated(id: number, name: string): string {
+  return `Vlan ${id} (${name}) created.`;
+}
+
+export function vlanRenamed(id: number, name: string): string {
+  return `Updated name for vlan ${id} to '${name}'`;
+}
+
+export function vlanDeleted(id: number): string {
+  return `Vlan ${id} was deleted!`;
+}
+
+// --- Section 6: user administration ---------------------------------------------------
+
+export const USERNAME_TAKEN = "A user with that username already exists.";
+export const INVALID_PROFILE = "Invalid profile: must be a JSON dictionary";
+export const INVALID_USER_ID = "Invalid user id!";

@@ -1,0 +1,52 @@
+/**
+ * Outcome shapes of the domain rules. A failure carries everything a handler needs to
+ * answer (HTTP status, the contract's stable code, the human text), so no handler spells
+ * a status, a code or a text of its own.
+ */
+
+/** Stable slugs of CONTRACT.md section 1, plus the few the rules here add. */
+export type ErrorCode =
+  | "access_denied"
+  | "read_only_token"
+  | "missing_parameter"
+  | "invalid_parameter"
+  | "same_value"
+  | "not_found"
+  | "already_exists"
+  | "not_supported"
+  | "device_unreachable"
+  | "device_refused"
+  | "rate_limited";
+
+export interface Failure {
+  ok: false;
+  status: 400 | 403 | 404;
+  code: ErrorCode;
+  reason: string;
+}
+
+export interface Success<T> {
+  ok: true;
+  value: T;
+}
+
+export type Result<T> = Success<T> | Failure;
+
+/** A permission refusal: always 403. */
+export interface Denial {
+  status: 403;
+  code: "access_denied" | "read_only_token";
+  reason: string;
+}
+
+export function success<T>(value: T): Success<T> {
+  return { ok: true, value };
+}
+
+export function failure(status: Failure["status"], code: ErrorCode, reason: string): Failure {
+  return { ok: false, status, code, reason };
+}
+
+export function denial(reason: string, code: Denial["code"] = "access_denied"): Denial {
+  return { status: 403, code, reason };
+}

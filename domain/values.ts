@@ -1,0 +1,164 @@
+/**
+ * Rules for the values a request carries: on/off words, the save word, integers, VLAN
+ * ids, interface descriptions and VLAN names. A form sends every value as a string and
+ * JSON may send numbers or booleans, so each parser accepts both and answers with the
+ * contract's text on failure.
+ */
+import { Failure, Result, failure, success } from "./result";
+import * as msg from "./messages";
+
+/** state / poe_state: these mean up/enable (CONTRACT section 1); anything else means down. */
+export const ON_VALUES: readonly string[] = ["on", "enabled", "enable", "yes", "y", "1", "true"];
+/** save: the seed's set, which deliberately lacks "true". */
+export const SAVE_VALUES: readonly string[] = ["on", "enabled", "enable", "yes", "y", "1"];
+
+export const VLAN_ID_MIN = 1;
+export const VLAN_ID_MAX = 4094;
+export const DEFAULT_MAX_DESCRIPTION_LENGTH = 64;
+export const DEFAULT_MAX_VLAN_NAME_LENGTH = 32;
+
+/** C0, DEL, C1 (which holds NEL U+0085), LINE and PARAGRAPH SEPARATOR. */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/**
+ * Blanks stripped around texts: Unicode space separators only. Tabs and line breaks are
+ * control characters and are refused rather than silently dropped, so a value that
+ * would have reached a device command line with a line break never passes unnoticed.
+ */
+const SURROUNDING_BLANKS = /^\p{Zs}+|\p{Zs}+$/gu;
+const INTEGER_TEXT = /^-?\d{1,15}$/;
+
+function isAbsent(value: unknown): boolean {
+  return value === undefined || value === null;
+}
+
+/** A scalar as the text a form would have sent; null for objects and arrays. */
+function scalarText(value: unknown): string | null {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if (typeof value === "boolean") return String(value);
+  return null;
+}
+
+/** A text parameter that may also arrive as a JSON number; null for anything else. */
+function textOrNumber(value: unknown): string | null {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+function missingOrInvalid(value: unknown, reason: string): Failure {
+  const blank = isAbsent(value) || (typeof value === "string" && value.trim() === "");
+  return failure(400, blank ? "missing_parameter" : "invalid_parameter", reason);
+}
+
+export function isOnValue(value: unknown): boolean {
+  const text = scalarText(value);
+  return text !== null && ON_VALUES.includes(text.trim().toLowerCase());
+}
+
+export function isSaveValue(value: unknown): boolean {
+  const text = scalarText(value);
+  return text !== null && SAVE_VALUES.includes(text.trim().toLowerCase());
+}
+
+/** `state` or `poe_state`: true = up/enable. */
+export function parseOnOff(value: unknown, name: string): Result<boolean> {
+  const text = scalarText(value);
+  if (text === null || text.trim() === "") return missingOrInvalid(value, msg.missingParameter(name));
+  return success(isOnValue(text));
+}
+
+/** `save`: only a value of the save set asks for a save. */
+export function parseSave(value: unknown): Result<true> {
+  const text = scalarText(value);
+  if (text === null || text.trim() === "") return missingOrInvalid(value, msg.SAVE_MISSING);
+  if (!isSaveValue(text)) return failure(400, "invalid_parameter", msg.NO_SAVE_REQUESTED);
+  return success(true);
+}
+
+/**
+ * An integer from a JSON number or a string of digits (optional minus). Strict: "10a",
+ * "1.5", " 10", "" and true are not integers. null when it is not one.
+ */
+export function parseInteger(value: unknown): number | null {
+  if (typeof value === "number") return Number.isSafeInteger(value) ? value + 0 : null;
+  if (typeof value !== "string" || !INTEGER_TEXT.test(value)) return null;
+  const parsed = Number(value);
+  return parsed === 0 ? 0 : parsed; // no -0
+}
+
+export function isVlanId(id: number): boolean {
+  return Number.isInteger(id) && id >= VLAN_ID_MIN && id <= VLAN_ID_MAX;
+}
+
+/** `vlan` of the interface endpoint; whether it may be used is a device check. */
+export function parseUntaggedVlan(value: unknown): Result<number> {
+  const vlan = parseInteger(value);
+  if (vlan === null) return missingOrInvalid(value, msg.missingNumericParameter("vlan"));
+  return success(vlan);
+}
+
+export function hasControlCharacter(text: string): boolean {
+  return CONTROL_CHARACTER.test(text);
+}
+
+export function stripBlanks(text: string): string {
+  return text.replace(SURROUNDING_BLANKS, "");
+}
+
+/** Length as people count it: code points, not UTF-16 units. */
+export function textLength(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+/** `description`: stripped, at most `maxLength` characters, no control characters; "" clears. */
+export function parseDescription(
+  value: unknown,
+  maxLength: number = DEFAULT_MAX_DESCRIPTION_LENGTH,
+): Result<string> {
+  const reason = msg.missingParameter("description");
+  const raw = textOrNumber(value);
+  if (raw === null) return failure(400, isAbsent(value) ? "missing_parameter" : "invalid_parameter", reason);
+  const text = stripBlanks(raw);
+  if (textLength(text) > maxLength) return failure(400, "invalid_parameter", msg.descriptionTooLong(maxLength));
+  if (hasControlCharacter(text)) return failure(400, "invalid_parameter", msg.DESCRIPTION_CONTROL_CHARACTERS);
+  return success(text);
+}
+
+export interface VlanDefinition {
+  id: number;
+  name: string;
+}
+
+/**
+ * `vlan_id` + `vlan_name` of VLAN add ("add") and rename ("edit"): the two differ only in
+ * the text for an empty name.
+ */
+export function parseVlanDefinition(
+  body: { vlan_id?: unknown; vlan_name?: unknown },
+  action: "add" | "edit",
+  maxNameLength: number = DEFAULT_MAX_VLAN_NAME_LENGTH,
+): Result<VlanDefinition> {
+  const id = parseInteger(body.vlan_id);
+  const rawName = textOrNumber(body.vlan_name);
+  if (id === null) return missingOrInvalid(body.vlan_id, msg.VLAN_PARAMETERS_INVALID);
+  if (rawName === null) return missingOrInvalid(body.vlan_name, msg.VLAN_PARAMETERS_INVALID);
+  if (!isVlanId(id)) return failure(400, "invalid_parameter", msg.invalidNewVlanId(id));
+  const name = stripBlanks(rawName);
+  if (name === "") {
+    return failure(400, "invalid_parameter", action === "add" ? msg.VLAN_NAME_MISSING : msg.VLAN_NAME_EMPTY);
+  }
+  if (textLength(name) > maxNameLength) return failure(400, "invalid_parameter", msg.vlanNameTooLong(maxNameLength));
+  if (hasControlCharacter(name)) return failure(400, "invalid_parameter", msg.VLAN_NAME_CONTROL_CHARACTERS);
+  return success({ id, name });
+}
+
+/** `vlan_id` of VLAN delete. */
+export function parseVlanIdToDelete(value: unknown): Result<number> {
+  const id = parseInteger(value);
+  if (id === null) return missingOrInvalid(value, msg.missingParameter("vlan_id"));
+  if (!isVlanId(id)) return failure(400, "invalid_parameter", msg.invalidNewVlanId(id));
+  return success(id);
+}

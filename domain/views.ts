@@ -1,0 +1,163 @@
+/**
+ * JSON bodies of the read endpoints (CONTRACT.md section 4): the menu, the search and
+ * (from switch-view.ts) the switch view. Ids become string keys; groups and members keep
+ * the menu's name order on the wire (see ordered-record.ts).
+ */
+import type { Caller } from "./access";
+import { orderedRecord } from "./ordered-record";
+import { DeviceRecord, GroupRecord, connectorTypeName, defaultViewName } from "./records";
+import { apiUrl, switchUrl } from "./urls";
+
+export { switchView } from "./switch-view";
+export type { SwitchJson, SwitchSectionJson, SwitchViewInput, VlanJson, DevicePoeJson, PowerSupplyJson } from "./switch-view";
+export type { InterfaceJson, EthernetAddressJson, NeighborJson, PoePortJson, InterfaceMode } from "./interface-view";
+
+/** A menu as access.menuGroups() builds it: groups and members already filtered and sorted. */
+export type MenuInput = readonly { group: GroupRecord; members: readonly DeviceRecord[] }[];
+
+export interface MemberJson {
+  name: string;
+  hostname: string;
+  description: string;
+  default_view: number;
+  default_view_name: string;
+  url: string;
+  connector_type: number;
+  connector_type_name: string;
+  read_only: boolean;
+  primary_ipv4: string | null;
+  comments: string;
+  /** the stored JSON text, not an object (as in OpenL2M's menu) */
+  driver_info: string;
+  nms_id: string;
+}
+
+export interface MenuGroupJson {
+  name: string;
+  description: string;
+  display_name: string;
+  read_only: boolean;
+  comments: string;
+  members: Record<string, MemberJson>;
+}
+
+export interface MenuJson {
+  user: { name: string; read_only: boolean; vlan_edit: boolean; allow_poe_toggle: boolean; edit_if_descr: boolean };
+  groups: Record<string, MenuGroupJson>;
+}
+
+export type SearchSwitchJson = Omit<MemberJson, "url"> & { id: string };
+
+export interface SearchGroupJson {
+  name: string;
+  description: string;
+  id: string;
+  read_only: boolean;
+  switch_url: string;
+}
+
+export interface SearchJson {
+  switch: SearchSwitchJson;
+  groups: Record<string, SearchGroupJson>;
+}
+
+export interface ApiRootJson {
+  switches: string;
+  stats: string;
+  environment: string;
+  admin?: string;
+}
+
+/** GET api/: admin only for superusers. */
+export function apiRootView(caller: Caller, baseUrl: string): ApiRootJson {
+  return {
+    switches: apiUrl(baseUrl, "switches/"),
+    stats: apiUrl(baseUrl, "stats/"),
+    environment: apiUrl(baseUrl, "environment/"),
+    ...(caller.user.is_superuser ? { admin: apiUrl(baseUrl, "admin/") } : {}),
+  };
+}
+
+export function memberView(device: DeviceRecord, groupId: number, baseUrl: string): MemberJson {
+  return {
+    name: device.name,
+    hostname: device.hostname,
+    description: device.description,
+    default_view: device.default_view,
+    default_view_name: defaultViewName(device.default_view),
+    url: switchUrl(baseUrl, groupId, device.id),
+    connector_type: device.connector_type,
+    connector_type_name: connectorTypeName(device.connector_type),
+    read_only: device.read_only,
+    primary_ipv4: device.primary_ipv4,
+    comments: device.comments,
+    driver_info: device.driver_info,
+    nms_id: device.nms_id ?? "",
+  };
+}
+
+/** GET api/switches/ */
+export function menuView(caller: Caller, menu: MenuInput, baseUrl: string): MenuJson {
+  const profile = caller.user.profile;
+  return {
+    user: {
+      name: caller.user.username,
+      read_only: profile.read_only,
+      vlan_edit: profile.vlan_edit,
+      allow_poe_toggle: profile.allow_poe_toggle,
+      edit_if_descr: profile.edit_if_descr,
+    },
+    groups: orderedRecord(
+      menu.map(({ group, members }) => [
+        String(group.id),
+        {
+          name: group.name,
+          description: group.description,
+          display_name: group.display_name,
+          read_only: group.read_only,
+          comments: group.comments,
+          members: orderedRecord(members.map((device) => [String(device.id), memberView(device, group.id, baseUrl)])),
+        },
+      ]),
+    ),
+  };
+}
+
+function matches(device: DeviceRecord, wanted: string): boolean {
+  return device.name.toLowerCase() === wanted || device.hostname.toLowerCase() === wanted;
+}
+
+/**
+ * GET api/switches/search/<text>/: exact, case-insensitive match on name or hostname
+ * within the menu. `switch` is the first match in menu order; `groups` lists every group
+ * holding a match, its `switch_url` pointing at that same device where the group has it.
+ * null when nothing matches (the handler answers 404 deviceNotFound(text)).
+ */
+export function searchView(menu: MenuInput, text: string, baseUrl: string): SearchJson | null {
+  const wanted = text.toLowerCase();
+  const hits = menu
+    .map(({ group, members }) => ({ group, found: members.filter((device) => matches(device, wanted)) }))
+    .filter((hit) => hit.found.length > 0);
+  if (hits.length === 0) return null;
+
+  const first = hits[0].found[0];
+  const { url: _url, ...fields } = memberView(first, hits[0].group.id, baseUrl);
+  return {
+    switch: { ...fields, id: String(first.id) },
+    groups: orderedRecord(
+      hits.map(({ group, found }) => {
+        const device = found.find((candidate) => candidate.id === first.id) ?? found[0];
+        return [
+          String(group.id),
+          {
+            name: group.name,
+            description: group.description,
+            id: String(group.id),
+            read_only: group.read_only,
+            switch_url: switchUrl(baseUrl, group.id, device.id),
+          },
+        ];
+      }),
+    ),
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * operationId -> handler. Operations under api/admin/ are for superusers only; that rule
+ * is applied here, once, for every admin operation.
+ */
+import type { Handler } from "./context";
+import { callerOf } from "./context";
+import { forbidden } from "./errors";
+import * as root from "./root";
+import * as tokens from "./tokens";
+import * as users from "./users";
+
+const superuserOnly =
+  (h: Handler): Handler =>
+  async (ctx) => {
+    if (!callerOf(ctx).user.is_superuser) throw forbidden("You do not have permission to perform this action.", "forbidden");
+    return h(ctx);
+  };
+
+const admin: Record<string, Handler> = {
+  adminRoot: root.adminRoot,
+  listUsers: users.listUsers,
+  createUser: users.createUser,
+  getUser: users.getUser,
+  updateUser: users.updateUser,
+  patchUser: users.updateUser,
+  deleteUser: users.deleteUser,
+};
+
+export const handlers: Record<string, Handler> = {
+  apiRoot: root.apiRoot,
+  getSchema: root.getSchema,
+  getEnvironment: root.getEnvironment,
+  getStats: root.getStats,
+  createToken: tokens.createToken,
+  listTokens: tokens.listTokens,
+  revokeToken: tokens.revokeToken,
+  ...Object.fromEntries(Object.entries(admin).map(([k, h]) => [k, superuserOnly(h)])),
+};

@@ -1,0 +1,119 @@
+/**
+ * api/admin/users/: list, create (201, full profile), read, update by POST or PATCH
+ * (partial profile updates keep other fields), delete. Superusers only (checked by
+ * the admin guard in handlers/index.ts).
+ */
+import { callerOf, created, noContent, ok, type Ctx, type Handler } from "./context";
+import { badRequest, notFound } from "./errors";
+import { idList, optionalBool, optionalString } from "./parse";
+import { DuplicateUsername, PROFILE_FLAGS, type ProfilePatch, type Theme, type User, type UserFields } from "../db/users";
+import { hashPassword } from "../server/passwords";
+import type { components } from "../generated/api";
+
+type UserJson = components["schemas"]["User"];
+type UserListJson = components["schemas"]["UserListItem"];
+
+const USERNAME = /^[\w.@+-]+$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const THEMES = ["light", "dark"];
+const READ_ONLY_PROFILE = new Set(["id", "user", "last_ldap_dn", "last_ldap_login"]);
+const INVALID_PROFILE = "Invalid profile: must be a JSON dictionary";
+
+/** list view: the profile is only its id */
+export const listView = (u: User): UserListJson => ({ ...u, profile: u.profile.id });
+const detailView = (u: User): UserJson => u;
+
+export function parseProfile(value: unknown): ProfilePatch {
+  let v = value;
+  if (typeof v === "string") {
+    try {
+      v = JSON.parse(v);
+    } catch {
+      throw badRequest(INVALID_PROFILE);
+    }
+  }
+  if (v === null || typeof v !== "object" || Array.isArray(v)) throw badRequest(INVALID_PROFILE);
+  const patch: ProfilePatch = {};
+  for (const [k, raw] of Object.entries(v as Record<string, unknown>)) {
+    if ((PROFILE_FLAGS as readonly string[]).includes(k)) {
+      if (typeof raw !== "boolean") throw badRequest(`Invalid profile field '${k}': expected true or false`);
+      patch[k as (typeof PROFILE_FLAGS)[number]] = raw;
+    } else if (k === "theme") {
+      if (typeof raw !== "string" || !THEMES.includes(raw)) throw badRequest(`Invalid profile field 'theme': expected one of ${THEMES.join(", ")}`);
+      patch.theme = raw as Theme;
+    } else if (READ_ONLY_PROFILE.has(k)) {
+      throw badRequest(`Invalid profile field '${k}': it is read-only`);
+    } else {
+      throw badRequest(`Invalid profile field '${k}': unknown field`);
+    }
+  }
+  return patch;
+}
+
+async function parseUser(ctx: Ctx, creating: boolean) {
+  const b = ctx.body;
+  const fields: UserFields = {};
+  if (creating || b.username !== undefined) {
+    const u = b.username;
+    if (typeof u !== "string" || u === "") throw badRequest("Missing or invalid required parameter: 'username'", "missing_parameter");
+    if (u.length > 150 || !USERNAME.test(u)) {
+      throw badRequest("Invalid value for parameter 'username': up to 150 letters, digits and @/./+/-/_ only");
+    }
+    fields.username = u;
+  }
+  if (creating || b.password !== undefined) {
+    const p = b.password;
+    if (typeof p !== "string" || p === "") throw badRequest("Missing or invalid required parameter: 'password'", "missing_parameter");
+    if (p.length > 4096) throw badRequest("Invalid value for parameter 'password': too long");
+    fields.password = await hashPassword(p);
+  }
+  fields.first_name = optionalString(b, "first_name", 150);
+  fields.last_name = optionalString(b, "last_name", 150);
+  fields.email = optionalString(b, "email", 254);
+  if (fields.email && !EMAIL.test(fields.email)) throw badRequest("Invalid value for parameter 'email': not an e-mail address");
+  for (const f of ["is_active", "is_staff", "is_superuser"] as const) fields[f] = optionalBool(b, f);
+  const profile = b.profile === undefined ? {} : parseProfile(b.profile);
+  let switchgroups: number[] | undefined;
+  if (b.switchgroups !== undefined) {
+    switchgroups = idList(b.switchgroups, "switchgroups");
+    const known = await ctx.services.repos.users.existingGroups(switchgroups);
+    const unknown = switchgroups.filter((g) => !known.includes(g));
+    if (unknown.length) throw badRequest(`Invalid value for parameter 'switchgroups': no group with id ${unknown.join(", ")}`);
+  }
+  return { fields, profile, switchgroups };
+}
+
+function duplicate(e: unknown): never {
+  if (e instanceof DuplicateUsername) throw badRequest("A user with that username already exists.", "already_exists");
+  throw e;
+}
+
+export const listUsers: Handler = async (ctx) => ok((await ctx.services.repos.users.list()).map(listView));
+
+export const createUser: Handler = async (ctx) => {
+  const { fields, profile, switchgroups } = await parseUser(ctx, true);
+  const user = await ctx.services.repos.users
+    .create(fields as UserFields & { username: string; password: string }, profile, switchgroups)
+    .catch(duplicate);
+  return created(detailView(user));
+};
+
+export const getUser: Handler = async (ctx) => {
+  const user = await ctx.services.repos.users.get(ctx.params.id);
+  if (!user) throw notFound("Invalid user id!");
+  return ok(detailView(user));
+};
+
+export const updateUser: Handler = async (ctx) => {
+  if (!(await ctx.services.repos.users.get(ctx.params.id))) throw notFound("Invalid user id!");
+  const { fields, profile, switchgroups } = await parseUser(ctx, false);
+  const user = await ctx.services.repos.users.update(ctx.params.id, fields, profile, switchgroups).catch(duplicate);
+  if (!user) throw notFound("Invalid user id!");
+  return ok(detailView(user));
+};
+
+export const deleteUser: Handler = async (ctx) => {
+  if (ctx.params.id === callerOf(ctx).user.id) throw badRequest("You can not delete your own account!", "conflict");
+  if (!(await ctx.services.repos.users.remove(ctx.params.id))) throw notFound("Invalid user id!");
+  return noContent();
+};

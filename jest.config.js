@@ -1,0 +1,34 @@
+// Three kinds of tests: pure logic and device-side code once, the HTTP suite once per
+// database dialect (SQLite embedded, MariaDB over mysql2), and the browser test.
+const base = {
+  preset: "ts-jest",
+  testEnvironment: "node",
+  transform: { "^.+\\.ts$": ["ts-jest", {}] },
+  moduleFileExtensions: ["ts", "js", "json"],
+};
+module.exports = {
+  testTimeout: 30000,
+  reporters: ["default", "<rootDir>/test/support/summary-reporter.js"],
+  projects: [
+    { ...base, displayName: "unit", testMatch: ["<rootDir>/test/unit/**/*.test.ts"] },
+    { ...base, displayName: "devices", testMatch: ["<rootDir>/test/devices/**/*.test.ts"] },
+    {
+      ...base,
+      displayName: "api-sqlite",
+      testMatch: ["<rootDir>/test/api/**/*.test.ts"],
+      setupFiles: ["<rootDir>/test/support/env-sqlite.js"],
+    },
+    {
+      ...base,
+      displayName: "api-mariadb",
+      testMatch: ["<rootDir>/test/api/**/*.test.ts"],
+      setupFiles: ["<rootDir>/test/support/env-mariadb.js"],
+    },
+    {
+      ...base,
+      displayName: "browser",
+      testMatch: ["<rootDir>/test/browser/**/*.test.ts"],
+      setupFiles: ["<rootDir>/test/support/env-sqlite.js"],
+    },
+  ],
+};

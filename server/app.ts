@@ -1,0 +1,183 @@
+/**
+ * The HTTP shell. One way through: body -> spec match (404/405/OPTIONS/slash rules) ->
+ * caller -> spec validation -> handler (by operationId) -> JSON. Errors of every layer
+ * become the contract's {"reason", "code"} in one place (sendError).
+ */
+import express, { type Request, type Response } from "express";
+import type { Operation } from "openapi-backend";
+import { ApiError } from "../handlers/errors";
+import type { Caller, Ctx, Reply, Services } from "../handlers/context";
+import { handlers } from "../handlers";
+import { DeviceError } from "../drivers/types";
+import { coerceForm, mediaType, parseBody, readRaw, type Body } from "./body";
+import { allowedMethods, type Contract, type PathEntry } from "./contract";
+import { identify, requireCaller, CSRF_FIELD } from "./auth";
+import { validationReason } from "./validation";
+import { mountWeb, renderBrowsable, wantsHtml } from "./web";
+import { baseUrlOf, clientIp } from "./request-info";
+
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** HTTP status of each device failure: still 4xx, as the seed asks of any failed call. */
+const DEVICE_STATUS: Record<DeviceError["code"], number> = {
+  device_unreachable: 424,
+  device_refused: 424,
+  device_mismatch: 424,
+  not_supported: 400,
+};
+
+export function sendError(res: Response, err: unknown): void {
+  let e: ApiError;
+  if (err instanceof ApiError) e = err;
+  else if (err instanceof DeviceError) e = new ApiError(DEVICE_STATUS[err.code], err.code, err.message);
+  else {
+    // never leak internals (or secrets) to the caller; the log has the stack
+    console.error("unhandled error:", err);
+    e = new ApiError(500, "server_error", "Internal server error");
+  }
+  res.status(e.status);
+  for (const [k, v] of Object.entries(e.headers)) res.setHeader(k, v);
+  res.json(e.body());
+}
+
+function sendReply(res: Response, reply: Reply): void {
+  res.status(reply.status);
+  for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
+  if (reply.status === 204 || reply.body === undefined) res.end();
+  else res.json(reply.body);
+}
+
+function describe(entry: PathEntry) {
+  const ops = [...entry.methods.entries()];
+  const first = ops[0]?.[1] as any;
+  return {
+    name: first?.summary ?? entry.template,
+    description: first?.description ?? "",
+    path: entry.template,
+    methods: allowedMethods(entry),
+    parameters: Object.fromEntries(
+      ops.map(([m, op]: [string, any]) => {
+        const schema = op.requestBody?.content?.["application/json"]?.schema;
+        return [m, { path: entry.names, body: Object.keys(schema?.properties ?? {}) }];
+      }),
+    ),
+  };
+}
+
+/** path params: integer ids must be positive integers, else the path does not exist */
+function typedParams(op: Operation, raw: Record<string, string>): Record<string, unknown> | null {
+  const out: Record<string, unknown> = { ...raw };
+  for (const p of (op.parameters ?? []) as any[]) {
+    if (p.in !== "path") continue;
+    if (p.schema?.type === "integer") {
+      if (!/^\d{1,9}$/.test(raw[p.name] ?? "")) return null;
+      out[p.name] = Number(raw[p.name]);
+    }
+  }
+  return out;
+}
+
+export function createApp(services: Services, contract: Contract): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", services.config.trustProxy);
+  app.set("etag", false);
+  mountWeb(app, services, contract);
+
+  app.use(async (req: Request, res: Response) => {
+    try {
+      await handleApi(req, res, services, contract);
+    } catch (err) {
+      sendError(res, err);
+    }
+  });
+  return app;
+}
+
+async function handleApi(req: Request, res: Response, s: Services, contract: Contract): Promise<void> {
+  const url = new URL(req.originalUrl, "http://x");
+  const pathname = url.pathname;
+  const method = req.method.toUpperCase();
+
+  if (!pathname.endsWith("/")) {
+    const slashed = `${pathname}/`;
+    if (method === "GET" || method === "HEAD") {
+      res.redirect(301, slashed + url.search);
+      return;
+    }
+    throw new ApiError(404, "not_found", `Not found: ${pathname} (paths end with a slash: ${slashed})`);
+  }
+  const hit = contract.match(pathname);
+  if (!hit) throw new ApiError(404, "not_found", `Not found: ${pathname}`);
+  const { entry } = hit;
+  const allow = allowedMethods(entry).join(", ");
+  if (method === "OPTIONS") {
+    res.setHeader("Allow", allow);
+    res.status(200).json(describe(entry));
+    return;
+  }
+  const op = entry.methods.get(method === "HEAD" ? "GET" : method);
+  if (!op) {
+    res.setHeader("Allow", allow);
+    throw new ApiError(405, "method_not_allowed", `Method "${method}" not allowed.`, { Allow: allow });
+  }
+  const params = typedParams(op, hit.params);
+  if (!params) throw new ApiError(404, "not_found", `Not found: ${pathname}`);
+
+  let body: Body = undefined;
+  let form = false;
+  if (BODY_METHODS.has(method)) {
+    const raw = await readRaw(req, s.config.maxBodyBytes);
+    ({ body, form } = parseBody(raw, req.headers["content-type"]));
+  }
+  const csrfField = body?.[CSRF_FIELD];
+  if (body && CSRF_FIELD in body) delete body[CSRF_FIELD];
+
+  const open = Array.isArray(op.security) && op.security.length === 0;
+  let caller: Caller | null = null;
+  if (!open) caller = requireCaller(await identify(s, { method, headers: req.headers, csrfField }));
+
+  const jsonSchema = (op.requestBody as any)?.content?.["application/json"]?.schema;
+  if (body && form) body = coerceForm(body, jsonSchema);
+  const query = Object.fromEntries(url.searchParams.entries());
+  const validation = contract.api.validateRequest(
+    {
+      method: method === "HEAD" ? "get" : method.toLowerCase(),
+      path: pathname,
+      query,
+      headers: { ...(req.headers as Record<string, string>), "content-type": body ? "application/json" : mediaType(req.headers["content-type"]) },
+      body,
+    },
+    op,
+  );
+  if (!validation.valid) {
+    const v = validationReason(op, validation.errors ?? []);
+    throw new ApiError(v.status, v.code, v.reason);
+  }
+  const handler = handlers[op.operationId!];
+  if (!handler) throw new ApiError(501, "not_supported", `Operation ${op.operationId} is not implemented yet`);
+  const ctx: Ctx = {
+    services: s,
+    operationId: op.operationId!,
+    caller,
+    params,
+    query: coerceQuery(op, query),
+    body: body ?? {},
+    baseUrl: baseUrlOf(req, s.config.trustProxy),
+    ip: clientIp(req, s.config.trustProxy),
+  };
+  const reply = await handler(ctx);
+  if (caller && method === "GET" && caller.session && wantsHtml(req)) {
+    res.status(reply.status).type("html").send(renderBrowsable(s, contract, ctx, pathname, reply));
+    return;
+  }
+  sendReply(res, reply);
+}
+
+function coerceQuery(op: Operation, query: Record<string, string>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...query };
+  for (const p of (op.parameters ?? []) as any[]) {
+    if (p.in === "query" && p.schema?.type === "integer" && query[p.name] !== undefined) out[p.name] = Number(query[p.name]);
+  }
+  return out;
+}

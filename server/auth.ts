@@ -1,0 +1,86 @@
+/**
+ * Who is calling: an API token (`Authorization: Token <key>` or `Bearer <key>`), else a
+ * web UI session cookie (with a CSRF token on every unsafe method). Failures are 403
+ * with reason and detail (the seed: access denied is 403) and WWW-Authenticate: Token.
+ */
+import type { IncomingHttpHeaders } from "node:http";
+import crypto from "node:crypto";
+import { ApiError } from "../handlers/errors";
+import type { Caller, Services } from "../handlers/context";
+
+export const SESSION_COOKIE = "sessionid";
+export const CSRF_COOKIE = "csrftoken";
+export const CSRF_HEADER = "x-csrftoken";
+export const CSRF_FIELD = "csrfmiddlewaretoken";
+
+const deny = (reason: string, code: string) => new ApiError(403, code, reason, { "WWW-Authenticate": "Token" }, true);
+
+export function parseCookies(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (header ?? "").split(";")) {
+    const i = part.indexOf("=");
+    if (i <= 0) continue;
+    const k = part.slice(0, i).trim();
+    const v = part.slice(i + 1).trim();
+    try {
+      out[k] = decodeURIComponent(v);
+    } catch {
+      out[k] = v;
+    }
+  }
+  return out;
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+export interface AuthInput {
+  method: string;
+  headers: IncomingHttpHeaders;
+  /** form field of a browser form post, if any */
+  csrfField?: unknown;
+}
+
+/** The caller, or null when the request carries no credentials at all. */
+export async function identify(s: Services, input: AuthInput): Promise<Caller | null> {
+  const auth = input.headers.authorization;
+  if (auth !== undefined) {
+    const m = /^\s*(Token|Bearer)\s+(\S+)\s*$/i.exec(auth);
+    if (!m) {
+      if (/^\s*(Token|Bearer)\s*$/i.test(auth)) throw deny("Invalid token header. No credentials provided.", "invalid_token");
+      throw deny("Invalid token", "invalid_token");
+    }
+    const token = await s.repos.tokens.findByKey(m[2].toLowerCase());
+    if (!token) throw deny("Invalid token", "invalid_token");
+    if (token.expires && Date.parse(token.expires) <= Date.now()) throw deny("Token expired", "token_expired");
+    const user = await s.repos.users.get(token.user_id);
+    if (!user) throw deny("Invalid token", "invalid_token");
+    if (!user.is_active) throw deny("User inactive", "user_inactive");
+    await s.repos.tokens.touch(token);
+    return { user, token, session: null };
+  }
+  const cookies = parseCookies(input.headers.cookie);
+  const key = cookies[SESSION_COOKIE];
+  if (!key) return null;
+  const session = await s.repos.sessions.find(key);
+  if (!session) return null;
+  const user = await s.repos.users.get(session.user_id);
+  if (!user || !user.is_active) return null;
+  if (UNSAFE.has(input.method)) {
+    const sent = String(input.headers[CSRF_HEADER] ?? input.csrfField ?? "");
+    if (!sent || !safeEqual(sent, session.csrf_token)) {
+      throw new ApiError(403, "csrf_failed", "CSRF Failed: CSRF token missing or incorrect.", {}, true);
+    }
+  }
+  return { user, token: null, session };
+}
+
+export function requireCaller(caller: Caller | null): Caller {
+  if (!caller) throw deny("Authentication credentials were not provided.", "not_authenticated");
+  return caller;
+}

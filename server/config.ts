@@ -1,0 +1,67 @@
+/** Configuration comes from the environment only; every name is documented in the README. */
+import path from "node:path";
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  adminUser: string;
+  adminPassword: string | undefined;
+  secretKey: string | undefined;
+  secretKeyFile: string;
+  /** auto: the lab starts when the inventory is empty; off: never; on: always */
+  demo: "auto" | "off" | "on";
+  apiMaxTokens: number;
+  /** ms, null = tokens do not expire */
+  apiTokenLifetimeMs: number | null;
+  sessionLifetimeMs: number;
+  loginMaxFailures: number;
+  loginWindowMs: number;
+  /** also allow PoE toggling everywhere (OpenL2M's ALWAYS_ALLOW_POE_TOGGLE) */
+  alwaysAllowPoeToggle: boolean;
+  /** behind https: mark cookies Secure */
+  secureCookies: boolean;
+  /** trust X-Forwarded-For from a reverse proxy */
+  trustProxy: boolean;
+  maxBodyBytes: number;
+  /** concurrent device requests per switch */
+  deviceConcurrency: number;
+}
+
+function int(v: string | undefined, fallback: number, name: string): number {
+  if (v === undefined || v === "") return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer (got "${v}")`);
+  return n;
+}
+
+function flag(v: string | undefined, fallback: boolean): boolean {
+  if (v === undefined || v === "") return fallback;
+  return /^(1|true|yes|on)$/i.test(v);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const demoRaw = (env.SWITCHDESK_DEMO ?? "auto").toLowerCase();
+  const demo = demoRaw === "auto" ? "auto" : /^(0|false|no|off)$/.test(demoRaw) ? "off" : "on";
+  const lifetimeS = int(env.API_TOKEN_LIFETIME, 0, "API_TOKEN_LIFETIME");
+  return {
+    port: int(env.PORT, 8000, "PORT"),
+    host: env.HOST || "127.0.0.1",
+    databaseUrl: env.DATABASE_URL || "sqlite:./data/switchdesk.db",
+    adminUser: env.SWITCHDESK_ADMIN_USER || "admin",
+    adminPassword: env.SWITCHDESK_ADMIN_PASSWORD || undefined,
+    secretKey: env.SWITCHDESK_SECRET_KEY || undefined,
+    secretKeyFile: path.resolve(env.SWITCHDESK_SECRET_KEY_FILE || "./data/secret.key"),
+    demo,
+    apiMaxTokens: int(env.API_MAX_TOKENS, 10, "API_MAX_TOKENS"),
+    apiTokenLifetimeMs: lifetimeS > 0 ? lifetimeS * 1000 : null,
+    sessionLifetimeMs: int(env.SESSION_LIFETIME, 8 * 3600, "SESSION_LIFETIME") * 1000,
+    loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5, "LOGIN_MAX_FAILURES"),
+    loginWindowMs: int(env.LOGIN_LOCKOUT_SECONDS, 900, "LOGIN_LOCKOUT_SECONDS") * 1000,
+    alwaysAllowPoeToggle: flag(env.ALWAYS_ALLOW_POE_TOGGLE, false),
+    secureCookies: flag(env.SECURE_COOKIES, false),
+    trustProxy: flag(env.TRUST_PROXY, false),
+    maxBodyBytes: int(env.MAX_BODY_BYTES, 1024 * 1024, "MAX_BODY_BYTES"),
+    deviceConcurrency: int(env.DEVICE_CONCURRENCY, 4, "DEVICE_CONCURRENCY"),
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * The spec as router and validator. openapi-backend (strict, ajv + formats) matches
+ * operations and validates requests and responses; a path table built from the same
+ * document answers what the spec implies for paths it does not route: 404, 405 with
+ * Allow, OPTIONS.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import OpenAPIBackend, { type Operation } from "openapi-backend";
+import addFormats from "ajv-formats";
+import YAML from "yaml";
+import { projectRoot } from "./paths";
+
+export interface PathEntry {
+  template: string;
+  regex: RegExp;
+  names: string[];
+  /** upper-case HTTP methods -> operation */
+  methods: Map<string, Operation>;
+}
+
+export interface Contract {
+  api: OpenAPIBackend;
+  document: Record<string, any>;
+  paths: PathEntry[];
+  match(pathname: string): { entry: PathEntry; params: Record<string, string> } | null;
+}
+
+const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+export function loadSpecDocument(): Record<string, any> {
+  const file = path.join(projectRoot(), "spec", "openapi.yaml");
+  return YAML.parse(fs.readFileSync(file, "utf8"));
+}
+
+let cached: Promise<Contract> | null = null;
+
+/** One contract per process: the document never changes at run time. */
+export function loadContract(): Promise<Contract> {
+  cached ??= buildContract();
+  return cached;
+}
+
+async function buildContract(): Promise<Contract> {
+  const document = loadSpecDocument();
+  const api = new OpenAPIBackend({
+    definition: structuredClone(document) as any,
+    strict: true,
+    quick: false,
+    validate: true,
+    // our paths all end with a slash; the slash rules are applied before matching
+    ignoreTrailingSlashes: false,
+    customizeAjv: (ajv) => {
+      addFormats(ajv);
+      return ajv;
+    },
+  });
+  await api.init();
+  const paths: PathEntry[] = [];
+  for (const [template, item] of Object.entries<any>(document.paths ?? {})) {
+    const names: string[] = [];
+    const pattern = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{([^}]+)\}/g, (_m, name: string) => {
+      names.push(name);
+      return "([^/]+)";
+    });
+    const methods = new Map<string, Operation>();
+    for (const m of HTTP_METHODS) {
+      if (!item[m]) continue;
+      const op = api.getOperations().find((o) => o.path === template && o.method === m);
+      if (op) methods.set(m.toUpperCase(), op);
+    }
+    paths.push({ template, regex: new RegExp(`^${pattern}$`), names, methods });
+  }
+  // literal segments win over parameters (search/ before {group}/)
+  paths.sort((a, b) => a.names.length - b.names.length);
+  return {
+    api,
+    document,
+    paths,
+    match(pathname: string) {
+      for (const entry of paths) {
+        const m = entry.regex.exec(pathname);
+        if (!m) continue;
+        const params: Record<string, string> = {};
+        entry.names.forEach((n, i) => {
+          params[n] = decodeURIComponent(m[i + 1]);
+        });
+        return { entry, params };
+      }
+      return null;
+    },
+  };
+}
+
+/** Methods to list in Allow for a path: its own, HEAD with GET, and always OPTIONS. */
+export function allowedMethods(entry: PathEntry): string[] {
+  const list = [...entry.methods.keys()];
+  if (list.includes("GET")) list.push("HEAD");
+  list.push("OPTIONS");
+  return list;
+}

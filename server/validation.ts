@@ -1,0 +1,46 @@
+/**
+ * Turns ajv's findings on a request into the contract's texts. An operation with one
+ * fixed text for any bad body says so in the spec (`x-invalid-reason`); otherwise the
+ * text names the parameter, as OpenL2M's scripts expect.
+ */
+import type { Operation } from "openapi-backend";
+
+interface AjvError {
+  instancePath?: string;
+  keyword?: string;
+  message?: string;
+  params?: Record<string, any>;
+}
+
+export interface Verdict {
+  status: number;
+  code: string;
+  reason: string;
+}
+
+export function validationReason(op: Operation, errors: AjvError[]): Verdict {
+  // path parameters that fail their schema mean the resource does not exist
+  const pathErr = errors.find((e) => (e.instancePath ?? "").startsWith("/path"));
+  if (pathErr) return { status: 404, code: "not_found", reason: "Not found" };
+  const fixed = (op as any)["x-invalid-reason"] as string | undefined;
+  const first = errors[0] ?? {};
+  const where = (first.instancePath ?? "").split("/").filter(Boolean);
+  const section = where[0] ?? "";
+  let name = first.params?.missingProperty ?? first.params?.additionalProperty ?? where[1] ?? "";
+  if (section === "query") {
+    name = where[1] ?? first.params?.missingProperty ?? "";
+    return { status: 400, code: "invalid_parameter", reason: `Invalid query parameter: '${name}'` };
+  }
+  if (fixed) return { status: 400, code: first.keyword === "required" ? "missing_parameter" : "invalid_parameter", reason: fixed };
+  if (first.keyword === "additionalProperties") {
+    return { status: 400, code: "invalid_parameter", reason: `Unknown parameter: '${name}'` };
+  }
+  if (first.keyword === "required") {
+    return { status: 400, code: "missing_parameter", reason: `Missing or invalid required parameter: '${name}'` };
+  }
+  if (!name) return { status: 400, code: "invalid_parameter", reason: "Missing or invalid request body" };
+  // anyOf reports every branch; the outer failure reads best
+  const anyOf = errors.find((e) => e.keyword === "anyOf" && e.instancePath === first.instancePath);
+  const detail = anyOf ? "wrong type" : first.message ?? "invalid";
+  return { status: 400, code: "invalid_parameter", reason: `Invalid value for parameter '${name}': ${detail}` };
+}

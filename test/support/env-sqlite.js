@@ -1,0 +1,1 @@
+process.env.SWITCHDESK_TEST_DB = "sqlite";

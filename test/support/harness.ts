@@ -1,0 +1,122 @@
+/**
+ * Starts the real service (real HTTP on 127.0.0.1, a real database of the project's
+ * dialect) and gives tests a client whose every answer is checked against the spec's
+ * response schema: a mismatch fails the test that saw it.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { loadConfig, type Config } from "../../server/config";
+import { buildServices } from "../../server/services";
+import { createApp } from "../../server/app";
+import type { Services } from "../../handlers/context";
+import type { Contract } from "../../server/contract";
+import { hashPassword } from "../../server/passwords";
+import { createTestDatabase, type TestDatabase } from "./db";
+import { checkResponse } from "./contract-check";
+
+export interface ApiResponse<T = any> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  token?: string;
+  json?: unknown;
+  form?: Record<string, string | string[]>;
+  raw?: { body: string; contentType?: string };
+  headers?: Record<string, string>;
+  /** do not follow redirects (default) */
+  redirect?: "manual" | "follow";
+}
+
+export interface TestApp {
+  url: string;
+  services: Services;
+  contract: Contract;
+  request<T = any>(method: string, path: string, opts?: RequestOptions): Promise<ApiResponse<T>>;
+  /** creates a user directly in the store; returns its id */
+  createUser(username: string, password: string, extra?: { is_superuser?: boolean; is_staff?: boolean; is_active?: boolean; profile?: Record<string, any> }): Promise<number>;
+  /** a token through the public endpoint */
+  login(username: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const db: TestDatabase = await createTestDatabase();
+  const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchdesk-key-"));
+  const config: Config = {
+    ...loadConfig({}),
+    databaseUrl: db.url,
+    port: 0,
+    secretKeyFile: path.join(keyDir, "secret.key"),
+    demo: "off",
+    ...overrides,
+  };
+  const { services, contract } = await buildServices(config);
+  const app = createApp(services, contract);
+  const server: Server = await new Promise((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  async function request<T>(method: string, p: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { accept: "application/json", ...(opts.headers ?? {}) };
+    if (opts.token) headers.authorization = `Token ${opts.token}`;
+    let body: string | undefined;
+    if (opts.json !== undefined) {
+      body = JSON.stringify(opts.json);
+      headers["content-type"] = "application/json";
+    } else if (opts.form) {
+      const f = new URLSearchParams();
+      for (const [k, v] of Object.entries(opts.form)) for (const x of Array.isArray(v) ? v : [v]) f.append(k, x);
+      body = f.toString();
+      headers["content-type"] = "application/x-www-form-urlencoded";
+    } else if (opts.raw) {
+      body = opts.raw.body;
+      if (opts.raw.contentType) headers["content-type"] = opts.raw.contentType;
+    }
+    const res = await fetch(url + p, { method, headers, body, redirect: opts.redirect ?? "manual" });
+    const text = await res.text();
+    let parsed: any = text;
+    if ((res.headers.get("content-type") ?? "").includes("application/json")) parsed = text ? JSON.parse(text) : undefined;
+    const out = { status: res.status, headers: res.headers, body: parsed, text };
+    checkResponse(contract, method, p, out);
+    return out;
+  }
+
+  return {
+    url,
+    services,
+    contract,
+    request,
+    async createUser(username, password, extra = {}) {
+      const u = await services.repos.users.create(
+        {
+          username,
+          password: await hashPassword(password),
+          is_superuser: extra.is_superuser ?? false,
+          is_staff: extra.is_staff ?? false,
+          is_active: extra.is_active ?? true,
+        },
+        extra.profile ?? {},
+      );
+      return u.id;
+    },
+    async login(username, password) {
+      const r = await request<any>("POST", "/api/users/token/", { json: { username, password } });
+      if (r.status !== 200) throw new Error(`login of ${username} failed: ${r.status} ${r.text}`);
+      return r.body.token;
+    },
+    async close() {
+      await new Promise<void>((r) => server.close(() => r()));
+      await services.store.close();
+      await db.drop();
+      fs.rmSync(keyDir, { recursive: true, force: true });
+    },
+  };
+}
