@@ -4,7 +4,8 @@
  */
 import readline from "node:readline";
 import type { AddressInfo } from "node:net";
-import { loadConfig } from "./config";
+import type { Server } from "node:http";
+import { loadConfig, type Config } from "./config";
 import { buildServices, ensureFirstSuperuser } from "./services";
 import { createApp } from "./app";
 import { openStore } from "../db/connect";
@@ -37,25 +38,46 @@ async function ask(question: string, hidden = false): Promise<string> {
   return answer;
 }
 
-export async function serve(): Promise<void> {
-  const config = loadConfig();
+export interface RunningService {
+  url: string;
+  services: Awaited<ReturnType<typeof buildServices>>["services"];
+  stop(): Promise<void>;
+}
+
+/** Starts the whole service from a configuration: store, first superuser, demo lab, HTTP. */
+export async function startService(config: Config, say: (line: string) => void = console.log): Promise<RunningService> {
   const { services, contract } = await buildServices(config);
   const first = await ensureFirstSuperuser(services);
   if (first) {
-    console.log(`Created superuser '${first.username}'.`);
-    if (first.generatedPassword) console.log(`Its generated password (shown only now): ${first.generatedPassword}`);
+    say(`Created superuser '${first.username}'.`);
+    if (first.generatedPassword) say(`Its generated password (shown only now): ${first.generatedPassword}`);
   }
   const { startDemoIfWanted } = await import("./demo");
-  const demo = await startDemoIfWanted(services);
+  const demo = await startDemoIfWanted(services, say);
   const app = createApp(services, contract);
-  const server = app.listen(config.port, config.host, () => {
-    const a = server.address() as AddressInfo;
-    console.log(`switchdesk ${services.version} listening on http://${a.address}:${a.port}/api/ (${services.store.describe.replace(/\/\/.*@/, "//")})`);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, config.host, () => resolve(s));
+    s.once("error", reject);
   });
+  const a = server.address() as AddressInfo;
+  const host = a.family === "IPv6" ? `[${a.address}]` : a.address;
+  const url = `http://${host}:${a.port}`;
+  say(`switchdesk ${services.version} listening on ${url}/api/ (database: ${services.store.describe})`);
+  return {
+    url,
+    services,
+    async stop() {
+      await new Promise<void>((r) => server.close(() => r()));
+      await demo?.stop();
+      await services.store.close();
+    },
+  };
+}
+
+export async function serve(): Promise<void> {
+  const running = await startService(loadConfig());
   const stop = async () => {
-    server.close();
-    await demo?.stop();
-    await services.store.close();
+    await running.stop();
     process.exit(0);
   };
   process.once("SIGINT", stop);

@@ -1,0 +1,119 @@
+/** The command line: first start, createsuperuser, changepassword, migrate, serve. */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { execFile } from "node:child_process";
+
+import { main, startService } from "../../server/cli";
+import { loadConfig } from "../../server/config";
+import { createTestDatabase, describeDb, type TestDatabase } from "../support/db";
+
+const root = path.resolve(__dirname, "../..");
+
+describeDb("command line", () => {
+  let db: TestDatabase;
+  let keyDir: string;
+  const saved = { ...process.env };
+  beforeEach(async () => {
+    db = await createTestDatabase();
+    keyDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchdesk-cli-"));
+    process.env.DATABASE_URL = db.url;
+    process.env.SWITCHDESK_SECRET_KEY_FILE = path.join(keyDir, "secret.key");
+    process.env.SWITCHDESK_DEMO = "0";
+    delete process.env.SWITCHDESK_ADMIN_PASSWORD;
+    delete process.env.SWITCHDESK_ADMIN_USER;
+  });
+  afterEach(async () => {
+    process.env = { ...saved };
+    await db.drop();
+    fs.rmSync(keyDir, { recursive: true, force: true });
+  });
+
+  async function token(url: string, username: string, password: string) {
+    const r = await fetch(`${url}/api/users/token/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username, password }) });
+    return { status: r.status, body: (await r.json()) as any };
+  }
+
+  it("first start on an empty database creates 'admin' with a generated password printed once", async () => {
+    const lines: string[] = [];
+    const svc = await startService({ ...loadConfig(), port: 0 }, (l) => lines.push(l));
+    try {
+      const pwLine = lines.find((l) => l.includes("generated password"));
+      expect(pwLine).toBeDefined();
+      const password = pwLine!.split(": ").pop()!;
+      const t = await token(svc.url, "admin", password);
+      expect(t.status).toBe(200);
+      const user = await svc.services.repos.users.findByUsername("admin");
+      expect(user).toMatchObject({ is_superuser: true, is_active: true });
+    } finally {
+      await svc.stop();
+    }
+    // a second start creates nothing and prints no password
+    const again: string[] = [];
+    const svc2 = await startService({ ...loadConfig(), port: 0 }, (l) => again.push(l));
+    await svc2.stop();
+    expect(again.some((l) => l.includes("password"))).toBe(false);
+  });
+
+  it("takes the first superuser's name and password from the environment", async () => {
+    process.env.SWITCHDESK_ADMIN_USER = "chief";
+    process.env.SWITCHDESK_ADMIN_PASSWORD = "chief-pass-1";
+    const lines: string[] = [];
+    const svc = await startService({ ...loadConfig(), port: 0 }, (l) => lines.push(l));
+    try {
+      expect(lines.some((l) => l.includes("generated password"))).toBe(false);
+      expect((await token(svc.url, "chief", "chief-pass-1")).status).toBe(200);
+    } finally {
+      await svc.stop();
+    }
+  });
+
+  it("migrate, createsuperuser and changepassword work on the configured database", async () => {
+    const log = jest.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      expect(await main(["migrate"])).toBe(0);
+      expect(await main(["createsuperuser", "--username", "ops", "--password", "ops-pass-1", "--email", "ops@example.org"])).toBe(0);
+      expect(await main(["changepassword", "ops", "--password", "ops-pass-2"])).toBe(0);
+      await expect(main(["changepassword", "ghost", "--password", "x"])).rejects.toThrow("no user named 'ghost'");
+    } finally {
+      log.mockRestore();
+    }
+    const svc = await startService({ ...loadConfig(), port: 0 }, () => {});
+    try {
+      expect((await token(svc.url, "ops", "ops-pass-1")).status).toBe(400);
+      const t = await token(svc.url, "ops", "ops-pass-2");
+      expect(t.status).toBe(200);
+      expect(t.body.email).toBe("ops@example.org");
+    } finally {
+      await svc.stop();
+    }
+  });
+
+  const built = fs.existsSync(path.join(root, "dist", "server", "cli.js"));
+  (built ? it : it.skip)("npx switchdesk serve runs the built service (bin entry)", async () => {
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const child = execFile(process.execPath, [path.join(root, "bin", "switchdesk.js"), "serve"], {
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SWITCHDESK_ADMIN_PASSWORD: "bin-pass-1" },
+    });
+    let out = "";
+    child.stdout!.on("data", (d) => (out += d));
+    try {
+      for (let i = 0; i < 100 && !out.includes("listening"); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(out).toContain(`listening on http://127.0.0.1:${port}/api/`);
+      expect((await token(`http://127.0.0.1:${port}`, "admin", "bin-pass-1")).status).toBe(200);
+    } finally {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    }
+  });
+
+  it("prints usage for an unknown command", async () => {
+    const log = jest.spyOn(console, "log").mockImplementation(() => {});
+    try {
+      expect(await main(["frobnicate"])).toBe(2);
+      expect(log.mock.calls[0][0]).toContain("usage: switchdesk");
+    } finally {
+      log.mockRestore();
+    }
+  });
+});
