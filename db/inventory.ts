@@ -23,10 +23,12 @@ const RELATIONS = {
 } as const;
 export type Relation = keyof typeof RELATIONS;
 
+const ID_COLUMNS = ["id", "snmp_profile_id", "credentials_profile_id", "group_id", "user_id", "switch_id"];
+
 function normalise<T extends Record<string, any>>(row: T): T {
   // MariaDB may hand back ids as numbers or strings depending on type; keep numbers
   const out: Record<string, any> = { ...row };
-  for (const k of Object.keys(out)) if ((k === "id" || k.endsWith("_id")) && out[k] !== null && out[k] !== undefined) out[k] = Number(out[k]);
+  for (const k of ID_COLUMNS) if (out[k] !== null && out[k] !== undefined) out[k] = Number(out[k]);
   return out as T;
 }
 
@@ -171,4 +173,44 @@ export class InventoryRepo {
     if (hostname !== undefined) values.hostname = hostname;
     await this.db.updateTable("switches").set(values).where("id", "=", switchId).execute();
   }
+
+  // ---- appended for the admin API and the YAML import ----
+
+  /** the ids on the other side of one group's relation (users, switches or vlans) */
+  async relationOf(relation: Relation, groupId: number): Promise<number[]> {
+    const r = RELATIONS[relation];
+    const rows: any[] = await (this.db.selectFrom(r.table) as any).select(r.column).where("group_id", "=", groupId).orderBy(r.column).execute();
+    return rows.map((row) => Number(row[r.column]));
+  }
+
+  /**
+   * Several creates and updates as one transaction: all of them or none (the inventory
+   * import applies a whole file this way). Same errors as create/update.
+   */
+  async writeAll<R>(fn: (w: InventoryWriter) => Promise<R>): Promise<R> {
+    return this.guard(() =>
+      this.db.transaction().execute((tx) =>
+        fn({
+          create: async (table, values, relations = []) => {
+            const res = await tx.insertInto(table).values(values as any).executeTakeFirstOrThrow();
+            const id = Number(res.insertId);
+            for (const r of relations) await this.replace(tx, table, id, r.relation, r.ids);
+            return id;
+          },
+          update: async (table, id, values, relations = []) => {
+            if (Object.keys(values).length) await (tx.updateTable(table) as any).set(values).where("id", "=", id).execute();
+            for (const r of relations) await this.replace(tx, table, id, r.relation, r.ids);
+          },
+        }),
+      ),
+    );
+  }
+}
+
+export type RelationIds = { relation: Relation | "groups"; ids: number[] };
+
+/** create/update inside InventoryRepo.writeAll's transaction */
+export interface InventoryWriter {
+  create<T extends InventoryTable>(table: T, values: Insertable<Database[T]>, relations?: RelationIds[]): Promise<number>;
+  update<T extends InventoryTable>(table: T, id: number, values: Updateable<Database[T]>, relations?: RelationIds[]): Promise<void>;
 }

@@ -8,6 +8,8 @@ import { forbidden } from "./errors";
 import * as root from "./root";
 import * as tokens from "./tokens";
 import * as users from "./users";
+import { inventoryHandlers } from "./admin-inventory";
+import { deviceHandlers } from "./devices";
 
 const superuserOnly =
   (h: Handler): Handler =>
@@ -24,6 +26,7 @@ const admin: Record<string, Handler> = {
   updateUser: users.updateUser,
   patchUser: users.updateUser,
   deleteUser: users.deleteUser,
+  ...inventoryHandlers,
 };
 
 export const handlers: Record<string, Handler> = {
@@ -34,5 +37,6 @@ export const handlers: Record<string, Handler> = {
   createToken: tokens.createToken,
   listTokens: tokens.listTokens,
   revokeToken: tokens.revokeToken,
+  ...deviceHandlers,
   ...Object.fromEntries(Object.entries(admin).map(([k, h]) => [k, superuserOnly(h)])),
 };

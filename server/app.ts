@@ -166,9 +166,13 @@ async function handleApi(req: Request, res: Response, s: Services, contract: Con
     baseUrl: baseUrlOf(req, s.config.trustProxy),
     ip: clientIp(req, s.config.trustProxy),
   };
-  const reply = await handler(ctx);
-  // usage counters behind api/stats/: one call by this user (on this switch, if any)
-  if (caller) await s.repos.usage.record(caller.user.id, typeof params.switch === "number" ? params.switch : null);
+  let reply: Reply;
+  try {
+    reply = await handler(ctx);
+  } finally {
+    // usage counters behind api/stats/: one call by this user (on this switch, if any), failed ones too
+    if (caller) await s.repos.usage.record(caller.user.id, typeof params.switch === "number" ? params.switch : null);
+  }
   if (caller && method === "GET" && caller.session && wantsHtml(req)) {
     res.status(reply.status).type("html").send(renderBrowsable(s, contract, ctx, pathname, reply));
     return;

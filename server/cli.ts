@@ -140,6 +140,11 @@ export async function main(argv: string[]): Promise<number> {
       console.log(report);
       return 0;
     }
+    case "lab": {
+      const { runLabCli } = await import("../lab/cli");
+      await runLabCli(args);
+      return -1; // runs until Ctrl-C
+    }
     default:
       console.log(USAGE);
       return cmd === undefined || cmd === "help" || cmd === "--help" ? 0 : 2;

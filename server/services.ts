@@ -17,13 +17,14 @@ export async function buildServices(config: Config): Promise<{ services: Service
   await migrateToLatest(store);
   const contract = await loadContract();
   const repos = makeRepos(store);
+  const secrets = new SecretBox(loadSecret(config.secretKey, config.secretKeyFile));
   const services: Services = {
     config,
     store,
     repos,
-    secrets: new SecretBox(loadSecret(config.secretKey, config.secretKeyFile)),
+    secrets,
     throttle: new LoginThrottle(config.loginMaxFailures, config.loginWindowMs),
-    devices: new DeviceService(),
+    devices: new DeviceService(repos, secrets),
     version: packageVersion(),
     startedAt: new Date(),
     spec: contract.document,

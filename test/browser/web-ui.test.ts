@@ -103,7 +103,7 @@ suite("web UI session in a browser", () => {
         headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
         body: "username=sneaky&password=x1",
       });
-      return [r.status, (await r.json()).code];
+      return [r.status, ((await r.json()) as { code: string }).code];
     });
     expect(status).toEqual([403, "csrf_failed"]);
     expect(await app.services.repos.users.findByUsername("sneaky")).toBeNull();

@@ -1,0 +1,290 @@
+/**
+ * Seeded generation of a lab switch from its profile: which ports have a link, what is
+ * plugged in (phones, access points, cameras, PCs), VLAN layout, LLDP neighbours, MAC
+ * and ARP tables. Same options, same switch.
+ */
+import type { SwitchConfig, VlanSettings } from "./config";
+import type { ArpEntry, FdbEntry, LabInterface, LldpNeighbour, PoeMain, PoweredDevice, SystemInfo } from "./hardware";
+import type { SwitchProfile } from "./profiles";
+import { SeededRandom } from "./random";
+
+export interface GenerateOptions {
+  ports: number;
+  /** port numbers with PoE */
+  poePorts: ReadonlySet<number>;
+  name: string;
+  seed: number;
+}
+
+export interface SwitchBlueprint {
+  system: SystemInfo;
+  interfaces: LabInterface[];
+  config: SwitchConfig;
+  lldp: LldpNeighbour[];
+  fdb: FdbEntry[];
+  arp: ArpEntry[];
+  poeMain: PoeMain | null;
+  /** how long the switch claims to have been up when the lab starts */
+  uptimeAtStartS: number;
+}
+
+const VOICE_VLAN = 20;
+const USERS_VLAN = 10;
+const PRINTERS_VLAN = 30;
+const MGMT_VLAN = 99;
+
+function macFrom(base: Buffer, offset: number): Buffer {
+  const out = Buffer.from(base);
+  let carry = offset;
+  for (let i = 5; i >= 3 && carry > 0; i--) {
+    const v = out[i] + carry;
+    out[i] = v & 0xff;
+    carry = Math.floor(v / 256);
+  }
+  return out;
+}
+
+export function generateSwitch(profile: SwitchProfile, opts: GenerateOptions): SwitchBlueprint {
+  const rng = new SeededRandom(opts.seed * 7919 + opts.ports * 31 + (profile.id === "ciscosb" ? 1 : 0));
+  const N = opts.ports;
+  const baseMac = Buffer.from([0x02, 0x1a, ...rng.bytes(3), 0x00]);
+  const net = `10.${rng.int(1, 250)}.${rng.int(0, 255)}`;
+  const poe = opts.poePorts.size > 0;
+
+  const system: SystemInfo = {
+    sysName: opts.name,
+    sysDescr: profile.sysDescr(N, poe),
+    sysObjectID: profile.sysObjectID(N),
+    sysContact: "lab@switchdesk.invalid",
+    sysLocation: `lab rack ${rng.int(1, 9)}`,
+    model: profile.model(N, poe),
+    serial: `LAB${opts.seed.toString(16).toUpperCase().padStart(4, "0")}${rng.int(10000, 99999)}`,
+    softwareVersion: profile.softwareVersion,
+    baseMac,
+  };
+
+  const vlans = new Map<number, VlanSettings>();
+  const addVlan = (id: number, name: string) =>
+    vlans.set(id, { name, active: true, egress: new Set(), untagged: new Set() });
+  addVlan(1, profile.defaultVlanName);
+  addVlan(USERS_VLAN, "users");
+  addVlan(VOICE_VLAN, "voice");
+  addVlan(PRINTERS_VLAN, "printers");
+  addVlan(MGMT_VLAN, "management");
+  const floorVlans: number[] = [];
+  for (let k = 1; k <= Math.floor(N / 48); k++) {
+    addVlan(100 + k, `floor-${k}`);
+    floorVlans.push(100 + k);
+  }
+  const accessChoices = [USERS_VLAN, USERS_VLAN, USERS_VLAN, PRINTERS_VLAN, 1, ...floorVlans];
+
+  const config: SwitchConfig = { ports: new Map(), pvid: new Map(), vlans };
+  const setAccess = (bp: number, vlan: number) => {
+    config.pvid.set(bp, vlan);
+    const v = vlans.get(vlan)!;
+    v.untagged.add(bp);
+    v.egress.add(bp);
+  };
+  const addTagged = (bp: number, vlan: number) => vlans.get(vlan)!.egress.add(bp);
+
+  const interfaces: LabInterface[] = [];
+  const lldp: LldpNeighbour[] = [];
+  const fdb: FdbEntry[] = [];
+  const arp: ArpEntry[] = [];
+  // MACs from counters under two OUIs, so no two entries of the MAC table can collide
+  let hostCounter = rng.int(0, 0xffff) << 8;
+  const hostMac = () => {
+    const c = hostCounter++;
+    return Buffer.from([0x00, 0x50, 0x56, (c >> 16) & 0xff, (c >> 8) & 0xff, c & 0xff]);
+  };
+  let deviceCounter = rng.int(0, 0xffff) << 8;
+  const deviceMac = () => {
+    const c = deviceCounter++;
+    return Buffer.from([0x00, 0x1e, 0x7a, (c >> 16) & 0xff, (c >> 8) & 0xff, c & 0xff]);
+  };
+  let arpHost = 10;
+  const sviIfIndex = profile.svi.ifIndex;
+  const learn = (vlan: number, mac: Buffer, bp: number, ip?: string) => {
+    fdb.push({ vlan, mac, bridgePort: bp });
+    // the /24 of the routed VLAN 1 interface has room for hosts .10 to .250
+    if (vlan === 1 && (ip || arpHost <= 250)) arp.push({ ifIndex: sviIfIndex, ip: ip ?? `${net}.${arpHost++}`, mac });
+  };
+
+  for (let n = 1; n <= N; n++) {
+    const ifIndex = profile.portIfIndex(n);
+    const bp = profile.portBridgePort(n);
+    const uplink = n === N;
+    const link = uplink || rng.chance(0.6);
+    const speedMbps = uplink ? 10000 : link && rng.chance(0.1) ? 100 : 1000;
+    const duplex = speedMbps === 100 && rng.chance(0.3) ? "half" : "full";
+    const hasPoe = opts.poePorts.has(n);
+    let device: PoweredDevice | null = null;
+    let alias = "";
+    let adminUp = true;
+    let poeEnabled = hasPoe;
+
+    if (uplink) {
+      alias = "uplink core-1";
+      setAccess(bp, 1);
+      for (const id of vlans.keys()) if (id !== 1) addTagged(bp, id);
+      const coreMac = Buffer.from([0x00, 0x1b, 0x54, ...rng.bytes(3)]);
+      lldp.push({
+        localPort: bp,
+        remIndex: 1,
+        chassisIdSubtype: 4,
+        chassisId: coreMac,
+        portIdSubtype: 5,
+        portId: Buffer.from(`TenGigabitEthernet1/1/${rng.int(1, 8)}`),
+        portDesc: `downlink ${opts.name}`,
+        sysName: "core-1",
+        sysDesc: "Core switch, lab network",
+        capSupported: 0x28,
+        capEnabled: 0x28,
+        mgmtIpv4: `${net}.254`,
+      });
+      learn(1, coreMac, bp, `${net}.254`);
+      for (const id of vlans.keys()) if (id !== 1) learn(id, macFrom(coreMac, id), bp);
+    } else if (link && hasPoe && rng.chance(0.5)) {
+      const roll = rng.next();
+      const mac = deviceMac();
+      if (roll < 0.6) {
+        device = { kind: "phone", powerClass: 2, powerMw: rng.int(30, 65) * 100 };
+        alias = `phone ${n}`;
+        setAccess(bp, USERS_VLAN);
+        addTagged(bp, VOICE_VLAN);
+        learn(VOICE_VLAN, mac, bp);
+        if (rng.chance(0.7)) learn(USERS_VLAN, hostMac(), bp);
+        lldp.push({
+          localPort: bp,
+          remIndex: 1,
+          chassisIdSubtype: 4,
+          chassisId: mac,
+          portIdSubtype: 3,
+          portId: mac,
+          portDesc: "SW PORT",
+          sysName: `SEP${mac.toString("hex").toUpperCase()}`,
+          sysDesc: "IP phone, lab model 8841",
+          capSupported: 0x24,
+          capEnabled: 0x04,
+          mgmtIpv4: null,
+        });
+      } else if (roll < 0.85) {
+        device = { kind: "ap", powerClass: 4, powerMw: rng.int(90, 220) * 100 };
+        alias = `ap-${n}`;
+        setAccess(bp, MGMT_VLAN);
+        addTagged(bp, USERS_VLAN);
+        addTagged(bp, VOICE_VLAN);
+        learn(MGMT_VLAN, mac, bp);
+        lldp.push({
+          localPort: bp,
+          remIndex: 1,
+          chassisIdSubtype: 4,
+          chassisId: mac,
+          portIdSubtype: 5,
+          portId: Buffer.from("eth0"),
+          portDesc: "eth0",
+          sysName: `ap-${n}`,
+          sysDesc: "Wireless access point, lab model 320",
+          capSupported: 0x30,
+          capEnabled: 0x10,
+          mgmtIpv4: `${net.replace(/\.\d+$/, "")}.99.${n % 250}`,
+        });
+      } else {
+        device = { kind: "camera", powerClass: 3, powerMw: rng.int(40, 110) * 100 };
+        alias = `camera ${n}`;
+        setAccess(bp, PRINTERS_VLAN);
+        learn(PRINTERS_VLAN, mac, bp);
+      }
+    } else {
+      const vlan = rng.pick(accessChoices);
+      setAccess(bp, vlan);
+      if (link) {
+        learn(vlan, hostMac(), bp);
+        if (rng.chance(0.3)) alias = `${rng.pick(["desk", "printer", "lab bench", "meeting room"])} ${n}`;
+      }
+      if (rng.chance(0.05)) adminUp = false;
+      if (hasPoe && rng.chance(0.08)) poeEnabled = false;
+    }
+
+    config.ports.set(ifIndex, { adminUp, alias, poeEnabled });
+    interfaces.push({
+      ifIndex,
+      name: profile.portName(n),
+      descr: profile.portDescr(n),
+      ifType: 6,
+      mtu: 1500,
+      speedMbps,
+      duplex,
+      mac: macFrom(baseMac, n),
+      link,
+      portNumber: n,
+      bridgePort: bp,
+      poe: hasPoe ? { group: 1, index: profile.poeIndex(n), device } : null,
+      ipv4: null,
+      inOctets: link ? rng.int(1e6, 4e9) : 0,
+      outOctets: link ? rng.int(1e6, 4e9) : 0,
+    });
+  }
+
+  if (profile.lag) {
+    const { ifIndex, bridgePort, name } = profile.lag;
+    config.ports.set(ifIndex, { adminUp: true, alias: "", poeEnabled: false });
+    setAccess(bridgePort, 1);
+    interfaces.push({
+      ifIndex,
+      name,
+      descr: name,
+      ifType: 161,
+      mtu: 1500,
+      speedMbps: 0,
+      duplex: "full",
+      mac: macFrom(baseMac, 0x800),
+      link: false,
+      portNumber: null,
+      bridgePort,
+      poe: null,
+      ipv4: null,
+      inOctets: 0,
+      outOctets: 0,
+    });
+  }
+
+  const virtual = (ifIndex: number, name: string, ifType: number, ipv4: LabInterface["ipv4"]): LabInterface => {
+    config.ports.set(ifIndex, { adminUp: true, alias: "", poeEnabled: false });
+    return {
+      ifIndex,
+      name,
+      descr: name,
+      ifType,
+      mtu: ifType === 24 ? 65536 : 1500,
+      speedMbps: 0,
+      duplex: "full",
+      mac: ifType === 24 ? Buffer.alloc(0) : baseMac,
+      link: true,
+      portNumber: null,
+      bridgePort: null,
+      poe: null,
+      ipv4,
+      inOctets: 0,
+      outOctets: 0,
+    };
+  };
+  interfaces.push(virtual(profile.svi.ifIndex, profile.svi.name, profile.svi.ifType, { address: `${net}.1`, mask: "255.255.255.0" }));
+  interfaces.push(virtual(profile.loopback.ifIndex, profile.loopback.name, 24, null));
+  interfaces.sort((a, b) => a.ifIndex - b.ifIndex);
+
+  const poeMain: PoeMain | null = poe
+    ? { group: 1, maxPowerW: Math.max(60, Math.round(opts.poePorts.size * 7.7)), thresholdPct: 80 }
+    : null;
+
+  return {
+    system,
+    interfaces,
+    config,
+    lldp,
+    fdb,
+    arp,
+    poeMain,
+    uptimeAtStartS: rng.int(3600, 90 * 86400),
+  };
+}

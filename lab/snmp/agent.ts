@@ -1,0 +1,189 @@
+/**
+ * The lab's SNMP agent: UDP on 127.0.0.1, SNMPv2c with a read and a write community,
+ * SNMPv3 USM authPriv, fault injection and counters, serving any MibProvider.
+ *
+ * Community handling follows net-snmp's snmpd: an unknown community gets no answer
+ * (the request is counted and dropped, as snmpInBadCommunityNames), a SET with the
+ * read community is answered with noAccess. SNMPv1 is not served (dropped).
+ */
+import dgram from "node:dgram";
+import { BerError, BerReader, encodeInteger, encodeOctets, tlv } from "./ber";
+import { ErrorStatus } from "./error-status";
+import { AgentCounters, AgentFaults } from "./faults";
+import { PduType, decodePdu, type RequestPdu } from "./pdu";
+import type { MibProvider } from "./provider";
+import { handlePdu, type HandlerLimits, type SetBehaviour } from "./request-handler";
+import { UsmEngine, type UsmUserConfig } from "./usm";
+import { Tag } from "./values";
+
+export interface AgentOptions {
+  readCommunity: string;
+  /** null: no write community */
+  writeCommunity: string | null;
+  v3Users?: readonly UsmUserConfig[];
+  latencyMs?: number;
+  /** cap of values in one GetBulk answer */
+  maxBulkValues?: number;
+  /** largest answer in bytes (UDP over IPv4 carries at most 65507) */
+  maxMessageSize?: number;
+  /** called by faults.restart() after the engine rebooted (the device reloads its config) */
+  onRestart?: () => void;
+}
+
+const VERSION_2C = 1;
+const VERSION_3 = 3;
+// bytes of an answer that are not the varbind list: message and PDU headers, and for
+// SNMPv3 the security parameters (engine ID, user, a MAC of up to 48 bytes, salt)
+const V2C_OVERHEAD = 64;
+const V3_OVERHEAD = 320;
+
+export class SnmpAgent {
+  readonly faults: AgentFaults;
+  readonly counters = new AgentCounters();
+  readonly usm: UsmEngine;
+  private socket: dgram.Socket | null = null;
+  private readonly pending = new Set<NodeJS.Timeout>();
+  private readonly readCommunity: Buffer;
+  private readonly writeCommunity: Buffer | null;
+  private readonly maxMessageSize: number;
+  maxBulkValues: number;
+
+  constructor(
+    readonly provider: MibProvider,
+    private readonly opts: AgentOptions,
+  ) {
+    this.readCommunity = Buffer.from(opts.readCommunity);
+    this.writeCommunity = opts.writeCommunity === null ? null : Buffer.from(opts.writeCommunity);
+    this.maxMessageSize = opts.maxMessageSize ?? 65507;
+    this.maxBulkValues = opts.maxBulkValues ?? Number.POSITIVE_INFINITY;
+    this.usm = new UsmEngine(opts.v3Users ?? [], this.maxMessageSize);
+    this.faults = new AgentFaults(opts.latencyMs ?? 0, () => {
+      this.usm.reboot();
+      opts.onRestart?.();
+    });
+  }
+
+  /** Binds 127.0.0.1:port (0 picks a free port); resolves to the port. */
+  start(port = 0): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const socket = dgram.createSocket("udp4");
+      socket.once("error", reject);
+      socket.on("message", (msg, rinfo) => this.receive(msg, rinfo.port, rinfo.address));
+      socket.bind(port, "127.0.0.1", () => {
+        socket.removeListener("error", reject);
+        socket.on("error", () => undefined);
+        this.socket = socket;
+        resolve(socket.address().port);
+      });
+    });
+  }
+
+  get port(): number {
+    if (!this.socket) throw new Error("agent not started");
+    return this.socket.address().port;
+  }
+
+  stop(): Promise<void> {
+    for (const t of this.pending) clearTimeout(t);
+    this.pending.clear();
+    const socket = this.socket;
+    this.socket = null;
+    if (!socket) return Promise.resolve();
+    return new Promise((resolve) => socket.close(() => resolve()));
+  }
+
+  private receive(msg: Buffer, port: number, address: string): void {
+    this.counters.requests++;
+    if (!this.faults.admit()) return;
+    const answer = () => {
+      const out = this.handleMessage(msg);
+      if (out && this.socket) this.socket.send(out, port, address);
+    };
+    const delay = this.faults.latencyMs;
+    if (delay > 0) {
+      const t = setTimeout(() => {
+        this.pending.delete(t);
+        answer();
+      }, delay);
+      this.pending.add(t);
+    } else {
+      answer();
+    }
+  }
+
+  /**
+   * The agent's whole processing of one request message: decode, security, the PDU
+   * itself, encode. Returns the answer, or null when the request gets none. No latency
+   * or drop faults here (those act on the UDP path), so the bench can time it directly.
+   */
+  handleMessage(msg: Buffer): Buffer | null {
+    let out: Buffer | null;
+    try {
+      out = this.process(msg);
+    } catch (e) {
+      if (e instanceof BerError) return null; // malformed: snmpInASNParseErrs, no answer
+      throw e;
+    }
+    if (out) this.counters.responses++;
+    return out;
+  }
+
+  private setBehaviour(): SetBehaviour {
+    const refuse = this.faults.refuseSets;
+    return { refuseWith: refuse ? ErrorStatus[refuse] : 0, lie: this.faults.lieOnSet };
+  }
+
+  private limits(overhead: number, managerMax = Number.POSITIVE_INFINITY): HandlerLimits {
+    return {
+      maxVarBindBytes: Math.min(this.maxMessageSize, managerMax) - overhead,
+      maxBulkValues: this.maxBulkValues,
+    };
+  }
+
+  private count(pdu: RequestPdu): boolean {
+    const t = this.counters.byType;
+    switch (pdu.type) {
+      case PduType.GetRequest:
+        t.get++;
+        return true;
+      case PduType.GetNextRequest:
+        t.getNext++;
+        return true;
+      case PduType.GetBulkRequest:
+        t.getBulk++;
+        return true;
+      case PduType.SetRequest:
+        t.set++;
+        return true;
+      default:
+        t.other++;
+        return false; // responses, traps, reports: nothing to answer
+    }
+  }
+
+  private process(msg: Buffer): Buffer | null {
+    const r = new BerReader(msg).enter(Tag.Sequence);
+    const version = r.readInteger();
+    if (version === VERSION_2C) {
+      const community = r.readOctets();
+      const write = this.writeCommunity !== null && community.equals(this.writeCommunity);
+      if (!write && !community.equals(this.readCommunity)) return null;
+      const pdu = decodePdu(r);
+      if (!this.count(pdu)) return null;
+      const handled = handlePdu(this.provider, pdu, write, this.limits(V2C_OVERHEAD + community.length), this.setBehaviour());
+      this.counters.values += handled.values;
+      return tlv(Tag.Sequence, encodeInteger(VERSION_2C), encodeOctets(community), handled.pdu);
+    }
+    if (version === VERSION_3) {
+      const outcome = this.usm.receive(msg, r);
+      if (outcome.kind === "drop") return null;
+      if (outcome.kind === "reply") return outcome.message;
+      const req = outcome.request;
+      if (!this.count(req.pdu)) return null;
+      const handled = handlePdu(this.provider, req.pdu, true, this.limits(V3_OVERHEAD, req.maxSize), this.setBehaviour());
+      this.counters.values += handled.values;
+      return this.usm.respond(req, handled.pdu);
+    }
+    return null;
+  }
+}

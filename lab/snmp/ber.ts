@@ -1,0 +1,278 @@
+/**
+ * The subset of BER (X.690) that SNMP messages use: definite lengths, INTEGER,
+ * OCTET STRING, NULL, OBJECT IDENTIFIER, SEQUENCE and the SMI application types.
+ * Encoders return small Buffers that callers concatenate once; OIDs that are served
+ * again and again are encoded once by the index (see mib-index.ts).
+ */
+import { Tag, type SnmpValue } from "./values";
+
+export class BerError extends Error {}
+
+export function encodeLength(len: number): Buffer {
+  if (len < 0x80) return Buffer.from([len]);
+  if (len < 0x100) return Buffer.from([0x81, len]);
+  if (len < 0x10000) return Buffer.from([0x82, len >> 8, len & 0xff]);
+  if (len < 0x1000000) return Buffer.from([0x83, len >> 16, (len >> 8) & 0xff, len & 0xff]);
+  return Buffer.from([0x84, (len >>> 24) & 0xff, (len >> 16) & 0xff, (len >> 8) & 0xff, len & 0xff]);
+}
+
+export function lengthOfLength(len: number): number {
+  return len < 0x80 ? 1 : len < 0x100 ? 2 : len < 0x10000 ? 3 : len < 0x1000000 ? 4 : 5;
+}
+
+export function header(tag: number, len: number): Buffer {
+  const l = encodeLength(len);
+  const out = Buffer.allocUnsafe(1 + l.length);
+  out[0] = tag;
+  l.copy(out, 1);
+  return out;
+}
+
+/** One TLV around already encoded content parts. */
+export function tlv(tag: number, ...parts: Buffer[]): Buffer {
+  let len = 0;
+  for (const p of parts) len += p.length;
+  return Buffer.concat([header(tag, len), ...parts], 1 + lengthOfLength(len) + len);
+}
+
+/** Two's complement, shortest form; `signed` false treats n as unsigned (Counter32, Gauge32...). */
+function integerContent(n: number, signed: boolean): Buffer {
+  if (!Number.isInteger(n)) throw new BerError(`not an integer: ${n}`);
+  let len = 1;
+  if (signed) {
+    while (len < 6 && !(n >= -(2 ** (8 * len - 1)) && n < 2 ** (8 * len - 1))) len++;
+  } else {
+    if (n < 0) throw new BerError(`negative unsigned value: ${n}`);
+    while (len < 6 && n >= 2 ** (8 * len - 1)) len++;
+  }
+  const out = Buffer.allocUnsafe(len);
+  let v = n < 0 ? 2 ** (8 * len) + n : n;
+  for (let i = len - 1; i >= 0; i--) {
+    out[i] = v % 256;
+    v = Math.floor(v / 256);
+  }
+  return out;
+}
+
+function bigIntContent(v: bigint): Buffer {
+  if (v < 0n) throw new BerError("negative Counter64");
+  const bytes: number[] = [];
+  let x = v;
+  do {
+    bytes.unshift(Number(x & 0xffn));
+    x >>= 8n;
+  } while (x > 0n);
+  if (bytes[0] & 0x80) bytes.unshift(0);
+  return Buffer.from(bytes);
+}
+
+export function encodeInteger(n: number, tag: number = Tag.Integer): Buffer {
+  const c = integerContent(n, tag === Tag.Integer);
+  const out = Buffer.allocUnsafe(2 + c.length);
+  out[0] = tag;
+  out[1] = c.length;
+  c.copy(out, 2);
+  return out;
+}
+
+export function encodeOctets(value: Buffer | string, tag: number = Tag.OctetString): Buffer {
+  const b = typeof value === "string" ? Buffer.from(value, "utf8") : value;
+  return tlv(tag, b);
+}
+
+export function oidContent(oid: readonly number[]): Buffer {
+  if (oid.length === 0) return Buffer.alloc(0);
+  const bytes: number[] = [];
+  const pushSub = (n: number) => {
+    if (n < 0x80) {
+      bytes.push(n);
+      return;
+    }
+    const tmp: number[] = [];
+    let v = n;
+    tmp.push(v & 0x7f);
+    v = Math.floor(v / 128);
+    while (v > 0) {
+      tmp.push((v & 0x7f) | 0x80);
+      v = Math.floor(v / 128);
+    }
+    for (let i = tmp.length - 1; i >= 0; i--) bytes.push(tmp[i]);
+  };
+  pushSub(oid[0] * 40 + (oid.length > 1 ? oid[1] : 0));
+  for (let i = 2; i < oid.length; i++) pushSub(oid[i]);
+  return Buffer.from(bytes);
+}
+
+export function encodeOid(oid: readonly number[]): Buffer {
+  return tlv(Tag.ObjectIdentifier, oidContent(oid));
+}
+
+const NULL_TLV = Buffer.from([Tag.Null, 0]);
+const EXCEPTION_TLVS: Record<number, Buffer> = {
+  [Tag.NoSuchObject]: Buffer.from([Tag.NoSuchObject, 0]),
+  [Tag.NoSuchInstance]: Buffer.from([Tag.NoSuchInstance, 0]),
+  [Tag.EndOfMibView]: Buffer.from([Tag.EndOfMibView, 0]),
+};
+
+export function encodeValue(v: SnmpValue): Buffer {
+  switch (v.tag) {
+    case Tag.Integer:
+    case Tag.Counter32:
+    case Tag.Gauge32:
+    case Tag.TimeTicks:
+      return encodeInteger(v.value, v.tag);
+    case Tag.OctetString:
+    case Tag.IpAddress:
+    case Tag.Opaque:
+      return tlv(v.tag, v.value);
+    case Tag.ObjectIdentifier:
+      return encodeOid(v.value);
+    case Tag.Counter64:
+      return tlv(Tag.Counter64, bigIntContent(v.value));
+    case Tag.Null:
+      return NULL_TLV;
+    default:
+      return EXCEPTION_TLVS[v.tag];
+  }
+}
+
+/** Reads TLVs from buf[pos, end); sub-readers share the buffer (no copies). */
+export class BerReader {
+  constructor(
+    readonly buf: Buffer,
+    public pos = 0,
+    readonly end = buf.length,
+  ) {}
+
+  atEnd(): boolean {
+    return this.pos >= this.end;
+  }
+
+  peekTag(): number {
+    if (this.pos >= this.end) throw new BerError("unexpected end of data");
+    return this.buf[this.pos];
+  }
+
+  /** Reads tag and length; leaves pos at the content and returns where it ends. */
+  readHeader(): { tag: number; start: number; end: number } {
+    const buf = this.buf;
+    if (this.pos + 2 > this.end) throw new BerError("truncated header");
+    const tag = buf[this.pos++];
+    let len = buf[this.pos++];
+    if (len & 0x80) {
+      const n = len & 0x7f;
+      if (n === 0 || n > 4) throw new BerError("unsupported length form");
+      if (this.pos + n > this.end) throw new BerError("truncated length");
+      len = 0;
+      for (let i = 0; i < n; i++) len = len * 256 + buf[this.pos++];
+    }
+    const start = this.pos;
+    const end = start + len;
+    if (end > this.end) throw new BerError("length beyond end of data");
+    return { tag, start, end };
+  }
+
+  /** Enters a constructed TLV with the expected tag: returns a reader over its content. */
+  enter(expectedTag: number): BerReader {
+    const h = this.readHeader();
+    if (h.tag !== expectedTag) throw new BerError(`expected tag 0x${expectedTag.toString(16)}, got 0x${h.tag.toString(16)}`);
+    this.pos = h.end;
+    return new BerReader(this.buf, h.start, h.end);
+  }
+
+  /** The raw bytes of the next TLV, header included, without decoding it. */
+  readRaw(): Buffer {
+    const begin = this.pos;
+    const h = this.readHeader();
+    this.pos = h.end;
+    return this.buf.subarray(begin, h.end);
+  }
+
+  readInteger(expectedTag: number = Tag.Integer): number {
+    const h = this.readHeader();
+    if (h.tag !== expectedTag) throw new BerError(`expected integer tag 0x${expectedTag.toString(16)}`);
+    this.pos = h.end;
+    return decodeInteger(this.buf, h.start, h.end, expectedTag === Tag.Integer);
+  }
+
+  readOctets(expectedTag: number = Tag.OctetString): Buffer {
+    const h = this.readHeader();
+    if (h.tag !== expectedTag) throw new BerError(`expected octets tag 0x${expectedTag.toString(16)}`);
+    this.pos = h.end;
+    return this.buf.subarray(h.start, h.end);
+  }
+
+  readOid(): number[] {
+    const h = this.readHeader();
+    if (h.tag !== Tag.ObjectIdentifier) throw new BerError("expected OBJECT IDENTIFIER");
+    this.pos = h.end;
+    return decodeOid(this.buf, h.start, h.end);
+  }
+
+  /** A value of a varbind; null when its type is not one SNMP defines. */
+  readValue(): SnmpValue | null {
+    const h = this.readHeader();
+    this.pos = h.end;
+    const { buf } = this;
+    switch (h.tag) {
+      case Tag.Integer:
+        return { tag: Tag.Integer, value: decodeInteger(buf, h.start, h.end, true) };
+      case Tag.Counter32:
+      case Tag.Gauge32:
+      case Tag.TimeTicks:
+        return { tag: h.tag, value: decodeInteger(buf, h.start, h.end, false) };
+      case Tag.OctetString:
+      case Tag.IpAddress:
+      case Tag.Opaque:
+        return { tag: h.tag, value: Buffer.from(buf.subarray(h.start, h.end)) };
+      case Tag.ObjectIdentifier:
+        return { tag: Tag.ObjectIdentifier, value: decodeOid(buf, h.start, h.end) };
+      case Tag.Counter64: {
+        let v = 0n;
+        for (let i = h.start; i < h.end; i++) v = (v << 8n) | BigInt(buf[i]);
+        return { tag: Tag.Counter64, value: v };
+      }
+      case Tag.Null:
+      case Tag.NoSuchObject:
+      case Tag.NoSuchInstance:
+      case Tag.EndOfMibView:
+        return { tag: h.tag };
+      default:
+        return null;
+    }
+  }
+}
+
+function decodeInteger(buf: Buffer, start: number, end: number, signed: boolean): number {
+  const len = end - start;
+  if (len === 0) throw new BerError("empty integer");
+  if (len > 6) throw new BerError("integer too long");
+  let v = 0;
+  for (let i = start; i < end; i++) v = v * 256 + buf[i];
+  if (signed && buf[start] & 0x80) v -= 2 ** (8 * len);
+  return v;
+}
+
+function decodeOid(buf: Buffer, start: number, end: number): number[] {
+  if (start === end) return [];
+  const out: number[] = [];
+  let v = 0;
+  let first = true;
+  for (let i = start; i < end; i++) {
+    const b = buf[i];
+    v = v * 128 + (b & 0x7f);
+    if (v > 0xffffffff + 80) throw new BerError("OID sub-identifier too large");
+    if ((b & 0x80) === 0) {
+      if (first) {
+        const a = v < 40 ? 0 : v < 80 ? 1 : 2;
+        out.push(a, v - 40 * a);
+        first = false;
+      } else {
+        out.push(v);
+      }
+      v = 0;
+    }
+  }
+  if (buf[end - 1] & 0x80) throw new BerError("truncated OID");
+  return out;
+}

@@ -1,0 +1,144 @@
+/**
+ * Fault injection on a lab switch, as drivers will meet it: an unreachable device, a
+ * timeout in the middle of a walk, latency, refused sets, a set that reads back
+ * different, a reboot; and the counters tests and the bench read.
+ */
+import { ifTable, ifXTable } from "../../mib/oids";
+import { startLabSwitch, type LabSwitch } from "../../lab";
+import { ErrorStatus, ObjectType, openSession, sessionTo, type ClientError, type ClientSession } from "../../lab/testing/snmp-client";
+
+async function rejection(p: Promise<unknown>): Promise<ClientError> {
+  try {
+    await p;
+  } catch (e) {
+    return e as ClientError;
+  }
+  throw new Error("expected the request to fail");
+}
+
+describe("lab faults", () => {
+  let lab: LabSwitch;
+  let ro: ClientSession;
+  let rw: ClientSession;
+
+  beforeAll(async () => {
+    lab = await startLabSwitch({ profile: "generic", ports: 48, seed: 4 });
+    ro = sessionTo(lab, { timeoutMs: 300 });
+    rw = sessionTo(lab, { write: true, timeoutMs: 300 });
+  });
+  afterEach(() => {
+    lab.faults.reset();
+    lab.counters.reset();
+  });
+  afterAll(async () => {
+    ro.close();
+    rw.close();
+    await lab.stop();
+  });
+
+  it("drop: the device is unreachable, requests are counted but not answered", async () => {
+    lab.faults.drop = true;
+    const err = await rejection(ro.get(["1.3.6.1.2.1.1.5.0"]));
+    expect(err.name).toBe("RequestTimedOutError");
+    expect(lab.counters.requests).toBe(1);
+    expect(lab.counters.responses).toBe(0);
+    lab.faults.drop = false;
+    await expect(ro.get(["1.3.6.1.2.1.1.5.0"])).resolves.toHaveLength(1);
+  });
+
+  it("dropAfter(n): a walk times out in the middle after n answers", async () => {
+    lab.faults.dropAfter(3);
+    const err = await rejection(ro.walk(ifXTable.ifName, 5));
+    expect(err.name).toBe("RequestTimedOutError");
+    expect(lab.counters.responses).toBe(3);
+    expect(lab.counters.values).toBe(15);
+    expect(lab.counters.byType.getBulk).toBe(3);
+  });
+
+  it("latencyMs delays every answer", async () => {
+    lab.faults.latencyMs = 120;
+    const slow = openSession(lab.port, { timeoutMs: 2000 });
+    try {
+      const t0 = Date.now();
+      await slow.get(["1.3.6.1.2.1.1.5.0"]);
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(115);
+    } finally {
+      slow.close();
+    }
+  });
+
+  it("latency from the start options, restored by reset()", async () => {
+    const delayed = await startLabSwitch({ ports: 8, latencyMs: 80 });
+    try {
+      expect(delayed.faults.latencyMs).toBe(80);
+      delayed.faults.latencyMs = 0;
+      delayed.faults.reset();
+      expect(delayed.faults.latencyMs).toBe(80);
+    } finally {
+      await delayed.stop();
+    }
+  });
+
+  it("refuseSets answers every SET with the chosen error and applies nothing", async () => {
+    const ifIndex = lab.model.port(1).ifIndex;
+    const before = lab.model.alias(ifIndex);
+    for (const [name, status] of [["noAccess", ErrorStatus.NoAccess], ["genErr", ErrorStatus.GeneralError]] as const) {
+      lab.faults.refuseSets = name;
+      const err = await rejection(rw.set([{ oid: `${ifXTable.ifAlias}.${ifIndex}`, type: ObjectType.OctetString, value: "refused" }]));
+      expect(err.status).toBe(status);
+      expect(lab.model.alias(ifIndex)).toBe(before);
+    }
+    lab.faults.refuseSets = false;
+    await rw.set([{ oid: `${ifXTable.ifAlias}.${ifIndex}`, type: ObjectType.OctetString, value: "accepted" }]);
+    expect(lab.model.alias(ifIndex)).toBe("accepted");
+  });
+
+  it("lieOnSet: the SET answers noError but reads back the old value", async () => {
+    const p = lab.model.ethernetPorts.find((i) => lab.model.adminUp(i.ifIndex))!;
+    lab.faults.lieOnSet = true;
+    await expect(rw.set([{ oid: `${ifTable.ifAdminStatus}.${p.ifIndex}`, type: ObjectType.Integer, value: 2 }])).resolves.toHaveLength(1);
+    const [admin] = await ro.get([`${ifTable.ifAdminStatus}.${p.ifIndex}`]);
+    expect(admin.value).toBe(1);
+  });
+
+  it("restart: uptime starts again and the agent keeps answering", async () => {
+    const [before] = await ro.get(["1.3.6.1.2.1.1.3.0"]);
+    lab.faults.restart();
+    const [after] = await ro.get(["1.3.6.1.2.1.1.3.0"]);
+    expect(before.value as number).toBeGreaterThan(after.value as number);
+    expect(after.value as number).toBeLessThan(500);
+  });
+
+  it("counts requests by type and the values answered", async () => {
+    await ro.get(["1.3.6.1.2.1.1.5.0", "1.3.6.1.2.1.1.1.0"]);
+    await ro.getNext(["1.3.6.1.2.1.1"]);
+    await ro.getBulk(["1.3.6.1.2.1.2.2.1.2"], 0, 10);
+    await rw.set([{ oid: `${ifXTable.ifAlias}.${lab.model.port(2).ifIndex}`, type: ObjectType.OctetString, value: "n" }]);
+    expect(lab.counters).toMatchObject({
+      requests: 4,
+      responses: 4,
+      values: 2 + 1 + 10 + 1,
+      byType: { get: 1, getNext: 1, getBulk: 1, set: 1, other: 0 },
+    });
+  });
+});
+
+describe("SNMPv3 session across a restart", () => {
+  it("the old session gets a notInTimeWindow report and re-synchronises in one extra round trip", async () => {
+    const user = { username: "u", authProtocol: "SHA-256", authKey: "authkey-123", privProtocol: "AES", privKey: "privkey-123" } as const;
+    const lab = await startLabSwitch({ v3: user });
+    const s = openSession(lab.port, { v3: user, timeoutMs: 500 });
+    try {
+      await s.get(["1.3.6.1.2.1.1.5.0"]);
+      lab.faults.restart();
+      lab.counters.reset();
+      const [up] = await s.get(["1.3.6.1.2.1.1.3.0"]);
+      expect(up.value as number).toBeLessThan(500);
+      // the report, then the answer to the repeated request
+      expect(lab.counters).toMatchObject({ requests: 2, responses: 2, byType: { get: 1 } });
+    } finally {
+      s.close();
+      await lab.stop();
+    }
+  });
+});

@@ -1,0 +1,222 @@
+/**
+ * The SNMP drivers against the lab: the shared driver suite for the generic and Cisco SB
+ * profiles over v2c and v3 authPriv, then what is particular to SNMP: driver choice by
+ * sysObjectID, request counts of the read plans, Q-BRIDGE writes in one PDU, short
+ * GETBULK answers, and the wording of failures.
+ */
+import { startLabSwitch, type LabSwitch, type LabSwitchOptions, type LabV3User } from "../../lab";
+import { openDriver } from "../../drivers/registry";
+import { GenericSnmpDriver } from "../../drivers/snmp/generic";
+import { DeviceUnreachable, type SnmpTarget } from "../../drivers/types";
+import { expectedInterface, runDriverSuite } from "./driver-suite";
+
+const v3User: LabV3User = {
+  username: "suite",
+  authProtocol: "SHA-512",
+  authKey: "suite-auth-key",
+  privProtocol: "AES-256",
+  privKey: "suite-priv-key",
+};
+
+/** short timeouts: the fault tests wait for them */
+function target(lab: LabSwitch, version: "2c" | "3" = "2c"): SnmpTarget {
+  return { ...lab.snmpTarget({ version, write: true }), timeout_ms: 300, retries: 1 };
+}
+
+const profiles: Array<{ label: string; options: LabSwitchOptions; version: "2c" | "3" }> = [
+  { label: "generic profile, SNMP v2c", options: { profile: "generic", ports: 24, poePorts: [1, 2, 3, 4, 5, 6, 7, 8] }, version: "2c" },
+  { label: "generic profile, SNMP v3 authPriv", options: { profile: "generic", ports: 12, poePorts: [2, 3], v3: v3User }, version: "3" },
+  { label: "ciscosb profile, SNMP v2c", options: { profile: "ciscosb", ports: 24 }, version: "2c" },
+  { label: "ciscosb profile, SNMP v3 authPriv", options: { profile: "ciscosb", ports: 12, v3: v3User }, version: "3" },
+];
+
+for (const p of profiles) {
+  runDriverSuite({
+    name: `SNMP driver chosen by sysObjectID, ${p.label}`,
+    startLab: () => startLabSwitch({ ...p.options, seed: 7 }),
+    openDriver: (lab) => openDriver({ driver: "auto", snmp: target(lab, p.version), name: lab.options.name }),
+    interfaceId: (iface) => String(iface.ifIndex),
+  });
+}
+
+describe("SNMP specifics against the lab", () => {
+  let generic48: LabSwitch;
+  let cbs: LabSwitch;
+
+  beforeAll(async () => {
+    generic48 = await startLabSwitch({ profile: "generic", ports: 48, poePorts: "all", seed: 3 });
+    cbs = await startLabSwitch({ profile: "ciscosb", ports: 24, seed: 3 });
+  });
+  afterAll(async () => {
+    await Promise.all([generic48?.stop(), cbs?.stop()]);
+  });
+  afterEach(() => {
+    for (const lab of [generic48, cbs]) {
+      lab.faults.reset();
+      lab.counters.reset();
+    }
+  });
+
+  test("auto picks the driver by enterprise with one GET, and keeps using its session", async () => {
+    const d = await openDriver({ driver: "auto", snmp: target(cbs) });
+    try {
+      expect(d.info.driver).toBe("ciscosb");
+      expect(d.can.save_config).toBe(true);
+      expect(cbs.counters.byType).toMatchObject({ get: 1, getBulk: 0, set: 0 });
+    } finally {
+      await d.close();
+    }
+    const g = await openDriver({ driver: "auto", snmp: target(generic48) });
+    try {
+      expect(g.info.driver).toBe("generic");
+      expect(g.can.save_config).toBe(false);
+    } finally {
+      await g.close();
+    }
+  });
+
+  test("a 48-port basic learn is one request per table, four at a time", async () => {
+    const d = new GenericSnmpDriver(target(generic48));
+    try {
+      await d.learn("basic");
+      // 11 reads in the plan (system GET + 10 tables); each table of a 48-port switch
+      // (at most 51 rows) ends within the first answer of 64 rows; the gate lets 4 run
+      // at once, so 11 requests take ceil(11 / 4) = 3 round trips.
+      expect(d.counters.requests).toBe(11);
+      expect(d.counters.roundTrips).toBe(3);
+      expect(generic48.counters.requests).toBe(11);
+    } finally {
+      await d.close();
+    }
+  });
+
+  test("a write's check reads only the interface's row and the tables its checks need", async () => {
+    const d = new GenericSnmpDriver(target(generic48));
+    try {
+      const view = await d.learnInterface(String(generic48.model.port(5).ifIndex));
+      expect(view?.interface.name).toBe(generic48.model.port(5).name);
+      // row GET, bridge ports, VLAN static + current, IP addresses, PoE ports, then the
+      // PVID of bridge port 5 (on this profile bridge port != ifIndex)
+      expect(d.counters.requests).toBe(7);
+      expect(generic48.counters.byType).toMatchObject({ get: 2, getBulk: 5, set: 0 });
+    } finally {
+      await d.close();
+    }
+  });
+
+  test("an untagged VLAN change is one SET PDU and one read-back", async () => {
+    const d = new GenericSnmpDriver(target(generic48));
+    try {
+      const li = generic48.model.port(6);
+      const from = generic48.model.pvid(li.bridgePort!)!;
+      const to = generic48.model.activeVlanIds().find((v) => v !== from)!;
+      generic48.counters.reset();
+      await d.setUntaggedVlan(String(li.ifIndex), to);
+      expect(generic48.counters.byType.set).toBe(1);
+      expect(generic48.model.pvid(li.bridgePort!)).toBe(to);
+      expect(generic48.model.consistencyProblems()).toEqual([]);
+    } finally {
+      await d.close();
+    }
+  });
+
+  test("short GETBULK answers (an agent capping at 64 values) still give the whole table", async () => {
+    const capped = await startLabSwitch({ profile: "generic", ports: 48, poePorts: "all", seed: 3, maxBulkValues: 64 });
+    const d = new GenericSnmpDriver(target(capped));
+    try {
+      const snap = await d.learn("details");
+      const model = capped.model;
+      expect(snap.interfaces.map((i) => [i.id, i.name, i.untagged_vlan, i.tagged_vlans, i.macs.length])).toEqual(
+        model.interfaces.map((li) => {
+          const e = expectedInterface(model, li, String(li.ifIndex));
+          const macs = model.fdb.filter((f) => li.bridgePort !== null && f.bridgePort === li.bridgePort).length;
+          return [e.id, e.name, e.untagged_vlan, e.tagged_vlans, macs];
+        }),
+      );
+      expect(snap.vlans.map((v) => v.id)).toEqual(model.vlanIds());
+      // the cap really cut answers short: more than one request per table was needed
+      expect(d.counters.requests).toBeGreaterThan(20);
+    } finally {
+      await d.close();
+      await capped.stop();
+    }
+  });
+
+  test("a timeout names the device, its address, what was being read and the tries", async () => {
+    const d = new GenericSnmpDriver(target(generic48), { name: "access-48" });
+    try {
+      generic48.faults.drop = true;
+      await expect(d.learnVlans()).rejects.toThrow(
+        new RegExp(`^No answer from access-48 \\(127\\.0\\.0\\.1:${generic48.port}\\) while reading dot1qVlan\\w+Table \\(timeout after 2 tries\\)$`),
+      );
+    } finally {
+      await d.close();
+    }
+  });
+
+  test("an unreachable device fails the auto probe with DeviceUnreachable", async () => {
+    generic48.faults.drop = true;
+    const failure = openDriver({ driver: "auto", snmp: target(generic48), name: "access-48" });
+    await expect(failure).rejects.toBeInstanceOf(DeviceUnreachable);
+    await expect(failure).rejects.toThrow(/while reading sysObjectID\.0/);
+  });
+
+  test("a refused set names the object and the error-status", async () => {
+    const d = new GenericSnmpDriver(target(generic48));
+    try {
+      const ifIndex = generic48.model.port(9).ifIndex;
+      generic48.faults.refuseSets = "noAccess";
+      await expect(d.setDescription(String(ifIndex), "x")).rejects.toThrow(
+        `127.0.0.1:${generic48.port} refused setting ifAlias.${ifIndex}: noAccess`,
+      );
+    } finally {
+      await d.close();
+    }
+  });
+
+  test("a set that reads back different says what was written and what the device reports", async () => {
+    const d = new GenericSnmpDriver(target(generic48));
+    try {
+      const ifIndex = generic48.model.port(10).ifIndex;
+      const before = generic48.model.alias(ifIndex);
+      generic48.faults.lieOnSet = true;
+      await expect(d.setDescription(String(ifIndex), "new text")).rejects.toThrow(
+        `ifAlias.${ifIndex}: wrote 'new text', device reports '${before}'`,
+      );
+    } finally {
+      await d.close();
+    }
+  });
+
+  test("a VLAN change refused for consistency is tried step by step, and the error says nothing changed", async () => {
+    const d = new GenericSnmpDriver(target(generic48));
+    try {
+      const li = generic48.model.port(12);
+      const before = generic48.model.pvid(li.bridgePort!)!;
+      const to = generic48.model.activeVlanIds().find((v) => v !== before)!;
+      generic48.faults.refuseSets = "inconsistentValue";
+      generic48.counters.reset();
+      await expect(d.setUntaggedVlan(String(li.ifIndex), to)).rejects.toThrow(
+        /inconsistentValue.*trying step by step, adding port \d+ to vlan \d+ failed: .*inconsistentValue.*; nothing was changed$/,
+      );
+      // the combined PDU, then the first step
+      expect(generic48.counters.byType.set).toBe(2);
+      expect(generic48.model.pvid(li.bridgePort!)).toBe(before);
+    } finally {
+      await d.close();
+    }
+  });
+
+  test("the device refusing a VLAN that does not exist leaves the port as it was", async () => {
+    const d = new GenericSnmpDriver(target(generic48));
+    try {
+      const li = generic48.model.port(11);
+      const before = generic48.model.pvid(li.bridgePort!);
+      await expect(d.setUntaggedVlan(String(li.ifIndex), 3999)).rejects.toMatchObject({ code: "device_refused" });
+      expect(generic48.model.pvid(li.bridgePort!)).toBe(before);
+      expect(generic48.model.consistencyProblems()).toEqual([]);
+    } finally {
+      await d.close();
+    }
+  });
+});
