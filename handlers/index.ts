@@ -5,6 +5,7 @@
 import type { Handler } from "./context";
 import { callerOf } from "./context";
 import { forbidden } from "./errors";
+import * as msg from "../domain/messages";
 import * as root from "./root";
 import * as tokens from "./tokens";
 import * as users from "./users";
@@ -14,7 +15,7 @@ import { deviceHandlers } from "./devices";
 const superuserOnly =
   (h: Handler): Handler =>
   async (ctx) => {
-    if (!callerOf(ctx).user.is_superuser) throw forbidden("You do not have permission to perform this action.", "forbidden");
+    if (!callerOf(ctx).user.is_superuser) throw forbidden(msg.NO_ADMIN_PERMISSION, "forbidden");
     return h(ctx);
   };
 

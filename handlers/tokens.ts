@@ -3,11 +3,12 @@ import { callerOf, noContent, ok, type Handler } from "./context";
 import { ApiError, badRequest, notFound } from "./errors";
 import { TooManyTokens } from "../db/tokens";
 import { checkLogin } from "../server/login";
+import * as msg from "../domain/messages";
 import type { components } from "../generated/api";
 
 function requiredString(body: Record<string, unknown>, field: string): string {
   const v = body[field];
-  if (typeof v !== "string" || v === "") throw badRequest(`Missing or invalid required parameter: '${field}'`, "missing_parameter");
+  if (typeof v !== "string" || v === "") throw badRequest(msg.missingParameter(field), "missing_parameter");
   return v;
 }
 
@@ -27,7 +28,7 @@ export const createToken: Handler = async (ctx) => {
     const body: components["schemas"]["TokenCreated"] = { token: key, user_id: user.id, email: user.email };
     return ok(body);
   } catch (e) {
-    if (e instanceof TooManyTokens) throw new ApiError(400, "too_many_tokens", "Too many tokens exist!");
+    if (e instanceof TooManyTokens) throw new ApiError(400, "too_many_tokens", msg.TOO_MANY_TOKENS);
     throw e;
   }
 };

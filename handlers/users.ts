@@ -8,6 +8,7 @@ import { badRequest, notFound } from "./errors";
 import { idList, optionalBool, optionalString } from "./parse";
 import { DuplicateUsername, PROFILE_FLAGS, type ProfilePatch, type Theme, type User, type UserFields } from "../db/users";
 import { hashPassword } from "../server/passwords";
+import * as msg from "../domain/messages";
 import type { components } from "../generated/api";
 
 type UserJson = components["schemas"]["User"];
@@ -17,7 +18,6 @@ const USERNAME = /^[\w.@+-]+$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const THEMES = ["light", "dark"];
 const READ_ONLY_PROFILE = new Set(["id", "user", "last_ldap_dn", "last_ldap_login"]);
-const INVALID_PROFILE = "Invalid profile: must be a JSON dictionary";
 
 /** list view: the profile is only its id */
 export const listView = (u: User): UserListJson => ({ ...u, profile: u.profile.id });
@@ -29,10 +29,10 @@ export function parseProfile(value: unknown): ProfilePatch {
     try {
       v = JSON.parse(v);
     } catch {
-      throw badRequest(INVALID_PROFILE);
+      throw badRequest(msg.INVALID_PROFILE);
     }
   }
-  if (v === null || typeof v !== "object" || Array.isArray(v)) throw badRequest(INVALID_PROFILE);
+  if (v === null || typeof v !== "object" || Array.isArray(v)) throw badRequest(msg.INVALID_PROFILE);
   const patch: ProfilePatch = {};
   for (const [k, raw] of Object.entries(v as Record<string, unknown>)) {
     if ((PROFILE_FLAGS as readonly string[]).includes(k)) {
@@ -55,7 +55,7 @@ async function parseUser(ctx: Ctx, creating: boolean) {
   const fields: UserFields = {};
   if (creating || b.username !== undefined) {
     const u = b.username;
-    if (typeof u !== "string" || u === "") throw badRequest("Missing or invalid required parameter: 'username'", "missing_parameter");
+    if (typeof u !== "string" || u === "") throw badRequest(msg.missingParameter("username"), "missing_parameter");
     if (u.length > 150 || !USERNAME.test(u)) {
       throw badRequest("Invalid value for parameter 'username': up to 150 letters, digits and @/./+/-/_ only");
     }
@@ -63,7 +63,7 @@ async function parseUser(ctx: Ctx, creating: boolean) {
   }
   if (creating || b.password !== undefined) {
     const p = b.password;
-    if (typeof p !== "string" || p === "") throw badRequest("Missing or invalid required parameter: 'password'", "missing_parameter");
+    if (typeof p !== "string" || p === "") throw badRequest(msg.missingParameter("password"), "missing_parameter");
     if (p.length > 4096) throw badRequest("Invalid value for parameter 'password': too long");
     fields.password = await hashPassword(p);
   }
@@ -84,7 +84,7 @@ async function parseUser(ctx: Ctx, creating: boolean) {
 }
 
 function duplicate(e: unknown): never {
-  if (e instanceof DuplicateUsername) throw badRequest("A user with that username already exists.", "already_exists");
+  if (e instanceof DuplicateUsername) throw badRequest(msg.USERNAME_TAKEN, "already_exists");
   throw e;
 }
 
@@ -100,20 +100,20 @@ export const createUser: Handler = async (ctx) => {
 
 export const getUser: Handler = async (ctx) => {
   const user = await ctx.services.repos.users.get(ctx.params.id);
-  if (!user) throw notFound("Invalid user id!");
+  if (!user) throw notFound(msg.INVALID_USER_ID);
   return ok(detailView(user));
 };
 
 export const updateUser: Handler = async (ctx) => {
-  if (!(await ctx.services.repos.users.get(ctx.params.id))) throw notFound("Invalid user id!");
+  if (!(await ctx.services.repos.users.get(ctx.params.id))) throw notFound(msg.INVALID_USER_ID);
   const { fields, profile, switchgroups } = await parseUser(ctx, false);
   const user = await ctx.services.repos.users.update(ctx.params.id, fields, profile, switchgroups).catch(duplicate);
-  if (!user) throw notFound("Invalid user id!");
+  if (!user) throw notFound(msg.INVALID_USER_ID);
   return ok(detailView(user));
 };
 
 export const deleteUser: Handler = async (ctx) => {
   if (ctx.params.id === callerOf(ctx).user.id) throw badRequest("You can not delete your own account!", "conflict");
-  if (!(await ctx.services.repos.users.remove(ctx.params.id))) throw notFound("Invalid user id!");
+  if (!(await ctx.services.repos.users.remove(ctx.params.id))) throw notFound(msg.INVALID_USER_ID);
   return noContent();
 };

@@ -7,6 +7,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import crypto from "node:crypto";
 import { ApiError } from "../handlers/errors";
 import type { Caller, Services } from "../handlers/context";
+import * as msg from "../domain/messages";
 
 export const SESSION_COOKIE = "sessionid";
 export const CSRF_COOKIE = "csrftoken";
@@ -53,14 +54,14 @@ export async function identify(s: Services, input: AuthInput): Promise<Caller | 
     const m = /^\s*(Token|Bearer)\s+(\S+)\s*$/i.exec(auth);
     if (!m) {
       if (/^\s*(Token|Bearer)\s*$/i.test(auth)) throw deny("Invalid token header. No credentials provided.", "invalid_token");
-      throw deny("Invalid token", "invalid_token");
+      throw deny(msg.INVALID_TOKEN, "invalid_token");
     }
     const token = await s.repos.tokens.findByKey(m[2].toLowerCase());
-    if (!token) throw deny("Invalid token", "invalid_token");
-    if (token.expires && Date.parse(token.expires) <= Date.now()) throw deny("Token expired", "token_expired");
+    if (!token) throw deny(msg.INVALID_TOKEN, "invalid_token");
+    if (token.expires && Date.parse(token.expires) <= Date.now()) throw deny(msg.TOKEN_EXPIRED, "token_expired");
     const user = await s.repos.users.get(token.user_id);
-    if (!user) throw deny("Invalid token", "invalid_token");
-    if (!user.is_active) throw deny("User inactive", "user_inactive");
+    if (!user) throw deny(msg.INVALID_TOKEN, "invalid_token");
+    if (!user.is_active) throw deny(msg.USER_INACTIVE, "user_inactive");
     await s.repos.tokens.touch(token);
     return { user, token, session: null };
   }
@@ -81,6 +82,6 @@ export async function identify(s: Services, input: AuthInput): Promise<Caller | 
 }
 
 export function requireCaller(caller: Caller | null): Caller {
-  if (!caller) throw deny("Authentication credentials were not provided.", "not_authenticated");
+  if (!caller) throw deny(msg.NOT_AUTHENTICATED, "not_authenticated");
   return caller;
 }

@@ -7,8 +7,7 @@ import { ApiError } from "../handlers/errors";
 import type { Services } from "../handlers/context";
 import type { User } from "../db/users";
 import { verifyPassword } from "./passwords";
-
-export const BAD_LOGIN = "Unable to log in with provided credentials.";
+import * as msg from "../domain/messages";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -28,7 +27,7 @@ export async function checkLogin(s: Services, username: string, password: string
   const good = await verifyPassword(user?.password ?? null, password);
   if (!user || !good || !user.is_active) {
     s.throttle.fail(keys);
-    throw new ApiError(400, "invalid_credentials", BAD_LOGIN);
+    throw new ApiError(400, "invalid_credentials", msg.LOGIN_FAILED);
   }
   s.throttle.succeed(keys);
   await s.repos.users.touchLogin(user.id);
