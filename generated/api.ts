@@ -624,7 +624,7 @@ export interface paths {
         post: operations["updateSnmpProfile"];
         /**
          * Delete an SNMP profile
-         * @description Deletes the profile; refused with 409 while a device uses it. Superusers only.
+         * @description Deletes the profile; devices that used it are kept, with no profile set. Superusers only.
          */
         delete: operations["deleteSnmpProfile"];
         options?: never;
@@ -683,7 +683,7 @@ export interface paths {
         post: operations["updateCredential"];
         /**
          * Delete an SSH credential profile
-         * @description Deletes the profile; refused with 409 while a device uses it. Superusers only.
+         * @description Deletes the profile; devices that used it are kept, with no profile set. Superusers only.
          */
         delete: operations["deleteCredential"];
         options?: never;
@@ -1688,7 +1688,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The change conflicts with other data (an object still in use, a superuser deleting itself). */
+        /** @description The change conflicts with other data (a superuser deleting itself). */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -1696,7 +1696,7 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "reason": "The SNMP profile is used by 3 devices",
+                 *       "reason": "You can not delete your own account!",
                  *       "code": "conflict"
                  *     }
                  */

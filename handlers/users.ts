@@ -4,7 +4,7 @@
  * the admin guard in handlers/index.ts).
  */
 import { callerOf, created, noContent, ok, type Ctx, type Handler } from "./context";
-import { badRequest, notFound } from "./errors";
+import { ApiError, badRequest, notFound } from "./errors";
 import { idList, optionalBool, optionalString } from "./parse";
 import { DuplicateUsername, PROFILE_FLAGS, type ProfilePatch, type Theme, type User, type UserFields } from "../db/users";
 import { hashPassword } from "../server/passwords";
@@ -113,7 +113,7 @@ export const updateUser: Handler = async (ctx) => {
 };
 
 export const deleteUser: Handler = async (ctx) => {
-  if (ctx.params.id === callerOf(ctx).user.id) throw badRequest("You can not delete your own account!", "conflict");
+  if (ctx.params.id === callerOf(ctx).user.id) throw new ApiError(409, "conflict", "You can not delete your own account!");
   if (!(await ctx.services.repos.users.remove(ctx.params.id))) throw notFound(msg.INVALID_USER_ID);
   return noContent();
 };

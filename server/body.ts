@@ -53,12 +53,13 @@ export function parseBody(raw: Buffer, contentType: string | undefined): { body:
   throw new ApiError(415, "unsupported_media_type", `Unsupported Content-Type '${type}': use application/json or application/x-www-form-urlencoded`);
 }
 
-type Schema = { type?: string; anyOf?: Schema[]; oneOf?: Schema[]; items?: Schema; properties?: Record<string, Schema> };
+type Schema = { type?: string; nullable?: boolean; anyOf?: Schema[]; oneOf?: Schema[]; items?: Schema; properties?: Record<string, Schema> };
 
 function types(s: Schema | undefined): Set<string> {
   const out = new Set<string>();
   if (!s) return out;
   if (s.type) out.add(s.type);
+  if (s.nullable) out.add("null");
   for (const sub of [...(s.anyOf ?? []), ...(s.oneOf ?? [])]) for (const t of types(sub)) out.add(t);
   return out;
 }

@@ -184,7 +184,8 @@ describeDb("user administration", () => {
     expect((await app.request("GET", "/api/", { token: t })).status).toBe(403);
     expect((await app.request("GET", `/api/admin/users/${c.body.id}/`, { token: root })).status).toBe(404);
     const self = await app.request("DELETE", `/api/admin/users/${rootId}/`, { token: root });
-    expect(self.status).toBe(400);
+    expect(self.status).toBe(409);
+    expect(self.body).toEqual({ reason: "You can not delete your own account!", code: "conflict" });
     expect((await app.request("DELETE", "/api/admin/users/999999/", { token: root })).status).toBe(404);
   });
 

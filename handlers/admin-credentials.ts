@@ -1,0 +1,71 @@
+/**
+ * SSH credential profiles (api/admin/credentials/ and the YAML import): a user name with
+ * a password and/or a private key, an optional enable password, the SSH port. Secrets are
+ * write-only.
+ */
+import { crudHandlers, type Checked, type Resource } from "./admin-crud";
+import { Issues, given, integer, name, secret, text } from "./admin-fields";
+import type { Row } from "../db/inventory";
+import type { components } from "../generated/api";
+
+type Input = Record<string, unknown>;
+type CredentialRow = Row<"credentials">;
+
+export const CREDENTIAL_FIELDS = ["name", "description", "username", "password", "private_key", "enable_password", "port"] as const;
+
+export const CREDENTIAL_SECRET_COLUMNS = { password: "password_enc", private_key: "private_key_enc", enable_password: "enable_password_enc" };
+
+// PEM ("-----BEGIN RSA PRIVATE KEY-----") and OpenSSH ("-----BEGIN OPENSSH PRIVATE KEY-----")
+const PRIVATE_KEY = /^\s*-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]+-----END [A-Z0-9 ]*PRIVATE KEY-----\s*$/;
+
+/** The one check of a credential profile, for the API and the import alike. */
+export function checkCredential(input: Input, current: CredentialRow | null, issues: Issues): Checked<"credentials"> {
+  const columns = given({
+    name: name(input, issues, current === null),
+    description: text(input, "description", issues, { max: 255 }),
+    username: text(input, "username", issues, { max: 128 }),
+    port: integer(input, "port", issues, 1, 65535),
+  });
+  const secrets = given({
+    // passwords are typed on device command lines: no line breaks there
+    password: secret(input, "password", issues, { max: 255 }),
+    enable_password: secret(input, "enable_password", issues, { max: 255 }),
+    // a key file has lines
+    private_key: secret(input, "private_key", issues, { max: 16384, multiline: true }),
+  }) as Record<string, string | null>;
+  if (typeof secrets.private_key === "string" && !PRIVATE_KEY.test(secrets.private_key)) {
+    issues.invalid("private_key", "expected a private key in PEM or OpenSSH format");
+  }
+  return { columns, secrets, relations: [] };
+}
+
+export function credentialView(row: CredentialRow): components["schemas"]["Credential"] {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    username: row.username,
+    port: row.port,
+    password_set: row.password_enc !== null,
+    private_key_set: row.private_key_enc !== null,
+    enable_password_set: row.enable_password_enc !== null,
+  };
+}
+
+export const credentials: Resource<"credentials"> = {
+  table: "credentials",
+  kind: "Credential profile",
+  invalidId: "Invalid profile id!",
+  secretColumns: CREDENTIAL_SECRET_COLUMNS,
+  check: checkCredential,
+  views: async (_s, rows) => rows.map(credentialView),
+};
+
+export const credentialHandlers = crudHandlers(credentials, {
+  list: "listCredentials",
+  create: "createCredential",
+  get: "getCredential",
+  update: "updateCredential",
+  patch: "patchCredential",
+  remove: "deleteCredential",
+});

@@ -1,0 +1,152 @@
+/**
+ * Devices of the inventory (api/admin/switches/ and the YAML import): how to reach them
+ * (addresses, SNMP port, connector, driver, profiles), their flags and their groups.
+ * driver_info and lab are the service's own columns and never come from outside.
+ */
+import net from "node:net";
+import { checkIds, crudHandlers, type Checked, type Resource } from "./admin-crud";
+import { Issues, choice, flag, given, integer, name, text } from "./admin-fields";
+import { idList } from "./parse";
+import { AUTO_DRIVER, listDrivers } from "../drivers/registry";
+import type { RelationIds, Row } from "../db/inventory";
+import type { Services } from "./context";
+import type { components } from "../generated/api";
+
+type Input = Record<string, unknown>;
+type SwitchRow = Row<"switches">;
+type AdminSwitch = components["schemas"]["AdminSwitch"];
+
+/** the fields the check reads; snmp_profile, credentials_profile and groups are references */
+export const SWITCH_FIELDS = [
+  "name", "hostname", "description", "comments", "nms_id", "primary_ipv4", "primary_ipv6", "snmp_port",
+  "connector_type", "driver", "read_only", "allow_poe_toggle", "edit_if_descr", "status", "default_view",
+] as const;
+
+/** 0: SNMP (OpenL2M's number), 7: SSH command line */
+export const CONNECTOR_TYPES = [0, 7] as const;
+export const SWITCH_STATUSES = ["active", "inactive"] as const;
+export const DEFAULT_VIEWS = [0, 1] as const;
+
+export function driverNames(): string[] {
+  return [AUTO_DRIVER, ...listDrivers().map((d) => d.name)];
+}
+
+// a DNS name (letters, digits, '-', '_' in dot-separated labels) or an address literal
+const HOST_LABEL = /^[A-Za-z0-9_]([A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?$/;
+function validHostname(h: string): boolean {
+  if (net.isIP(h)) return true;
+  const labels = h.replace(/\.$/, "").split(".");
+  return h.length <= 253 && labels.every((l) => HOST_LABEL.test(l));
+}
+
+/** an address field: "" and null mean none */
+function address(input: Input, field: string, issues: Issues, valid: (s: string) => boolean, what: string): string | null | undefined {
+  const v = input[field];
+  if (v === undefined) return undefined;
+  if (v === null || v === "") return null;
+  if (typeof v !== "string" || !valid(v.trim())) return void issues.invalid(field, `not a valid ${what} address`);
+  return v.trim();
+}
+
+/** The one check of a device, for the API and the import alike. */
+export function checkSwitch(input: Input, current: SwitchRow | null, issues: Issues): Checked<"switches"> {
+  const hostname = text(input, "hostname", issues, { max: 255 })?.trim();
+  if (hostname && !validHostname(hostname)) issues.invalid("hostname", "not a valid host name or address");
+  const columns = given({
+    name: name(input, issues, current === null),
+    hostname,
+    description: text(input, "description", issues, { max: 255 }),
+    comments: text(input, "comments", issues, { max: 10000, multiline: true }),
+    nms_id: text(input, "nms_id", issues, { max: 128 }),
+    primary_ipv4: address(input, "primary_ipv4", issues, net.isIPv4, "IPv4"),
+    primary_ipv6: address(input, "primary_ipv6", issues, net.isIPv6, "IPv6"),
+    snmp_port: integer(input, "snmp_port", issues, 1, 65535),
+    connector_type: choice(input, "connector_type", issues, CONNECTOR_TYPES),
+    driver: choice(input, "driver", issues, driverNames()),
+    read_only: flag(input, "read_only", issues),
+    allow_poe_toggle: flag(input, "allow_poe_toggle", issues),
+    edit_if_descr: flag(input, "edit_if_descr", issues),
+    status: choice(input, "status", issues, SWITCH_STATUSES),
+    default_view: choice(input, "default_view", issues, DEFAULT_VIEWS),
+  });
+  return { columns, secrets: {}, relations: [] };
+}
+
+/** a profile id, or null (JSON null, or "" from a form) */
+async function profileRef(s: Services, body: Input, field: string, table: "snmp_profiles" | "credentials", what: string, issues: Issues) {
+  const v = body[field];
+  if (v === undefined) return undefined;
+  if (v === null || v === "") return null;
+  const id = typeof v === "number" ? v : typeof v === "string" && /^\d{1,9}$/.test(v.trim()) ? Number(v) : NaN;
+  if (!Number.isInteger(id)) return void issues.invalid(field, "expected a profile id or null");
+  await checkIds(s, table, [id], field, what, issues);
+  return id;
+}
+
+export const switches: Resource<"switches"> = {
+  table: "switches",
+  kind: "Switch",
+  invalidId: "Invalid switch id!",
+  secretColumns: {},
+  check: checkSwitch,
+  async references(s, body, issues) {
+    const columns = given({
+      snmp_profile_id: await profileRef(s, body, "snmp_profile", "snmp_profiles", "SNMP profile", issues),
+      credentials_profile_id: await profileRef(s, body, "credentials_profile", "credentials", "credential profile", issues),
+    });
+    const relations: RelationIds[] = [];
+    if (body.switchgroups !== undefined) {
+      const ids = idList(body.switchgroups, "switchgroups");
+      await checkIds(s, "switch_groups", ids, "switchgroups", "switch group", issues);
+      relations.push({ relation: "groups", ids });
+    }
+    return { columns, relations };
+  },
+  async views(s, rows) {
+    const inv = s.repos.inventory;
+    let groupsOf: (id: number) => number[];
+    if (rows.length === 1) {
+      const mine = await inv.groupsOfSwitch(rows[0].id);
+      groupsOf = () => mine;
+    } else {
+      // group -> switches, turned around
+      const bySwitch = new Map<number, number[]>();
+      for (const [g, members] of await inv.relationMap("switches")) {
+        for (const sw of members) bySwitch.set(sw, [...(bySwitch.get(sw) ?? []), g]);
+      }
+      groupsOf = (id) => (bySwitch.get(id) ?? []).sort((a, b) => a - b);
+    }
+    return rows.map(
+      (r): AdminSwitch => ({
+        id: r.id,
+        name: r.name,
+        hostname: r.hostname,
+        description: r.description,
+        comments: r.comments,
+        nms_id: r.nms_id,
+        primary_ipv4: r.primary_ipv4,
+        primary_ipv6: r.primary_ipv6,
+        snmp_port: r.snmp_port,
+        connector_type: r.connector_type as AdminSwitch["connector_type"],
+        driver: r.driver,
+        snmp_profile: r.snmp_profile_id,
+        credentials_profile: r.credentials_profile_id,
+        read_only: !!r.read_only,
+        allow_poe_toggle: !!r.allow_poe_toggle,
+        edit_if_descr: !!r.edit_if_descr,
+        status: r.status as AdminSwitch["status"],
+        default_view: r.default_view as AdminSwitch["default_view"],
+        switchgroups: groupsOf(r.id),
+      }),
+    );
+  },
+};
+
+export const switchHandlers = crudHandlers(switches, {
+  list: "listAdminSwitches",
+  create: "createAdminSwitch",
+  get: "getAdminSwitch",
+  update: "updateAdminSwitch",
+  patch: "patchAdminSwitch",
+  remove: "deleteAdminSwitch",
+});

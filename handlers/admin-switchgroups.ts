@@ -1,0 +1,87 @@
+/**
+ * Device groups (api/admin/switchgroups/ and the YAML import): flags, the VLAN allow-list,
+ * the users who see the group and the devices in it. Given lists replace the memberships.
+ */
+import { checkIds, crudHandlers, type Checked, type Resource } from "./admin-crud";
+import { Issues, flag, given, name, text, vlanList } from "./admin-fields";
+import { idList } from "./parse";
+import type { RelationIds, Row } from "../db/inventory";
+import type { components } from "../generated/api";
+
+type Input = Record<string, unknown>;
+type GroupRow = Row<"switch_groups">;
+
+/** the fields the check reads; users and switches are references, resolved by the caller */
+export const GROUP_FIELDS = ["name", "description", "display_name", "comments", "read_only", "allow_poe_toggle", "edit_if_descr", "allow_all_vlans", "vlans"] as const;
+
+/** The one check of a device group, for the API and the import alike. */
+export function checkSwitchGroup(input: Input, current: GroupRow | null, issues: Issues): Checked<"switch_groups"> {
+  const columns = given({
+    name: name(input, issues, current === null),
+    description: text(input, "description", issues, { max: 255 }),
+    display_name: text(input, "display_name", issues, { max: 255 }),
+    comments: text(input, "comments", issues, { max: 10000, multiline: true }),
+    read_only: flag(input, "read_only", issues),
+    allow_poe_toggle: flag(input, "allow_poe_toggle", issues),
+    edit_if_descr: flag(input, "edit_if_descr", issues),
+    allow_all_vlans: flag(input, "allow_all_vlans", issues),
+  });
+  const vlans = vlanList(input, "vlans", issues);
+  return { columns, secrets: {}, relations: vlans ? [{ relation: "vlans", ids: vlans }] : [] };
+}
+
+export const switchGroups: Resource<"switch_groups"> = {
+  table: "switch_groups",
+  kind: "Switch group",
+  invalidId: "Invalid switchgroup id!",
+  secretColumns: {},
+  check: checkSwitchGroup,
+  async references(s, body, issues) {
+    const relations: RelationIds[] = [];
+    if (body.users !== undefined) {
+      const ids = idList(body.users, "users");
+      await checkIds(s, "users", ids, "users", "user", issues);
+      relations.push({ relation: "users", ids });
+    }
+    if (body.switches !== undefined) {
+      const ids = idList(body.switches, "switches");
+      await checkIds(s, "switches", ids, "switches", "switch", issues);
+      relations.push({ relation: "switches", ids });
+    }
+    return { columns: {}, relations };
+  },
+  async views(s, rows) {
+    const inv = s.repos.inventory;
+    // one row: its own relations; a list: each relation table once
+    const lists = async (relation: "vlans" | "users" | "switches") => {
+      if (rows.length === 1) return new Map([[rows[0].id, await inv.relationOf(relation, rows[0].id)]]);
+      return inv.relationMap(relation);
+    };
+    const [vlans, users, switches] = await Promise.all([lists("vlans"), lists("users"), lists("switches")]);
+    return rows.map(
+      (g): components["schemas"]["SwitchGroup"] => ({
+        id: g.id,
+        name: g.name,
+        description: g.description,
+        display_name: g.display_name,
+        comments: g.comments,
+        read_only: !!g.read_only,
+        allow_poe_toggle: !!g.allow_poe_toggle,
+        edit_if_descr: !!g.edit_if_descr,
+        allow_all_vlans: !!g.allow_all_vlans,
+        vlans: vlans.get(g.id) ?? [],
+        users: users.get(g.id) ?? [],
+        switches: switches.get(g.id) ?? [],
+      }),
+    );
+  },
+};
+
+export const switchGroupHandlers = crudHandlers(switchGroups, {
+  list: "listSwitchGroups",
+  create: "createSwitchGroup",
+  get: "getSwitchGroup",
+  update: "updateSwitchGroup",
+  patch: "patchSwitchGroup",
+  remove: "deleteSwitchGroup",
+});
