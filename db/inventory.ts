@@ -214,3 +214,49 @@ export interface InventoryWriter {
   create<T extends InventoryTable>(table: T, values: Insertable<Database[T]>, relations?: RelationIds[]): Promise<number>;
   update<T extends InventoryTable>(table: T, id: number, values: Updateable<Database[T]>, relations?: RelationIds[]): Promise<void>;
 }
+
+/** A switches row with the schema's defaults, for code that builds rows itself (demo lab, tests). */
+export function switchRow(values: Pick<Insertable<Database["switches"]>, "name"> & Partial<Insertable<Database["switches"]>>): Insertable<Database["switches"]> {
+  return {
+    hostname: values.name,
+    description: "",
+    comments: "",
+    nms_id: "",
+    primary_ipv4: null,
+    primary_ipv6: null,
+    snmp_port: 161,
+    connector_type: 0,
+    driver: "auto",
+    snmp_profile_id: null,
+    credentials_profile_id: null,
+    read_only: 0,
+    allow_poe_toggle: 0,
+    edit_if_descr: 1,
+    status: "active",
+    default_view: 0,
+    driver_info: "",
+    lab: 0,
+    ...values,
+  };
+}
+
+/** An snmp_profiles row with the schema's defaults (secrets already encrypted by the caller). */
+export function snmpProfileRow(
+  values: Pick<Insertable<Database["snmp_profiles"]>, "name"> & Partial<Insertable<Database["snmp_profiles"]>>,
+): Insertable<Database["snmp_profiles"]> {
+  return {
+    description: "",
+    version: "2c",
+    community_enc: null,
+    read_only: 0,
+    username: "",
+    auth_protocol: null,
+    auth_key_enc: null,
+    priv_protocol: null,
+    priv_key_enc: null,
+    context: "",
+    timeout_ms: 2000,
+    retries: 1,
+    ...values,
+  };
+}

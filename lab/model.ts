@@ -7,7 +7,7 @@
 import { cloneConfig, configsEqual, consistencyProblems, type SwitchConfig, type VlanSettings } from "./config";
 import { generateSwitch } from "./generate";
 import type { ArpEntry, FdbEntry, LabInterface, LldpNeighbour, PoeMain, SystemInfo } from "./hardware";
-import { portListLength } from "./portlist";
+import { portListLength } from "../mib/portlist";
 import { getProfile, type ProfileId, type SwitchProfile } from "./profiles";
 
 export type { SwitchConfig, VlanSettings, PortSettings } from "./config";

@@ -7,6 +7,7 @@
  */
 import type { Services } from "../handlers/context";
 import type { LabSwitch } from "../lab";
+import { snmpProfileRow, switchRow } from "../db/inventory";
 
 export const DEMO_GROUP = "Demo";
 export const DEMO_PROFILE = "Demo lab (v2c)";
@@ -39,45 +40,25 @@ async function register(s: Services, lab: LabSwitch[]): Promise<void> {
   const inv = s.repos.inventory;
   const community = lab[0].snmpTarget({ write: true }).community!;
   let profile = await inv.findByName("snmp_profiles", DEMO_PROFILE);
-  const profileValues = {
+  const profileValues = snmpProfileRow({
     name: DEMO_PROFILE,
     description: "SNMP v2c read-write community of the built-in lab",
-    version: "2c",
     community_enc: s.secrets.encrypt(community),
-    read_only: 0,
-    username: "",
-    auth_protocol: null,
-    auth_key_enc: null,
-    priv_protocol: null,
-    priv_key_enc: null,
-    context: "",
     timeout_ms: 1000,
-    retries: 1,
-  };
+  });
   profile = profile ? (await inv.update("snmp_profiles", profile.id, profileValues))! : await inv.create("snmp_profiles", profileValues);
   const ids: number[] = [];
   for (const l of lab) {
-    const values = {
+    const values = switchRow({
       name: l.options.name,
-      hostname: l.options.name,
       description: `lab switch: ${l.options.ports} ports, ${l.options.profile}`,
       comments: "started by switchdesk's demo lab",
-      nms_id: "",
       primary_ipv4: "127.0.0.1",
-      primary_ipv6: null,
       snmp_port: l.port,
-      connector_type: 0,
-      driver: "auto",
       snmp_profile_id: profile.id,
-      credentials_profile_id: null,
-      read_only: 0,
-      allow_poe_toggle: 0,
-      edit_if_descr: 1,
       status: "active",
-      default_view: 0,
-      driver_info: "",
       lab: 1,
-    };
+    });
     const existing = await inv.findByName("switches", values.name);
     const row = existing ? await inv.update("switches", existing.id, values) : await inv.create("switches", values);
     ids.push(row!.id);

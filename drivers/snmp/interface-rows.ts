@@ -7,7 +7,7 @@ import type { Duplex, InterfaceInfo, InterfaceKind } from "../types";
 import { type BridgePorts, portOfInterface } from "./bridge-ports";
 import type { Varbind } from "./net-snmp-api";
 import { poePortInfo, type PoeRow } from "./poe-tables";
-import { hasPort } from "./portlist";
+import { hasPort } from "../../mib/portlist";
 import type { Columns, Scalars } from "./session";
 import { asInt, asText } from "./values";
 import type { VlanMembers } from "./vlan-tables";

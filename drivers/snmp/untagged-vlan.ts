@@ -13,7 +13,7 @@
  */
 import { qbridge } from "../../mib/oids";
 import { DeviceMismatch, DeviceRefused, DeviceUnreachable, NotSupported } from "../types";
-import { hasPort, withPort } from "./portlist";
+import { hasPort, withPort } from "../../mib/portlist";
 import { SetRefused, type SnmpSession } from "./session";
 import { asBytes, asInt } from "./values";
 import { gaugeWrite, portListWrite, readBack, toVarbinds, type Write } from "./verified-write";

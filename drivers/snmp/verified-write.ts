@@ -5,7 +5,7 @@
 import { DeviceMismatch } from "../types";
 import { ObjectType, type SetVarbind, type Varbind } from "./net-snmp-api";
 import { oidName } from "./oid";
-import { portsOf, sameMembers } from "./portlist";
+import { portsOf, sameMembers } from "../../mib/portlist";
 import type { SnmpSession } from "./session";
 import { asBytes, asInt, asText } from "./values";
 

@@ -1,6 +1,6 @@
 /** CONTRACT section 7: api/admin/credentials/ (SSH), form and JSON, secrets write-only and encrypted at rest. */
 import crypto from "node:crypto";
-import { startTestApp, type TestApp } from "../support/harness";
+import { startAppWithRoles, type TestApp } from "../support/harness";
 import { describeDb } from "../support/db";
 
 const FORBIDDEN = "You do not have permission to perform this action.";
@@ -16,13 +16,7 @@ describeDb("admin: SSH credential profiles", () => {
   const privateKey = crypto.generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
 
   beforeAll(async () => {
-    app = await startTestApp();
-    await app.createUser("root", "pw-root-1", { is_superuser: true });
-    await app.createUser("staffer", "pw-staff-1", { is_staff: true });
-    await app.createUser("plain", "pw-plain-1");
-    root = await app.login("root", "pw-root-1");
-    staff = await app.login("staffer", "pw-staff-1");
-    regular = await app.login("plain", "pw-plain-1");
+    ({ app, root, staff, regular } = await startAppWithRoles());
   });
   afterAll(async () => app?.close());
 

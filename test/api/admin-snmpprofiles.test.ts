@@ -1,5 +1,5 @@
 /** CONTRACT section 7: api/admin/snmpprofiles/, form and JSON, secrets write-only and encrypted at rest. */
-import { startTestApp, type TestApp } from "../support/harness";
+import { startAppWithRoles, type TestApp } from "../support/harness";
 import { describeDb } from "../support/db";
 
 const FORBIDDEN = "You do not have permission to perform this action.";
@@ -13,13 +13,7 @@ describeDb("admin: SNMP profiles", () => {
   const secretsSeen: string[] = [];
 
   beforeAll(async () => {
-    app = await startTestApp();
-    await app.createUser("root", "pw-root-1", { is_superuser: true });
-    await app.createUser("staffer", "pw-staff-1", { is_staff: true });
-    await app.createUser("plain", "pw-plain-1");
-    root = await app.login("root", "pw-root-1");
-    staff = await app.login("staffer", "pw-staff-1");
-    regular = await app.login("plain", "pw-plain-1");
+    ({ app, root, staff, regular } = await startAppWithRoles());
   });
   afterAll(async () => app?.close());
 

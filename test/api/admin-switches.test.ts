@@ -1,5 +1,5 @@
 /** CONTRACT section 7: api/admin/switches/ (the device inventory), form and JSON. */
-import { startTestApp, type TestApp } from "../support/harness";
+import { startAppWithRoles, type TestApp } from "../support/harness";
 import { describeDb } from "../support/db";
 
 const FORBIDDEN = "You do not have permission to perform this action.";
@@ -16,13 +16,7 @@ describeDb("admin: switches", () => {
   let groupB: number;
 
   beforeAll(async () => {
-    app = await startTestApp();
-    await app.createUser("root", "pw-root-1", { is_superuser: true });
-    await app.createUser("staffer", "pw-staff-1", { is_staff: true });
-    await app.createUser("plain", "pw-plain-1");
-    root = await app.login("root", "pw-root-1");
-    staff = await app.login("staffer", "pw-staff-1");
-    regular = await app.login("plain", "pw-plain-1");
+    ({ app, root, staff, regular } = await startAppWithRoles());
     v2 = (await call("POST", "/api/admin/snmpprofiles/", { json: { name: "v2", community: "c-v2" } })).body.id;
     ssh = (await call("POST", "/api/admin/credentials/", { json: { name: "ssh", username: "netops", password: "pw-ssh" } })).body.id;
     groupA = (await call("POST", "/api/admin/switchgroups/", { json: { name: "A" } })).body.id;

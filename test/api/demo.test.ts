@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { startService, type RunningService } from "../../server/cli";
 import { loadConfig, type Config } from "../../server/config";
+import { switchRow } from "../../db/inventory";
 import { createTestDatabase, describeDb, type TestDatabase } from "../support/db";
 
 describeDb("demo lab", () => {
@@ -78,27 +79,10 @@ describeDb("demo lab", () => {
   it("stays off once the inventory has a device of its own, and its devices go inactive", async () => {
     const svc0 = await startService({ ...config, demo: "off" }, () => {});
     const profile = (await svc0.services.repos.inventory.list("snmp_profiles"))[0];
-    await svc0.services.repos.inventory.create("switches", {
-      name: "real-one",
-      hostname: "real-one",
-      description: "",
-      comments: "",
-      nms_id: "",
-      primary_ipv4: "192.0.2.10",
-      primary_ipv6: null,
-      snmp_port: 161,
-      connector_type: 0,
-      driver: "auto",
-      snmp_profile_id: profile.id,
-      credentials_profile_id: null,
-      read_only: 0,
-      allow_poe_toggle: 0,
-      edit_if_descr: 1,
-      status: "active",
-      default_view: 0,
-      driver_info: "",
-      lab: 0,
-    });
+    await svc0.services.repos.inventory.create(
+      "switches",
+      switchRow({ name: "real-one", primary_ipv4: "192.0.2.10", snmp_profile_id: profile.id }),
+    );
     await svc0.stop();
     const lines: string[] = [];
     const svc = await startService(config, (l) => lines.push(l));

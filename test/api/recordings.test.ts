@@ -4,6 +4,7 @@
  * VLANs and PoE data each recording holds (read from the file in the test).
  */
 import { startTestApp, type TestApp } from "../support/harness";
+import { snmpProfileRow, switchRow } from "../../db/inventory";
 import { describeDb } from "../support/db";
 import { describeRecordings, factsOf, RECORDINGS, recordingFiles, startSnmpsim, type Snmpsim } from "../support/snmpsim";
 
@@ -24,44 +25,13 @@ describeRecordings("basic view of recorded real switches", () => {
       const group = await inv.create("switch_groups", { name: "Recorded", description: "", display_name: "", comments: "" } as any);
       gid = group.id;
       for (const name of RECORDINGS) {
-        const profile = await inv.create("snmp_profiles", {
-          name: `rec-${name}`,
-          description: "",
-          version: "2c",
-          community_enc: app.services.secrets.encrypt(name),
-          read_only: 1,
-          username: "",
-          auth_protocol: null,
-          auth_key_enc: null,
-          priv_protocol: null,
-          priv_key_enc: null,
-          context: "",
-          timeout_ms: 1500,
-          retries: 1,
-        });
+        const profile = await inv.create(
+          "snmp_profiles",
+          snmpProfileRow({ name: `rec-${name}`, community_enc: app.services.secrets.encrypt(name), read_only: 1, timeout_ms: 1500 }),
+        );
         const sw = await inv.create(
           "switches",
-          {
-            name,
-            hostname: name,
-            description: "",
-            comments: "",
-            nms_id: "",
-            primary_ipv4: "127.0.0.1",
-            primary_ipv6: null,
-            snmp_port: sim.port,
-            connector_type: 0,
-            driver: "auto",
-            snmp_profile_id: profile.id,
-            credentials_profile_id: null,
-            read_only: 0,
-            allow_poe_toggle: 0,
-            edit_if_descr: 1,
-            status: "active",
-            default_view: 0,
-            driver_info: "",
-            lab: 0,
-          },
+          switchRow({ name, primary_ipv4: "127.0.0.1", snmp_port: sim.port, snmp_profile_id: profile.id }),
           [{ relation: "groups", ids: [gid] }],
         );
         ids[name] = sw.id;

@@ -8,7 +8,7 @@ import { neighborsByInterface } from "../../drivers/snmp/client-data";
 import { interfaceInfo, type IfRow } from "../../drivers/snmp/interface-rows";
 import type { Varbind } from "../../drivers/snmp/net-snmp-api";
 import { poeByInterface, poeRows } from "../../drivers/snmp/poe-tables";
-import { hasPort, portsOf, sameMembers, withPort } from "../../drivers/snmp/portlist";
+import { hasPort, portsOf, sameMembers, withPort } from "../../mib/portlist";
 import type { Columns } from "../../drivers/snmp/session";
 import { membersByVlan, vlanList } from "../../drivers/snmp/vlan-tables";
 

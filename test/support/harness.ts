@@ -120,3 +120,25 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     },
   };
 }
+
+export interface AppWithRoles {
+  app: TestApp;
+  /** tokens of a superuser "root", a staff user "staffer" and a regular user "plain" */
+  root: string;
+  staff: string;
+  regular: string;
+}
+
+/** A test app with the three kinds of caller most permission tests need. */
+export async function startAppWithRoles(overrides: Partial<Config> = {}): Promise<AppWithRoles> {
+  const app = await startTestApp(overrides);
+  await app.createUser("root", "pw-root-1", { is_superuser: true });
+  await app.createUser("staffer", "pw-staff-1", { is_staff: true });
+  await app.createUser("plain", "pw-plain-1");
+  return {
+    app,
+    root: await app.login("root", "pw-root-1"),
+    staff: await app.login("staffer", "pw-staff-1"),
+    regular: await app.login("plain", "pw-plain-1"),
+  };
+}

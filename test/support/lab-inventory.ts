@@ -4,6 +4,7 @@
  */
 import { startLabSwitch, type LabSwitch, type LabSwitchOptions } from "../../lab";
 import type { TestApp } from "./harness";
+import { snmpProfileRow, switchRow } from "../../db/inventory";
 
 export interface GroupSpec {
   name: string;
@@ -39,21 +40,20 @@ export async function labProfile(app: TestApp, lab: LabSwitch, v3 = false): Prom
   const existing = await app.services.repos.inventory.findByName("snmp_profiles", name);
   if (existing) return existing.id;
   const enc = (v?: string) => (v ? app.services.secrets.encrypt(v) : null);
-  const row = await app.services.repos.inventory.create("snmp_profiles", {
-    name,
-    description: "",
-    version: t.version,
-    community_enc: enc(t.community),
-    read_only: 0,
-    username: t.username ?? "",
-    auth_protocol: t.auth_protocol ?? null,
-    auth_key_enc: enc(t.auth_key),
-    priv_protocol: t.priv_protocol ?? null,
-    priv_key_enc: enc(t.priv_key),
-    context: "",
-    timeout_ms: 500,
-    retries: 1,
-  });
+  const row = await app.services.repos.inventory.create(
+    "snmp_profiles",
+    snmpProfileRow({
+      name,
+      version: t.version,
+      community_enc: enc(t.community),
+      username: t.username ?? "",
+      auth_protocol: t.auth_protocol ?? null,
+      auth_key_enc: enc(t.auth_key),
+      priv_protocol: t.priv_protocol ?? null,
+      priv_key_enc: enc(t.priv_key),
+      timeout_ms: 500,
+    }),
+  );
   return row.id;
 }
 
@@ -82,27 +82,17 @@ export async function addDevice(app: TestApp, d: DeviceSpec): Promise<number> {
   const profile = await labProfile(app, d.lab, d.v3);
   const row = await app.services.repos.inventory.create(
     "switches",
-    {
+    switchRow({
       name: d.name,
-      hostname: d.name,
-      description: "",
-      comments: "",
-      nms_id: "",
       primary_ipv4: "127.0.0.1",
-      primary_ipv6: null,
       snmp_port: d.lab.port,
-      connector_type: 0,
       driver: d.driver ?? "auto",
       snmp_profile_id: profile,
-      credentials_profile_id: null,
       read_only: d.read_only ? 1 : 0,
       allow_poe_toggle: d.allow_poe_toggle ? 1 : 0,
       edit_if_descr: d.edit_if_descr === false ? 0 : 1,
       status: d.status ?? "active",
-      default_view: 0,
-      driver_info: "",
-      lab: 0,
-    },
+    }),
     [{ relation: "groups", ids: d.groups }],
   );
   return row.id;

@@ -2,7 +2,7 @@
 import { bridge, qbridge } from "../../../mib/oids";
 import type { FdbEntry } from "../../hardware";
 import type { VirtualSwitch } from "../../model";
-import { encodePortList } from "../../portlist";
+import { portListOf } from "../../../mib/portlist";
 import type { MibIndexBuilder } from "../mib-index";
 import { gauge, integer, noSuchInstance, octets, timeTicks, type SnmpValue } from "../values";
 import * as lab from "./lab-oids";
@@ -59,10 +59,10 @@ export function addVlanTables(b: MibIndexBuilder, sw: VirtualSwitch): void {
   const byCurrent = (id: number) => [0, id];
   b.column(qbridge.dot1qVlanFdbId, current, byCurrent, (id) => gauge(id))
     .column(qbridge.dot1qVlanCurrentEgressPorts, current, byCurrent, (id) =>
-      vlanValue(id, (v) => octets(encodePortList(v.egress, len))),
+      vlanValue(id, (v) => octets(portListOf(v.egress, len))),
     )
     .column(qbridge.dot1qVlanCurrentUntaggedPorts, current, byCurrent, (id) =>
-      vlanValue(id, (v) => octets(encodePortList(v.untagged, len))),
+      vlanValue(id, (v) => octets(portListOf(v.untagged, len))),
     )
     .column(qbridge.dot1qVlanStatus, current, byCurrent, () => integer(2))
     .column(lab.dot1qVlanCreationTime, current, byCurrent, () => timeTicks(0));
@@ -73,11 +73,11 @@ export function addVlanTables(b: MibIndexBuilder, sw: VirtualSwitch): void {
   const zeros = Buffer.alloc(len);
   b.column(qbridge.dot1qVlanStaticName, statics, byVlan, (id) => vlanValue(id, (v) => octets(v.name)))
     .column(qbridge.dot1qVlanStaticEgressPorts, statics, byVlan, (id) =>
-      vlanValue(id, (v) => octets(encodePortList(v.egress, len))),
+      vlanValue(id, (v) => octets(portListOf(v.egress, len))),
     )
     .column(qbridge.dot1qVlanForbiddenEgressPorts, statics, byVlan, () => octets(zeros))
     .column(qbridge.dot1qVlanStaticUntaggedPorts, statics, byVlan, (id) =>
-      vlanValue(id, (v) => octets(encodePortList(v.untagged, len))),
+      vlanValue(id, (v) => octets(portListOf(v.untagged, len))),
     )
     .column(qbridge.dot1qVlanStaticRowStatus, statics, byVlan, (id) => vlanValue(id, (v) => integer(v.active ? 1 : 2)));
 }

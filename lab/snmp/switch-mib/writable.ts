@@ -12,7 +12,7 @@
 import { ciscoSbCopy, ifTable, ifXTable, poe, qbridge } from "../../../mib/oids";
 import { cloneConfig, moveAccessVlan, type SwitchConfig } from "../../config";
 import type { CopyRow, VirtualSwitch } from "../../model";
-import { decodePortList } from "../../portlist";
+import { portsOf as membersOf } from "../../../mib/portlist";
 import { ErrorStatus } from "../error-status";
 import { isPrefixOf, parseOid } from "../oid";
 import type { PreparedSet, SetVarBind } from "../provider";
@@ -139,7 +139,7 @@ const dot1qVlanStaticName: WritableColumn = {
 
 /** a PortList naming only bridge ports of this switch, or null */
 function portsOf(tx: SetTransaction, bitmap: Buffer): number[] | null {
-  const ports = decodePortList(bitmap);
+  const ports = membersOf(bitmap);
   for (const p of ports) if (!tx.sw.interfaceOfBridgePort(p)) return null;
   return ports;
 }

@@ -1,6 +1,8 @@
 /**
- * Q-BRIDGE PortList bitmaps: one bit per bridge port, the most significant bit of the
- * first octet is port 1 (RFC 4363, PortList textual convention).
+ * Q-BRIDGE PortList bitmaps (RFC 4363 PortList): one bit per bridge port, the most
+ * significant bit of the first octet is port 1. Agents answer with a fixed length;
+ * managers may send shorter lists (missing trailing octets mean "not a member"). Shared
+ * by the SNMP drivers and the lab agent.
  */
 
 export function hasPort(list: Buffer, port: number): boolean {
@@ -30,9 +32,21 @@ export function portsOf(list: Buffer): number[] {
   return ports;
 }
 
+/** The bitmap of a set of ports, `lengthBytes` long (ports beyond it are left out). */
+export function portListOf(ports: Iterable<number>, lengthBytes: number): Buffer {
+  const out = Buffer.alloc(lengthBytes);
+  for (const p of ports) if (p >= 1 && Math.floor((p - 1) / 8) < lengthBytes) out[Math.floor((p - 1) / 8)] |= 0x80 >> (p - 1) % 8;
+  return out;
+}
+
 /** Same membership, whatever the length (agents pad or trim trailing zero octets). */
 export function sameMembers(a: Buffer, b: Buffer): boolean {
   const n = Math.max(a.length, b.length);
   for (let i = 0; i < n; i++) if ((a[i] ?? 0) !== (b[i] ?? 0)) return false;
   return true;
+}
+
+/** Octets needed for ports 1..highestPort. */
+export function portListLength(highestPort: number): number {
+  return Math.ceil(highestPort / 8);
 }
