@@ -24,7 +24,14 @@ describeDb("device endpoints", () => {
     app = await startTestApp();
     await app.createUser("root", "pw-root-1", { is_superuser: true });
     root = await app.login("root", "pw-root-1");
-    generic = await startLab({ profile: "generic", ports: 12, poePorts: [1, 2, 3, 4], name: "lab-gen-12", seed: 3 });
+    generic = await startLab({
+      profile: "generic",
+      ports: 12,
+      poePorts: [1, 2, 3, 4],
+      name: "lab-gen-12",
+      seed: 3,
+      v3: { username: "sd-v3", authProtocol: "SHA-512", authKey: "auth-key-for-v3", privProtocol: "AES-256", privKey: "priv-key-for-v3" },
+    });
     cbs = await startLab({ profile: "ciscosb", ports: 10, name: "lab-cbs-10", seed: 5 });
     dead = await startLab({ profile: "generic", ports: 8, name: "lab-dead-8", seed: 9 });
     gid = await addGroup(app, { name: "Lab" });
@@ -121,6 +128,22 @@ describeDb("device endpoints", () => {
       const r = await app.request("GET", `/api/switches/${gid}/${did}/details/`, { token: root });
       expect(r.status).toBe(424);
       expect(r.body.code).toBe("device_unreachable");
+    });
+  });
+
+  describe("SNMPv3 authPriv", () => {
+    it("reads and writes a switch through an SHA-512/AES-256 profile", async () => {
+      const v3id = await addDevice(app, { name: "gen-12-v3", lab: generic, groups: [gid], v3: true });
+      const b = await app.request("GET", `/api/switches/${gid}/${v3id}/`, { token: root });
+      expect(b.status).toBe(200);
+      expect(b.body.switch.hostname).toBe("lab-gen-12");
+      const p = port(generic, 4);
+      const r = await app.request("POST", `/api/switches/${gid}/${v3id}/interface/${p.ifIndex}/description/`, { token: root, json: { description: "via v3" } });
+      expect(r.status).toBe(200);
+      expect(generic.model.alias(p.ifIndex)).toBe("via v3");
+      const row = (await app.services.repos.inventory.list("snmp_profiles")).find((x) => x.version === "3")!;
+      expect(row.auth_protocol).toBe("SHA-512");
+      expect(row.priv_key_enc).not.toContain("priv-key-for-v3");
     });
   });
 
