@@ -375,6 +375,23 @@ describeDb("device endpoints", () => {
       });
     });
 
+    it("changes and device use feed api/stats/ and api/admin/log/", async () => {
+      const stats = await app.request("GET", "/api/stats/", { token: root });
+      const changes = await app.services.repos.audit.countSince(null, true);
+      expect(changes).toBeGreaterThan(0);
+      expect(stats.body.usage.changes_total.value).toBe(changes);
+      expect(stats.body.usage.changes_today.value).toBe(changes);
+      // gen-12, cbs-10, dead-8 and gen-12-v3 were all used today
+      expect(stats.body.usage.devices_today.value).toBe(4);
+      expect(stats.body.database.switches.value).toBeGreaterThanOrEqual(3);
+      const log = await app.request("GET", `/api/admin/log/?switch=${sid}&page_size=5`, { token: root });
+      expect(log.status).toBe(200);
+      expect(log.body.results).toHaveLength(5);
+      expect(log.body.results.every((r: any) => r.switch_id === sid)).toBe(true);
+      const ids = log.body.results.map((r: any) => r.id);
+      expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
+    });
+
     it("two writes to one switch at the same time are applied one after the other", async () => {
       const a = port(generic, 11);
       const b = port(generic, 12);
