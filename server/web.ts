@@ -20,10 +20,11 @@ export function wantsHtml(req: Request): boolean {
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-function cookie(name: string, value: string, s: Services, opts: { httpOnly: boolean; maxAgeS?: number }): string {
+/** Secure when configured or when the request came over https (behind a trusted proxy too) */
+function cookie(name: string, value: string, req: Request, s: Services, opts: { httpOnly: boolean; maxAgeS?: number }): string {
   const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/", "SameSite=Lax"];
   if (opts.httpOnly) parts.push("HttpOnly");
-  if (s.config.secureCookies) parts.push("Secure");
+  if (s.config.secureCookies || req.secure) parts.push("Secure");
   if (opts.maxAgeS !== undefined) parts.push(`Max-Age=${opts.maxAgeS}`);
   return parts.join("; ");
 }
@@ -75,7 +76,7 @@ export function mountWeb(app: Express, s: Services, contract: Contract): void {
 
   app.get("/login/", (req, res) => {
     const csrf = parseCookies(req.headers.cookie)[CSRF_COOKIE] || crypto.randomBytes(32).toString("hex");
-    res.setHeader("Set-Cookie", cookie(CSRF_COOKIE, csrf, s, { httpOnly: false }));
+    res.setHeader("Set-Cookie", cookie(CSRF_COOKIE, csrf, req, s, { httpOnly: false }));
     res.type("html").send(loginPage(safeNext(req.query.next), csrf));
   });
 
@@ -85,7 +86,7 @@ export function mountWeb(app: Express, s: Services, contract: Contract): void {
     const csrfCookie = parseCookies(req.headers.cookie)[CSRF_COOKIE];
     const fresh = crypto.randomBytes(32).toString("hex");
     if (!csrfCookie || body[CSRF_FIELD] !== csrfCookie) {
-      res.setHeader("Set-Cookie", cookie(CSRF_COOKIE, fresh, s, { httpOnly: false }));
+      res.setHeader("Set-Cookie", cookie(CSRF_COOKIE, fresh, req, s, { httpOnly: false }));
       res.status(403).type("html").send(loginPage(next, fresh, "Your login form expired; please try again."));
       return;
     }
@@ -93,8 +94,8 @@ export function mountWeb(app: Express, s: Services, contract: Contract): void {
       const user = await checkLogin(s, String(body.username ?? ""), String(body.password ?? ""), clientIp(req, s.config.trustProxy));
       const session = await s.repos.sessions.create(user.id, s.config.sessionLifetimeMs);
       res.setHeader("Set-Cookie", [
-        cookie(SESSION_COOKIE, session.key, s, { httpOnly: true, maxAgeS: Math.floor(s.config.sessionLifetimeMs / 1000) }),
-        cookie(CSRF_COOKIE, session.csrf, s, { httpOnly: false }),
+        cookie(SESSION_COOKIE, session.key, req, s, { httpOnly: true, maxAgeS: Math.floor(s.config.sessionLifetimeMs / 1000) }),
+        cookie(CSRF_COOKIE, session.csrf, req, s, { httpOnly: false }),
       ]);
       res.redirect(302, next);
     } catch (e) {
@@ -113,7 +114,7 @@ export function mountWeb(app: Express, s: Services, contract: Contract): void {
       return;
     }
     if (cookies[SESSION_COOKIE]) await s.repos.sessions.remove(cookies[SESSION_COOKIE]);
-    res.setHeader("Set-Cookie", cookie(SESSION_COOKIE, "", s, { httpOnly: true, maxAgeS: 0 }));
+    res.setHeader("Set-Cookie", cookie(SESSION_COOKIE, "", req, s, { httpOnly: true, maxAgeS: 0 }));
     res.redirect(302, "/login/");
   });
 

@@ -99,3 +99,43 @@ describeDb("conventions", () => {
     expect(r2.body.admin).toBeUndefined();
   });
 });
+
+describeDb("session cookies behind an https proxy", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ trustProxy: true });
+    await app.createUser("web", "pw-web-1");
+  });
+  afterAll(async () => app?.close());
+
+  it("marks the session cookie Secure, HttpOnly and SameSite=Lax when the request came over https", async () => {
+    const page = await fetch(`${app.url}/login/`, { headers: { "x-forwarded-proto": "https" } });
+    const csrf = /csrftoken=([0-9a-f]+)/.exec(page.headers.get("set-cookie") ?? "")![1];
+    expect(page.headers.get("set-cookie")).toContain("Secure");
+    const login = await fetch(`${app.url}/login/`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "x-forwarded-proto": "https", "content-type": "application/x-www-form-urlencoded", cookie: `csrftoken=${csrf}` },
+      body: new URLSearchParams({ username: "web", password: "pw-web-1", csrfmiddlewaretoken: csrf, next: "/api/" }).toString(),
+    });
+    expect(login.status).toBe(302);
+    expect(login.headers.get("location")).toBe("/api/");
+    const session = login.headers.getSetCookie().find((c) => c.startsWith("sessionid="))!;
+    expect(session).toContain("HttpOnly");
+    expect(session).toContain("SameSite=Lax");
+    expect(session).toContain("Secure");
+  });
+
+  it("sends a login to an outside address back to api/ instead", async () => {
+    const page = await fetch(`${app.url}/login/`);
+    const csrf = /csrftoken=([0-9a-f]+)/.exec(page.headers.get("set-cookie") ?? "")![1];
+    const login = await fetch(`${app.url}/login/`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: `csrftoken=${csrf}` },
+      body: new URLSearchParams({ username: "web", password: "pw-web-1", csrfmiddlewaretoken: csrf, next: "//evil.example/" }).toString(),
+    });
+    expect(login.headers.get("location")).toBe("/api/");
+    expect(login.headers.getSetCookie().find((c) => c.startsWith("sessionid="))).not.toContain("Secure");
+  });
+});
