@@ -174,7 +174,7 @@ async function handleApi(req: Request, res: Response, s: Services, contract: Con
     if (caller) await s.repos.usage.record(caller.user.id, typeof params.switch === "number" ? params.switch : null);
   }
   if (caller && method === "GET" && caller.session && wantsHtml(req)) {
-    res.status(reply.status).type("html").send(renderBrowsable(s, contract, ctx, pathname, reply));
+    res.status(reply.status).type("html").send(renderBrowsable(contract, ctx, pathname, reply));
     return;
   }
   sendReply(res, reply);

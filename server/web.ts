@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import express, { type Express, type Request, type Response } from "express";
 import type { Ctx, Reply, Services } from "../handlers/context";
-import type { Contract } from "./contract";
+import type { Contract, PathEntry } from "./contract";
 import { parseCookies, SESSION_COOKIE, CSRF_COOKIE, CSRF_FIELD } from "./auth";
 import { checkLogin } from "./login";
 import { ApiError } from "../handlers/errors";
@@ -153,31 +153,24 @@ function fieldInputs(schema: any): string {
 }
 
 /** The api/ page for a browser: results as formatted JSON, every endpoint with a form. */
-export function renderBrowsable(s: Services, contract: Contract, ctx: Ctx, pathname: string, reply: Reply): string {
-  const caller = ctx.caller!;
-  const csrf = caller.session?.csrf_token ?? "";
-  const result = `<h1>${esc(pathname)}</h1><p class="status">HTTP ${reply.status}</p><pre id="result">${linkedJson(reply.body ?? null, ctx.baseUrl)}</pre>`;
-  if (pathname !== "/api/") return page(pathname, result, caller.user.username, csrf);
-  const rows: string[] = [];
-  const forms: string[] = [];
-  for (const entry of contract.paths) {
-    for (const [method, op] of entry.methods) {
-      const o = op as any;
-      const link = method === "GET" && entry.names.length === 0 ? `<a href="${esc(entry.template)}">${esc(entry.template)}</a>` : esc(entry.template);
-      rows.push(`<tr><td class="method">${method}</td><td>${link}</td><td>${esc(o.summary ?? "")}${o.description ? `<br><small>${esc(o.description)}</small>` : ""}</td></tr>`);
-      if (method === "POST" || method === "PATCH" || method === "DELETE") {
-        const schema = o.requestBody?.content?.["application/json"]?.schema;
-        const pathInputs = entry.names.map((n) => `<label>${esc(n)} <input data-path="${esc(n)}" required></label>`).join("");
-        forms.push(
-          `<form class="op" data-method="${method}" data-template="${esc(entry.template)}" id="form-${esc(o.operationId)}">` +
-            `<strong>${method} ${esc(entry.template)}</strong> <small>${esc(o.summary ?? "")}</small><br>${pathInputs}${fieldInputs(schema)}` +
-            `<button type="submit">Send</button><pre class="answer" hidden></pre></form>`,
-        );
-      }
-    }
-  }
-  const script = `<script>
-const csrf=${JSON.stringify(csrf)};
+/** one form per POST/PATCH/DELETE operation; path parameters already known are filled in */
+function operationForm(entry: PathEntry, method: string, op: any, known: Record<string, string>): string {
+  const schema = op.requestBody?.content?.["application/json"]?.schema;
+  const pathInputs = entry.names
+    .map((n) =>
+      known[n] !== undefined
+        ? `<input type="hidden" data-path="${esc(n)}" value="${esc(known[n])}">`
+        : `<label>${esc(n)} <input data-path="${esc(n)}" required></label>`,
+    )
+    .join("");
+  return (
+    `<form class="op" data-method="${method}" data-template="${esc(entry.template)}" id="form-${esc(op.operationId)}">` +
+    `<strong>${method} ${esc(entry.template)}</strong> <small>${esc(op.summary ?? "")}</small><br>${pathInputs}${fieldInputs(schema)}` +
+    `<button type="submit">Send</button><pre class="answer" hidden></pre></form>`
+  );
+}
+
+const FORM_SCRIPT = `
 for (const f of document.querySelectorAll("form.op")) f.addEventListener("submit", async (ev) => {
   ev.preventDefault();
   let url = f.dataset.template;
@@ -189,13 +182,36 @@ for (const f of document.querySelectorAll("form.op")) f.addEventListener("submit
   const out = f.querySelector(".answer"); out.hidden = false;
   const text = await r.text(); let shown = text; try { shown = JSON.stringify(JSON.parse(text), null, 2); } catch {}
   out.textContent = "HTTP " + r.status + "\\n" + shown;
-});
-</script>`;
-  return page(
-    "API",
-    `${result}<h2>Endpoints</h2><table><thead><tr><th>Method</th><th>Path</th><th>What it does</th></tr></thead><tbody>${rows.join("")}</tbody></table>` +
-      `<h2>Send a request</h2>${forms.join("")}${script}`,
-    caller.user.username,
-    csrf,
-  );
+});`;
+
+/**
+ * An api/ page for a browser: the result as formatted JSON with links; on api/ every
+ * endpoint with its description; below that, forms for the POST/PATCH/DELETE endpoints:
+ * all of them on api/, those under the current path elsewhere (a switch's page offers
+ * its interface, VLAN and save actions with the switch already filled in).
+ */
+export function renderBrowsable(contract: Contract, ctx: Ctx, pathname: string, reply: Reply): string {
+  const caller = ctx.caller!;
+  const csrf = caller.session?.csrf_token ?? "";
+  const root = pathname === "/api/";
+  const here = contract.match(pathname);
+  const rows: string[] = [];
+  const forms: string[] = [];
+  for (const entry of contract.paths) {
+    const below = root || (here !== null && entry.template.startsWith(here.entry.template));
+    for (const [method, op] of entry.methods) {
+      const o = op as any;
+      if (root) {
+        const link = method === "GET" && entry.names.length === 0 ? `<a href="${esc(entry.template)}">${esc(entry.template)}</a>` : esc(entry.template);
+        rows.push(`<tr><td class="method">${method}</td><td>${link}</td><td>${esc(o.summary ?? "")}${o.description ? `<br><small>${esc(o.description)}</small>` : ""}</td></tr>`);
+      }
+      if (below && (method === "POST" || method === "PATCH" || method === "DELETE")) forms.push(operationForm(entry, method, o, root ? {} : here!.params));
+    }
+  }
+  const result = `<h1>${esc(pathname)}</h1><p class="status">HTTP ${reply.status}</p><pre id="result">${linkedJson(reply.body ?? null, ctx.baseUrl)}</pre>`;
+  const table = rows.length
+    ? `<h2>Endpoints</h2><table><thead><tr><th>Method</th><th>Path</th><th>What it does</th></tr></thead><tbody>${rows.join("")}</tbody></table>`
+    : "";
+  const actions = forms.length ? `<h2>Send a request</h2>${forms.join("")}<script>const csrf=${JSON.stringify(csrf)};${FORM_SCRIPT}</script>` : "";
+  return page(root ? "API" : pathname, result + table + actions, caller.user.username, csrf);
 }

@@ -5,6 +5,8 @@
 import fs from "node:fs";
 import { chromium, type Browser } from "playwright-core";
 import { startTestApp, type TestApp } from "../support/harness";
+import { addDevice, addGroup, startLab } from "../support/lab-inventory";
+import type { LabSwitch } from "../../lab";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const haveBrowser = fs.existsSync(CHROMIUM);
@@ -14,9 +16,15 @@ const suite = haveBrowser || process.env.CI ? describe : describe.skip;
 suite("web UI session in a browser", () => {
   let app: TestApp;
   let browser: Browser;
+  let lab: LabSwitch;
+  let gid: number;
+  let sid: number;
   beforeAll(async () => {
     app = await startTestApp();
     await app.createUser("webadmin", "pw-web-admin-1", { is_superuser: true });
+    lab = await startLab({ profile: "generic", ports: 8, name: "browser-lab" });
+    gid = await addGroup(app, { name: "Web" });
+    sid = await addDevice(app, { name: "web-sw", lab, groups: [gid] });
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
@@ -24,6 +32,7 @@ suite("web UI session in a browser", () => {
   }, 60000);
   afterAll(async () => {
     await browser?.close();
+    await lab?.stop();
     await app?.close();
   });
 
@@ -87,6 +96,29 @@ suite("web UI session in a browser", () => {
     await Promise.all([page.waitForURL(/\/login\//), page.click("form.logout button")]);
     await page.goto(`${app.url}/api/`);
     expect(new URL(page.url()).pathname).toBe("/login/");
+    await context.close();
+  });
+
+  it("a switch's page offers its actions with the switch filled in", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${app.url}/login/?next=/api/switches/${gid}/${sid}/`);
+    await page.fill("input[name=username]", "webadmin");
+    await page.fill("input[name=password]", "pw-web-admin-1");
+    await Promise.all([page.waitForURL(`${app.url}/api/switches/${gid}/${sid}/`), page.click("button[type=submit]")]);
+    const shown = JSON.parse((await page.locator("#result").textContent())!);
+    expect(shown.switch.name).toBe("web-sw");
+    // only the actions under this switch, group and switch already known
+    expect(await page.locator("#form-createUser").count()).toBe(0);
+    const form = page.locator("#form-setInterfaceDescription");
+    expect(await form.locator("input[data-path=group]").getAttribute("type")).toBe("hidden");
+    const port = lab.model.port(3);
+    await form.locator("input[data-path=interface]").fill(String(port.ifIndex));
+    await form.locator("input[name=description]").fill("set from the browser");
+    await form.locator("button[type=submit]").click();
+    await form.locator(".answer:not([hidden])").waitFor();
+    expect(await form.locator(".answer").textContent()).toContain("description was changed!");
+    expect(lab.model.alias(port.ifIndex)).toBe("set from the browser");
     await context.close();
   });
 
