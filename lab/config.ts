@@ -61,18 +61,28 @@ export function configsEqual(a: SwitchConfig, b: SwitchConfig): boolean {
 }
 
 /**
- * The VLAN rules a real Q-BRIDGE switch keeps: each bridge port's PVID is an active
- * VLAN whose untagged set holds the port, the port is untagged in exactly that one
- * VLAN, and every VLAN's egress set contains its untagged set. Returns the broken
- * rules in words (empty when consistent).
+ * The one rule every Q-BRIDGE agent keeps, even one that changes each written object
+ * only: a VLAN's untagged ports are among its egress ports (an untagged port is an
+ * egress port whose frames leave without a tag). In words, empty when kept.
  */
-export function consistencyProblems(c: SwitchConfig, bridgePorts: readonly number[]): string[] {
+export function untaggedOutsideEgress(c: SwitchConfig): string[] {
   const problems: string[] = [];
   for (const [id, v] of c.vlans) {
     for (const p of v.untagged) {
       if (!v.egress.has(p)) problems.push(`VLAN ${id}: port ${p} untagged but not in egress`);
     }
   }
+  return problems;
+}
+
+/**
+ * The VLAN rules a real Q-BRIDGE switch keeps: each bridge port's PVID is an active
+ * VLAN whose untagged set holds the port, the port is untagged in exactly that one
+ * VLAN, and every VLAN's egress set contains its untagged set. Returns the broken
+ * rules in words (empty when consistent).
+ */
+export function consistencyProblems(c: SwitchConfig, bridgePorts: readonly number[]): string[] {
+  const problems = untaggedOutsideEgress(c);
   for (const p of bridgePorts) {
     const pvid = c.pvid.get(p);
     if (pvid === undefined) {

@@ -12,6 +12,8 @@ export interface GenerateOptions {
   ports: number;
   /** port numbers with PoE */
   poePorts: ReadonlySet<number>;
+  /** port numbers that carry an IPv4 address */
+  routedPorts?: ReadonlySet<number>;
   name: string;
   seed: number;
 }
@@ -42,6 +44,15 @@ function macFrom(base: Buffer, offset: number): Buffer {
     carry = Math.floor(v / 256);
   }
   return out;
+}
+
+/**
+ * The address of routed Ethernet port n: a /24 of its own in 172.16.0.0/12, apart from
+ * the 10.x.y.0/24 of the VLAN 1 interface (no randomness, so the generated rest stays
+ * the same with or without routed ports).
+ */
+function routedPortAddress(n: number): { address: string; mask: string } {
+  return { address: `172.${16 + (n >> 8)}.${n & 0xff}.1`, mask: "255.255.255.0" };
 }
 
 export function generateSwitch(profile: SwitchProfile, opts: GenerateOptions): SwitchBlueprint {
@@ -220,7 +231,7 @@ export function generateSwitch(profile: SwitchProfile, opts: GenerateOptions): S
       portNumber: n,
       bridgePort: bp,
       poe: hasPoe ? { group: 1, index: profile.poeIndex(n), device } : null,
-      ipv4: null,
+      ipv4: opts.routedPorts?.has(n) ? routedPortAddress(n) : null,
       inOctets: link ? rng.int(1e6, 4e9) : 0,
       outOctets: link ? rng.int(1e6, 4e9) : 0,
     });

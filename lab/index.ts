@@ -8,10 +8,12 @@ import type { VirtualSwitch } from "./model";
 import type { ProfileId } from "./profiles";
 import type { SnmpAgent } from "./snmp/agent";
 import type { ErrorStatusName } from "./snmp/error-status";
+import type { QBridgeMode } from "./snmp/switch-mib/writable";
 
 export type { VirtualSwitch } from "./model";
 export type { ProfileId } from "./profiles";
 export type { ErrorStatusName } from "./snmp/error-status";
+export type { QBridgeMode } from "./snmp/switch-mib/writable";
 
 export interface LabV3User {
   username: string;
@@ -43,6 +45,17 @@ export interface LabSwitchOptions {
   port?: number;
   /** cap of values in one GetBulk answer besides the message size (real agents cap at 64..100) */
   maxBulkValues?: number;
+  /**
+   * How the agent treats Q-BRIDGE writes (default "auto"). "auto", like many switches:
+   * setting a PVID or adding a port to an untagged PortList makes that VLAN the port's
+   * access VLAN (it leaves its old one), and a PDU whose result breaks the VLAN rules is
+   * refused. "strict", like other agents: every object changes only itself and only
+   * "untagged within egress" is enforced, so model.consistencyProblems() shows whether
+   * the manager kept Q-BRIDGE consistent.
+   */
+  qbridge?: QBridgeMode;
+  /** Ethernet ports (1-based) that carry an IPv4 address (ipAdEntIfIndex points at them: routed ports) */
+  routedPorts?: number[];
 }
 
 export interface LabFaults {
@@ -54,6 +67,18 @@ export interface LabFaults {
   dropAfter(n: number): void;
   /** answer every SET with this error-status (error-index 1) and apply nothing */
   refuseSets: false | ErrorStatusName;
+  /**
+   * Refuse only the SETs that write an object under oidPrefix (whole sub-identifiers:
+   * "...4.1" does not cover "...4.10"), with this error-status at the first such varbind,
+   * applying nothing of the PDU. Rules add up until reset().
+   */
+  refuseSetsMatching(oidPrefix: string, status: ErrorStatusName): void;
+  /**
+   * Refuse the n-th SET from now (1: the next one) with this error-status (error-index 1),
+   * applying nothing of it. Every SET with write access counts, refused or not; calls add up
+   * until reset().
+   */
+  refuseNthSet(n: number, status: ErrorStatusName): void;
   /** answer SETs with noError but apply nothing ("a set that reads back different") */
   lieOnSet: boolean;
   /** reboot: engine boots + 1, uptime and engine time restart, running config reloaded from startup */

@@ -17,7 +17,10 @@ export async function startLabSwitch(opts: LabSwitchOptions = {}): Promise<LabSw
     poePorts: opts.poePorts,
     name: opts.name,
     seed: opts.seed,
+    routedPorts: opts.routedPorts,
   });
+  const qbridge = opts.qbridge ?? "auto";
+  if (qbridge !== "auto" && qbridge !== "strict") throw new RangeError(`qbridge must be "auto" or "strict", got ${String(qbridge)}`);
   const options: LabSwitch["options"] = {
     profile,
     ports,
@@ -29,8 +32,10 @@ export async function startLabSwitch(opts: LabSwitchOptions = {}): Promise<LabSw
     latencyMs: opts.latencyMs ?? 0,
     v3: opts.v3,
     maxBulkValues: opts.maxBulkValues,
+    qbridge,
+    routedPorts: model.ethernetPorts.filter((p) => p.ipv4).map((p) => p.portNumber!),
   };
-  const agent = new SnmpAgent(switchProvider(model), {
+  const agent = new SnmpAgent(switchProvider(model, qbridge), {
     readCommunity: options.community,
     writeCommunity: options.writeCommunity,
     v3Users: opts.v3 ? [opts.v3] : [],

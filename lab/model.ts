@@ -20,6 +20,8 @@ export interface VirtualSwitchOptions {
   poePorts?: number[] | "all" | "none";
   name?: string;
   seed?: number;
+  /** Ethernet ports (1-based) that carry an IPv4 address (routed ports) */
+  routedPorts?: number[];
 }
 
 /** One row of CISCOSB-COPY-MIB rlCopyTable (a copy operation the manager started). */
@@ -86,9 +88,14 @@ export class VirtualSwitch {
     for (const p of poePorts) {
       if (!Number.isInteger(p) || p < 1 || p > ports) throw new RangeError(`PoE port ${p} is not a port of this switch`);
     }
+    const routedPorts = new Set(opts.routedPorts ?? []);
+    for (const p of routedPorts) {
+      if (!Number.isInteger(p) || p < 1 || p > ports) throw new RangeError(`routed port ${p} is not a port of this switch`);
+    }
     const bp = generateSwitch(this.profile, {
       ports,
       poePorts,
+      routedPorts,
       name: opts.name ?? `lab-${this.profile.id}-${ports}`,
       seed: this.seed,
     });

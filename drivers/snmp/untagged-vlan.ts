@@ -8,8 +8,10 @@
  * All objects go in one SET PDU, ordered so that an agent applying them one by one never
  * sees an inconsistent state (add to new, move PVID, remove from old). An agent that
  * refuses the combined PDU for consistency reasons gets the same three steps as separate
- * PDUs; when a step fails, the steps already done are undone. Everything written is read
- * back; if the device shows something else, the earlier values are written back.
+ * PDUs. Everything written is read back. When a step fails or the device shows something
+ * else, every object involved is put back to the value read at the start, not just what
+ * the done steps wrote: an agent that moves a port's access VLAN by itself may have
+ * changed more than it was told.
  */
 import { qbridge } from "../../mib/oids";
 import { DeviceMismatch, DeviceRefused, DeviceUnreachable, NotSupported } from "../types";
@@ -24,7 +26,6 @@ const ORDER_SENSITIVE = new Set(["inconsistentValue", "wrongValue", "genErr", "c
 interface Step {
   label: string;
   writes: Write[];
-  undo: Write[];
 }
 
 export async function changeUntaggedVlan(session: SnmpSession, port: number, vlan: number): Promise<void> {
@@ -42,65 +43,55 @@ export async function changeUntaggedVlan(session: SnmpSession, port: number, vla
   const newEgress = first.get(egress(vlan));
   const newUntagged = first.get(untagged(vlan));
   const addWrites: Write[] = [];
-  const addUndo: Write[] = [];
-  if (newEgress) {
-    addWrites.push(portListWrite(egress(vlan), withPort(asBytes(newEgress), port, true)));
-    addUndo.push(portListWrite(egress(vlan), asBytes(newEgress)));
-  }
-  if (newUntagged) {
-    addWrites.push(portListWrite(untagged(vlan), withPort(asBytes(newUntagged), port, true)));
-    addUndo.push(portListWrite(untagged(vlan), asBytes(newUntagged)));
-  }
-  // undo runs in reverse: untagged before egress, as untagged must stay within egress
-  if (addWrites.length) steps.push({ label: `adding port ${port} to vlan ${vlan}`, writes: addWrites, undo: addUndo.reverse() });
-  steps.push({
-    label: `setting the PVID of port ${port} to ${vlan}`,
-    writes: [gaugeWrite(pvidOid, vlan)],
-    undo: [gaugeWrite(pvidOid, oldVlan)],
-  });
+  if (newEgress) addWrites.push(portListWrite(egress(vlan), withPort(asBytes(newEgress), port, true)));
+  if (newUntagged) addWrites.push(portListWrite(untagged(vlan), withPort(asBytes(newUntagged), port, true)));
+  if (addWrites.length) steps.push({ label: `adding port ${port} to vlan ${vlan}`, writes: addWrites });
+  steps.push({ label: `setting the PVID of port ${port} to ${vlan}`, writes: [gaugeWrite(pvidOid, vlan)] });
+
+  // the values read at the start, in an order that keeps untagged within egress at every
+  // step: back into the old VLAN (egress, then untagged), the PVID, out of the new VLAN
+  const originals: Write[] = [];
 
   if (old) {
     const oldEgress = old.get(egress(oldVlan));
     const oldUntagged = old.get(untagged(oldVlan));
+    if (oldEgress) originals.push(portListWrite(egress(oldVlan), asBytes(oldEgress)));
+    if (oldUntagged) originals.push(portListWrite(untagged(oldVlan), asBytes(oldUntagged)));
     // without an untagged bitmap the port is taken to be an untagged member of its PVID's VLAN
     const wasUntagged = oldUntagged ? hasPort(asBytes(oldUntagged), port) : true;
     const removeWrites: Write[] = [];
-    const removeUndo: Write[] = [];
-    if (oldUntagged && wasUntagged) {
-      removeWrites.push(portListWrite(untagged(oldVlan), withPort(asBytes(oldUntagged), port, false)));
-      removeUndo.push(portListWrite(untagged(oldVlan), asBytes(oldUntagged)));
-    }
+    if (oldUntagged && wasUntagged) removeWrites.push(portListWrite(untagged(oldVlan), withPort(asBytes(oldUntagged), port, false)));
     if (oldEgress && wasUntagged && hasPort(asBytes(oldEgress), port)) {
       removeWrites.push(portListWrite(egress(oldVlan), withPort(asBytes(oldEgress), port, false)));
-      removeUndo.push(portListWrite(egress(oldVlan), asBytes(oldEgress)));
     }
-    if (removeWrites.length) {
-      steps.push({ label: `removing port ${port} from vlan ${oldVlan}`, writes: removeWrites, undo: removeUndo.reverse() });
-    }
+    if (removeWrites.length) steps.push({ label: `removing port ${port} from vlan ${oldVlan}`, writes: removeWrites });
   }
+  originals.push(gaugeWrite(pvidOid, oldVlan));
+  if (newUntagged) originals.push(portListWrite(untagged(vlan), asBytes(newUntagged)));
+  if (newEgress) originals.push(portListWrite(egress(vlan), asBytes(newEgress)));
 
   const all = steps.flatMap((s) => s.writes);
   try {
     await session.set(toVarbinds(all));
   } catch (error) {
     if (!(error instanceof SetRefused) || !ORDER_SENSITIVE.has(error.status) || steps.length === 1) throw error;
-    await runSteps(session, steps, error);
+    await runSteps(session, steps, originals, error);
   }
 
   const problems = await readBack(session, all);
   if (problems.length === 0) return;
-  const restored = await undo(session, steps);
+  const restored = await restore(session, originals);
   throw new DeviceMismatch(`${session.where} accepted the vlan change but reads back otherwise: ${problems.join("; ")}; ${restored}`);
 }
 
-/** The steps as separate PDUs; on a failure the done ones are undone, in reverse. */
-async function runSteps(session: SnmpSession, steps: Step[], firstRefusal: SetRefused): Promise<void> {
+/** The steps as separate PDUs; on a failure everything is put back as it was. */
+async function runSteps(session: SnmpSession, steps: Step[], originals: Write[], firstRefusal: SetRefused): Promise<void> {
   for (let i = 0; i < steps.length; i++) {
     try {
       await session.set(toVarbinds(steps[i].writes));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      const restored = i === 0 ? "nothing was changed" : await undo(session, steps.slice(0, i));
+      const restored = i === 0 ? "nothing was changed" : await restore(session, originals);
       const message =
         `${firstRefusal.message}; trying step by step, ${steps[i].label} failed: ${reason}; ${restored}`;
       throw error instanceof DeviceUnreachable ? new DeviceUnreachable(message) : new DeviceRefused(message);
@@ -108,16 +99,28 @@ async function runSteps(session: SnmpSession, steps: Step[], firstRefusal: SetRe
   }
 }
 
-/** Writes the earlier values back (last step first); says how that went. */
-async function undo(session: SnmpSession, done: Step[]): Promise<string> {
+/**
+ * Puts every object back to the value read at the start, one PDU per object in the
+ * given order, writing only what differs at that moment. A refused write does not stop
+ * the others (on some agents a later write, such as the PVID, carries the earlier ones
+ * along); the final read-back decides what the message says.
+ */
+async function restore(session: SnmpSession, originals: Write[]): Promise<string> {
+  const refusals: string[] = [];
   try {
-    for (const step of [...done].reverse()) await session.set(toVarbinds(step.undo));
-    const problems = await readBack(
-      session,
-      done.flatMap((s) => s.undo),
-    );
-    if (problems.length) return `restoring the earlier values did not take: ${problems.join("; ")}`;
-    return "the earlier values were restored";
+    for (const w of originals) {
+      if ((await readBack(session, [w])).length === 0) continue;
+      try {
+        await session.set(toVarbinds([w]));
+      } catch (error) {
+        if (!(error instanceof DeviceRefused)) throw error;
+        refusals.push(error.message);
+      }
+    }
+    const problems = await readBack(session, originals);
+    if (problems.length === 0) return "the earlier values were restored";
+    const why = refusals.length ? ` (${refusals.join("; ")})` : "";
+    return `restoring the earlier values did not take: ${problems.join("; ")}${why}`;
   } catch (error) {
     return `restoring the earlier values failed: ${error instanceof Error ? error.message : String(error)}`;
   }

@@ -8,7 +8,6 @@
  */
 import dgram from "node:dgram";
 import { BerError, BerReader, encodeInteger, encodeOctets, tlv } from "./ber";
-import { ErrorStatus } from "./error-status";
 import { AgentCounters, AgentFaults } from "./faults";
 import { PduType, decodePdu, type RequestPdu } from "./pdu";
 import type { MibProvider } from "./provider";
@@ -129,8 +128,7 @@ export class SnmpAgent {
   }
 
   private setBehaviour(): SetBehaviour {
-    const refuse = this.faults.refuseSets;
-    return { refuseWith: refuse ? ErrorStatus[refuse] : 0, lie: this.faults.lieOnSet };
+    return { refusal: (varbinds) => this.faults.refusalOf(varbinds.map((vb) => vb.oid)), lie: this.faults.lieOnSet };
   }
 
   private limits(overhead: number, managerMax = Number.POSITIVE_INFINITY): HandlerLimits {

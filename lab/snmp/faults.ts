@@ -1,5 +1,19 @@
 /** Runtime fault injection of one agent and its traffic counters (see LabFaults / LabCounters in lab/index.ts). */
-import type { ErrorStatusName } from "./error-status";
+import { ErrorStatus, type ErrorStatusName } from "./error-status";
+import { isPrefixOf, parseOid, type Oid } from "./oid";
+
+/** error-status and error-index of a SET the faults refuse */
+export interface SetRefusal {
+  status: number;
+  index: number;
+}
+
+function statusNumber(name: ErrorStatusName): number {
+  // callers from plain JavaScript (or a cast) could pass any string, or noError
+  const status: number | undefined = ErrorStatus[name];
+  if (typeof status !== "number" || status === ErrorStatus.noError) throw new RangeError(`not an SNMP error-status: ${name}`);
+  return status;
+}
 
 export class AgentFaults {
   latencyMs: number;
@@ -8,6 +22,11 @@ export class AgentFaults {
   lieOnSet = false;
   /** answers left before dropping everything; null = no limit */
   private answersLeft: number | null = null;
+  /** SETs with write access seen so far: the clock of refuseNthSet */
+  private setsSeen = 0;
+  /** SET number (of setsSeen) -> error-status to refuse it with */
+  private readonly nthRefusals = new Map<number, number>();
+  private readonly prefixRefusals: Array<{ prefix: Oid; status: number }> = [];
 
   constructor(
     private readonly defaultLatencyMs: number,
@@ -31,6 +50,34 @@ export class AgentFaults {
     return true;
   }
 
+  refuseSetsMatching(oidPrefix: string, status: ErrorStatusName): void {
+    const prefix = parseOid(oidPrefix);
+    if (prefix.length === 0) throw new RangeError("refuseSetsMatching needs an OID prefix");
+    this.prefixRefusals.push({ prefix, status: statusNumber(status) });
+  }
+
+  refuseNthSet(n: number, status: ErrorStatusName): void {
+    if (!Number.isInteger(n) || n < 1) throw new RangeError("refuseNthSet needs a count >= 1");
+    this.nthRefusals.set(this.setsSeen + n, statusNumber(status));
+  }
+
+  /**
+   * Decides whether one SET with write access is refused before the agent tries it;
+   * called once per such SET (it advances the refuseNthSet clock). null: not refused.
+   */
+  refusalOf(oids: readonly Oid[]): SetRefusal | null {
+    const nth = ++this.setsSeen;
+    const counted = this.nthRefusals.get(nth);
+    this.nthRefusals.delete(nth);
+    if (this.refuseSets) return { status: statusNumber(this.refuseSets), index: 1 };
+    if (counted !== undefined) return { status: counted, index: 1 };
+    for (let i = 0; i < oids.length; i++) {
+      const rule = this.prefixRefusals.find((r) => isPrefixOf(r.prefix, oids[i]));
+      if (rule) return { status: rule.status, index: i + 1 };
+    }
+    return null;
+  }
+
   restart(): void {
     this.onRestart();
   }
@@ -41,6 +88,8 @@ export class AgentFaults {
     this.refuseSets = false;
     this.lieOnSet = false;
     this.answersLeft = null;
+    this.nthRefusals.clear();
+    this.prefixRefusals.length = 0;
   }
 }
 

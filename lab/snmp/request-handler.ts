@@ -7,7 +7,7 @@ import { encodeOid, encodeValue } from "./ber";
 import { ErrorStatus } from "./error-status";
 import type { MibIndex } from "./mib-index";
 import { PduType, VarBindListWriter, encodePdu, type RequestPdu } from "./pdu";
-import type { MibProvider } from "./provider";
+import type { MibProvider, SetVarBind } from "./provider";
 import { endOfMibView, noSuchInstance, noSuchObject } from "./values";
 
 export interface HandlerLimits {
@@ -18,11 +18,13 @@ export interface HandlerLimits {
 }
 
 export interface SetBehaviour {
-  /** answer every SET with this error-status, applying nothing (0: no refusal) */
-  refuseWith: number;
+  /** called once per SET with write access: an error-status and error-index to answer with, applying nothing, or null */
+  refusal(varbinds: readonly SetVarBind[]): { status: number; index: number } | null;
   /** answer noError without applying */
   lie: boolean;
 }
+
+const NO_FAULTS: SetBehaviour = { refusal: () => null, lie: false };
 
 export interface HandledPdu {
   /** the encoded Response PDU */
@@ -120,7 +122,7 @@ export function handlePdu(
   pdu: RequestPdu,
   write: boolean,
   limits: HandlerLimits,
-  setBehaviour: SetBehaviour = { refuseWith: 0, lie: false },
+  setBehaviour: SetBehaviour = NO_FAULTS,
 ): HandledPdu {
   if (pdu.type === PduType.SetRequest) {
     const answer = (status: number, index: number): HandledPdu => ({
@@ -129,7 +131,8 @@ export function handlePdu(
     });
     // a read-only community may not write anything: noAccess, as snmpd answers
     if (!write) return answer(ErrorStatus.noAccess, 1);
-    if (setBehaviour.refuseWith) return answer(setBehaviour.refuseWith, 1);
+    const refused = setBehaviour.refusal(pdu.varbinds);
+    if (refused) return answer(refused.status, refused.index);
     const prepared = provider.prepareSet(pdu.varbinds);
     if (prepared.errorStatus === ErrorStatus.noError && !setBehaviour.lie) prepared.commit();
     return answer(prepared.errorStatus, prepared.errorIndex);

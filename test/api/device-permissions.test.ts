@@ -10,10 +10,7 @@ import { startTestApp, type ApiResponse, type TestApp } from "../support/harness
 import { describeDb } from "../support/db";
 import { addDevice, addGroup, startLab } from "../support/lab-inventory";
 import type { LabSwitch } from "../../lab";
-import { VirtualSwitch } from "../../lab/model";
 import { cloneConfig, configsEqual, moveAccessVlan, type SwitchConfig } from "../../lab/config";
-import { SnmpAgent } from "../../lab/snmp/agent";
-import { switchProvider } from "../../lab/snmp/switch-mib";
 import { hashKey } from "../../db/tokens";
 
 const ACCESS_DENIED = "Access denied!";
@@ -32,38 +29,6 @@ const ACCESS_VLAN: Record<number, number> = { 1: 10, 2: 10, 3: 30, 4: 30, 5: 20,
 const POE_PORTS = [1, 2, 3, 4, 5, 6];
 /** the port of the second lab switch that holds an IP address */
 const ROUTED_PORT = 7;
-
-/**
- * A generic lab switch whose Ethernet port `routedPort` holds an IPv4 address (a routed
- * port). startLab() has no option for that and its agent indexes the interfaces when it
- * starts, so the model is changed first and served by an agent of its own.
- */
-async function startLabWithRoutedPort(routedPort: number): Promise<LabSwitch> {
-  const model = new VirtualSwitch({ profile: "generic", ports: 8, name: "perm-routed-lab", seed: 5 });
-  model.port(routedPort).ipv4 = { address: "192.0.2.1", mask: "255.255.255.0" };
-  const community = "public";
-  const writeCommunity = "private";
-  const agent = new SnmpAgent(switchProvider(model), { readCommunity: community, writeCommunity });
-  const port = await agent.start(0);
-  return {
-    model,
-    host: "127.0.0.1",
-    port,
-    options: { profile: "generic", ports: 8, poePorts: "none", name: model.system.sysName, seed: 5, community, writeCommunity, latencyMs: 0 },
-    faults: agent.faults,
-    counters: agent.counters,
-    snmpTarget: (t = {}) => ({
-      host: "127.0.0.1",
-      port,
-      version: "2c",
-      community: t.write ? writeCommunity : community,
-      timeout_ms: 1000,
-      retries: 1,
-    }),
-    agent,
-    stop: () => agent.stop(),
-  };
-}
 
 interface Write {
   name: string;
@@ -135,7 +100,8 @@ describeDb("permissions of the device endpoints (CONTRACT section 3)", () => {
   beforeAll(async () => {
     app = await startTestApp();
     lab = await startLab({ ports: 12, poePorts: POE_PORTS, name: "perm-lab", seed: 3 });
-    routedLab = await startLabWithRoutedPort(ROUTED_PORT);
+    // a second switch whose Ethernet port ROUTED_PORT holds an IPv4 address (a routed port)
+    routedLab = await startLab({ profile: "generic", ports: 8, name: "perm-routed-lab", seed: 5, routedPorts: [ROUTED_PORT] });
 
     // A known layout instead of the generated one: which port is on which VLAN decides
     // every allow-list test below.

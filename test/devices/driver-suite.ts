@@ -4,10 +4,18 @@
  * lab's model, every setter changes the model and is verified, VLAN changes keep the
  * Q-BRIDGE rules, and device faults come back as the contract's typed errors.
  *
+ * Untagged VLAN changes run against two labs: one whose agent moves a port's access VLAN
+ * by itself when the PVID or an untagged PortList is written ("auto"), and one where every
+ * object changes only itself ("strict"), so only the strict one shows whether the driver
+ * writes every object a consistent change needs. Multi-step changes are also made to fail
+ * half-way, to see the driver undo what it did.
+ *
  * Usage: runDriverSuite({ name, startLab, openDriver, interfaceId }) inside a test file.
  */
-import type { LabSwitch } from "../../lab";
+import type { LabSwitch, LabSwitchOptions, QBridgeMode } from "../../lab";
+import { cloneConfig, type SwitchConfig } from "../../lab/config";
 import type { LabInterface, VirtualSwitch } from "../../lab/model";
+import { qbridge } from "../../mib/oids";
 import {
   DeviceMismatch,
   DeviceRefused,
@@ -22,8 +30,11 @@ import {
 export interface DriverSuiteSubject {
   /** shown in the describe() title */
   name: string;
-  /** starts the lab switch the suite talks to (the suite stops it) */
-  startLab(): Promise<LabSwitch>;
+  /**
+   * starts a lab switch the suite talks to (the suite stops it); `overrides` are options
+   * the suite needs on top of the subject's own (such as qbridge) and win over them
+   */
+  startLab(overrides?: LabSwitchOptions): Promise<LabSwitch>;
   /** opens the driver under test for that switch, as one API call would */
   openDriver(lab: LabSwitch): Promise<Driver>;
   /** the id the driver uses for an interface (ifIndex for SNMP, name for CLI drivers) */
@@ -95,33 +106,91 @@ export function expectedVlans(model: VirtualSwitch): Array<Pick<VlanInfo, "id" |
 
 const vlanView = (vlans: VlanInfo[]) => vlans.map(({ id, name, state }) => ({ id, name, state }));
 
-export function runDriverSuite(subject: DriverSuiteSubject): void {
-  describe(`driver suite: ${subject.name}`, () => {
-    let lab: LabSwitch;
-    let model: VirtualSwitch;
-    const open: Driver[] = [];
+/**
+ * What a consistent untagged-VLAN change of bridge port `bp` to `vlan` leaves, from the
+ * configuration before: the PVID is `vlan`; the port is in its egress and untagged sets;
+ * it left its old PVID VLAN's untagged set, and that VLAN's egress set too unless it only
+ * carried that VLAN tagged (then it stays a tagged member); everything else as it was.
+ */
+export function expectedUntaggedMove(before: SwitchConfig, bp: number, vlan: number): SwitchConfig {
+  const after = cloneConfig(before);
+  const oldId = before.pvid.get(bp);
+  const old = oldId === undefined || oldId === vlan ? undefined : after.vlans.get(oldId);
+  if (old?.untagged.has(bp)) {
+    old.untagged.delete(bp);
+    old.egress.delete(bp);
+  }
+  const target = after.vlans.get(vlan)!;
+  target.egress.add(bp);
+  target.untagged.add(bp);
+  after.pvid.set(bp, vlan);
+  return after;
+}
 
-    /** one driver per "API call", closed after each test */
-    async function driver(): Promise<Driver> {
-      const d = await subject.openDriver(lab);
+/** A configuration as plain sorted data, so a failed comparison shows which port or VLAN differs. */
+export function configView(c: SwitchConfig) {
+  const sorted = (s: Set<number>) => [...s].sort((a, b) => a - b);
+  return {
+    ports: [...c.ports].sort(([a], [b]) => a - b),
+    pvid: [...c.pvid].sort(([a], [b]) => a - b),
+    vlans: [...c.vlans]
+      .sort(([a], [b]) => a - b)
+      .map(([id, v]) => ({ id, name: v.name, active: v.active, egress: sorted(v.egress), untagged: sorted(v.untagged) })),
+  };
+}
+
+/**
+ * One lab switch for a describe block: started before its tests, faults reset and
+ * drivers closed after each test, stopped at the end.
+ */
+function useLab(subject: DriverSuiteSubject, overrides?: LabSwitchOptions) {
+  let lab: LabSwitch | undefined;
+  const open: Driver[] = [];
+  beforeAll(async () => {
+    lab = await subject.startLab(overrides);
+  });
+  afterEach(async () => {
+    lab?.faults.reset();
+    await Promise.all(open.splice(0).map((d) => d.close()));
+  });
+  afterAll(async () => {
+    await lab?.stop();
+  });
+  const started = () => {
+    if (!lab) throw new Error("the lab switch did not start");
+    return lab;
+  };
+  return {
+    get lab() {
+      return started();
+    },
+    get model() {
+      return started().model;
+    },
+    /** one driver per "API call", closed after the test */
+    async driver(): Promise<Driver> {
+      const d = await subject.openDriver(started());
       open.push(d);
       return d;
-    }
-    const idOf = (i: LabInterface) => subject.interfaceId(i);
-    /** an Ethernet port the model gives a PoE port (or not), skipping the uplink */
-    const ports = () => model.ethernetPorts.slice(0, -1);
+    },
+    /** Ethernet ports, without the uplink (the last one, a member of every VLAN) */
+    ports: () => started().model.ethernetPorts.slice(0, -1),
+  };
+}
 
-    beforeAll(async () => {
-      lab = await subject.startLab();
-      model = lab.model;
+export function runDriverSuite(subject: DriverSuiteSubject): void {
+  describe(`driver suite: ${subject.name}`, () => {
+    const ctx = useLab(subject);
+    // the lab started in beforeAll; these read it when a test runs
+    let lab: LabSwitch;
+    let model: VirtualSwitch;
+    beforeAll(() => {
+      lab = ctx.lab;
+      model = ctx.model;
     });
-    afterEach(async () => {
-      lab.faults.reset();
-      await Promise.all(open.splice(0).map((d) => d.close()));
-    });
-    afterAll(async () => {
-      await lab?.stop();
-    });
+    const driver = () => ctx.driver();
+    const idOf = (i: LabInterface) => subject.interfaceId(i);
+    const ports = () => ctx.ports();
 
     function checkSnapshot(snap: DeviceSnapshot) {
       expect(snap.hostname).toBe(model.system.sysName);
@@ -230,25 +299,6 @@ export function runDriverSuite(subject: DriverSuiteSubject): void {
       expect(poePort ?? plain).toBeDefined();
     });
 
-    test("setUntaggedVlan moves a port and keeps Q-BRIDGE consistent and tagged VLANs intact", async () => {
-      // a port with a tagged membership, if the generator made one; else any port
-      const li = ports().find((p) => expectedInterface(model, p, "").tagged_vlans.length > 0) ?? ports()[4];
-      const before = expectedInterface(model, li, idOf(li));
-      const target = model.activeVlanIds().find((v) => v !== before.untagged_vlan && !before.tagged_vlans.includes(v))!;
-      await (await driver()).setUntaggedVlan(idOf(li), target);
-      const after = expectedInterface(model, li, idOf(li));
-      expect(after.untagged_vlan).toBe(target);
-      expect(after.tagged_vlans).toEqual(before.tagged_vlans);
-      expect(model.vlan(before.untagged_vlan)!.egress.has(li.bridgePort!)).toBe(false);
-      expect(model.consistencyProblems()).toEqual([]);
-      const view = await (await driver()).learnInterface(idOf(li));
-      expect(view!.interface.untagged_vlan).toBe(target);
-      // and back
-      await (await driver()).setUntaggedVlan(idOf(li), before.untagged_vlan);
-      expect(expectedInterface(model, li, idOf(li))).toEqual(before);
-      expect(model.consistencyProblems()).toEqual([]);
-    });
-
     test("createVlan, renameVlan and deleteVlan change the model's VLAN table", async () => {
       const id = 3001;
       await (await driver()).createVlan(id, "switchdesk-test");
@@ -310,17 +360,133 @@ export function runDriverSuite(subject: DriverSuiteSubject): void {
         await expect(failure).rejects.toThrow(/wrote .*device reports/);
         expect(model.adminUp(li.ifIndex)).toBe(before);
       });
-
-      test("an untagged VLAN change that reads back different is not reported as success", async () => {
-        const li = ports()[8];
-        const before = expectedInterface(model, li, idOf(li));
-        const target = model.activeVlanIds().find((v) => v !== before.untagged_vlan)!;
-        const d = await driver();
-        lab.faults.lieOnSet = true;
-        await expect(d.setUntaggedVlan(idOf(li), target)).rejects.toBeInstanceOf(DeviceMismatch);
-        expect(expectedInterface(model, li, idOf(li))).toEqual(before);
-        expect(model.consistencyProblems()).toEqual([]);
-      });
     });
+
+    for (const mode of ["auto", "strict"] as const) {
+      describe(`untagged VLAN changes, Q-BRIDGE agent in ${mode} mode`, () => {
+        untaggedVlanTests(subject, mode);
+      });
+    }
+  });
+}
+
+/** setUntaggedVlan against a lab of its own whose agent treats Q-BRIDGE writes the `mode` way. */
+function untaggedVlanTests(subject: DriverSuiteSubject, mode: QBridgeMode): void {
+  const ctx = useLab(subject, { qbridge: mode });
+  const idOf = (i: LabInterface) => subject.interfaceId(i);
+  /** an active VLAN that is none of `not` and that bridge port bp does not carry at all */
+  const freshVlan = (bp: number, ...not: number[]) => {
+    const id = ctx.model.activeVlanIds().find((v) => !not.includes(v) && !ctx.model.vlan(v)!.egress.has(bp));
+    if (id === undefined) throw new Error(`the lab has no VLAN that bridge port ${bp} could move to`);
+    return id;
+  };
+
+  test("setUntaggedVlan sets the PVID and the egress and untagged sets of the old and new VLAN, nothing else", async () => {
+    const model = ctx.model;
+    const li = ctx.ports()[0];
+    const bp = li.bridgePort!;
+    const home = model.pvid(bp)!;
+    // a tagged membership the change must leave alone
+    if (expectedInterface(model, li, "").tagged_vlans.length === 0) {
+      const extra = freshVlan(bp, home);
+      model.update((cfg) => cfg.vlans.get(extra)!.egress.add(bp));
+    }
+    const original = cloneConfig(model.running);
+    const target = freshVlan(bp, home);
+
+    const tagged = expectedInterface(model, li, "").tagged_vlans;
+    await (await ctx.driver()).setUntaggedVlan(idOf(li), target);
+    const member = (vlan: number) => ({ egress: model.vlan(vlan)!.egress.has(bp), untagged: model.vlan(vlan)!.untagged.has(bp) });
+    expect(model.pvid(bp)).toBe(target);
+    expect(member(target)).toEqual({ egress: true, untagged: true });
+    expect(member(home)).toEqual({ egress: false, untagged: false });
+    expect(expectedInterface(model, li, "").tagged_vlans).toEqual(tagged);
+    // other ports, other VLANs, names and port settings: all as before
+    expect(configView(model.running)).toEqual(configView(expectedUntaggedMove(original, bp, target)));
+    expect(model.consistencyProblems()).toEqual([]);
+    const view = await (await ctx.driver()).learnInterface(idOf(li));
+    expect(view!.interface).toMatchObject({ untagged_vlan: target, tagged_vlans: expectedInterface(model, li, "").tagged_vlans });
+
+    // and back: the switch is as it was
+    await (await ctx.driver()).setUntaggedVlan(idOf(li), home);
+    expect(configView(model.running)).toEqual(configView(original));
+  });
+
+  test("a port that carries its PVID VLAN tagged only (a tagged native VLAN) stays a tagged member of it", async () => {
+    const model = ctx.model;
+    const li = ctx.ports()[1];
+    const bp = li.bridgePort!;
+    const home = model.pvid(bp)!;
+    model.update((cfg) => cfg.vlans.get(home)!.untagged.delete(bp));
+    const original = cloneConfig(model.running);
+    const target = freshVlan(bp, home);
+
+    await (await ctx.driver()).setUntaggedVlan(idOf(li), target);
+    expect(model.pvid(bp)).toBe(target);
+    expect(model.vlan(home)!.egress.has(bp)).toBe(true);
+    expect(configView(model.running)).toEqual(configView(expectedUntaggedMove(original, bp, target)));
+    expect(model.consistencyProblems()).toEqual([]);
+  });
+
+  test("a change whose first SET is refused as inconsistent is made in steps, with the same result", async () => {
+    const model = ctx.model;
+    const li = ctx.ports()[2];
+    const bp = li.bridgePort!;
+    const original = cloneConfig(model.running);
+    const target = freshVlan(bp, model.pvid(bp)!);
+    const d = await ctx.driver();
+    ctx.lab.faults.refuseNthSet(1, "inconsistentValue");
+
+    await d.setUntaggedVlan(idOf(li), target);
+    expect(configView(model.running)).toEqual(configView(expectedUntaggedMove(original, bp, target)));
+    expect(model.consistencyProblems()).toEqual([]);
+  });
+
+  test("a step refused after an accepted one: the accepted step is undone and the error says so", async () => {
+    const model = ctx.model;
+    const li = ctx.ports()[3];
+    const bp = li.bridgePort!;
+    const original = cloneConfig(model.running);
+    const target = freshVlan(bp, model.pvid(bp)!);
+    const d = await ctx.driver();
+    // the whole change in one PDU is refused as inconsistent, the first step is taken,
+    // the second one fails
+    ctx.lab.faults.refuseNthSet(1, "inconsistentValue");
+    ctx.lab.faults.refuseNthSet(3, "commitFailed");
+
+    const failure = d.setUntaggedVlan(idOf(li), target);
+    await expect(failure).rejects.toBeInstanceOf(DeviceRefused);
+    await expect(failure).rejects.toThrow(/commitFailed.*the earlier values were restored/);
+    expect(configView(model.running)).toEqual(configView(original));
+  });
+
+  test("the last step refused: every earlier step is undone and the error says so", async () => {
+    const model = ctx.model;
+    const li = ctx.ports()[4];
+    const bp = li.bridgePort!;
+    const home = model.pvid(bp)!;
+    const original = cloneConfig(model.running);
+    const target = freshVlan(bp, home);
+    const d = await ctx.driver();
+    // every SET that takes the port out of its old VLAN's untagged set: the one-PDU
+    // change and the step that comes last
+    ctx.lab.faults.refuseSetsMatching(`${qbridge.dot1qVlanStaticUntaggedPorts}.${home}`, "inconsistentValue");
+
+    const failure = d.setUntaggedVlan(idOf(li), target);
+    await expect(failure).rejects.toBeInstanceOf(DeviceRefused);
+    await expect(failure).rejects.toThrow(/inconsistentValue.*the earlier values were restored/);
+    expect(configView(model.running)).toEqual(configView(original));
+  });
+
+  test("an untagged VLAN change that reads back different is not reported as success", async () => {
+    const model = ctx.model;
+    const li = ctx.ports()[5];
+    const original = cloneConfig(model.running);
+    const target = freshVlan(li.bridgePort!, model.pvid(li.bridgePort!)!);
+    const d = await ctx.driver();
+    ctx.lab.faults.lieOnSet = true;
+
+    await expect(d.setUntaggedVlan(idOf(li), target)).rejects.toBeInstanceOf(DeviceMismatch);
+    expect(configView(model.running)).toEqual(configView(original));
   });
 }

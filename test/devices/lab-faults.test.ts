@@ -1,7 +1,8 @@
 /**
  * Fault injection on a lab switch, as drivers will meet it: an unreachable device, a
- * timeout in the middle of a walk, latency, refused sets, a set that reads back
- * different, a reboot; and the counters tests and the bench read.
+ * timeout in the middle of a walk, latency, refused sets (all, those touching some
+ * objects, the n-th one), a set that reads back different, a reboot; and the counters
+ * tests and the bench read.
  */
 import { ifTable, ifXTable } from "../../mib/oids";
 import { startLabSwitch, type LabSwitch } from "../../lab";
@@ -91,6 +92,63 @@ describe("lab faults", () => {
     lab.faults.refuseSets = false;
     await rw.set([{ oid: `${ifXTable.ifAlias}.${ifIndex}`, type: ObjectType.OctetString, value: "accepted" }]);
     expect(lab.model.alias(ifIndex)).toBe("accepted");
+  });
+
+  const aliasOf = (n: number) => `${ifXTable.ifAlias}.${lab.model.port(n).ifIndex}`;
+  const setAlias = (n: number, text: string) => rw.set([{ oid: aliasOf(n), type: ObjectType.OctetString, value: text }]);
+
+  it("refuseSetsMatching refuses only SETs under the prefix, at the first such varbind, applying nothing of them", async () => {
+    const port1 = lab.model.port(1).ifIndex;
+    const before = lab.model.alias(port1);
+    lab.faults.refuseSetsMatching(aliasOf(2), "commitFailed");
+    const err = await rejection(
+      rw.set([
+        { oid: aliasOf(1), type: ObjectType.OctetString, value: "first" },
+        { oid: aliasOf(2), type: ObjectType.OctetString, value: "second" },
+      ]),
+    );
+    expect(err.status).toBe(ErrorStatus.CommitFailed);
+    expect(err.message).toContain(aliasOf(2)); // error-index 2
+    expect(lab.model.alias(port1)).toBe(before);
+    // other objects are written as usual
+    await setAlias(1, "not refused");
+    expect(lab.model.alias(port1)).toBe("not refused");
+  });
+
+  it("refuseSetsMatching compares whole sub-identifiers: ifAlias.100 does not cover ifAlias.1001", async () => {
+    expect(lab.model.port(1).ifIndex).toBe(1001);
+    lab.faults.refuseSetsMatching(`${ifXTable.ifAlias}.100`, "genErr");
+    await setAlias(1, "covered? no");
+    expect(lab.model.alias(1001)).toBe("covered? no");
+  });
+
+  it("refuseNthSet refuses the n-th SET from now; calls add up; reset() clears them", async () => {
+    lab.faults.refuseNthSet(2, "inconsistentValue");
+    lab.faults.refuseNthSet(3, "resourceUnavailable");
+    await setAlias(3, "first");
+    expect((await rejection(setAlias(3, "second"))).status).toBe(ErrorStatus.InconsistentValue);
+    expect((await rejection(setAlias(3, "third"))).status).toBe(ErrorStatus.ResourceUnavailable);
+    expect(lab.model.alias(lab.model.port(3).ifIndex)).toBe("first");
+    await setAlias(3, "fourth");
+    expect(lab.model.alias(lab.model.port(3).ifIndex)).toBe("fourth");
+
+    lab.faults.refuseNthSet(1, "genErr");
+    lab.faults.refuseSetsMatching(aliasOf(3), "genErr");
+    lab.faults.reset();
+    await setAlias(3, "after reset");
+    expect(lab.model.alias(lab.model.port(3).ifIndex)).toBe("after reset");
+  });
+
+  it("refuseNthSet counts only SETs: reads in between do not move it", async () => {
+    lab.faults.refuseNthSet(1, "genErr");
+    await ro.get(["1.3.6.1.2.1.1.5.0"]);
+    expect((await rejection(setAlias(4, "x"))).status).toBe(ErrorStatus.GeneralError);
+  });
+
+  it("refuses nonsense fault arguments", () => {
+    expect(() => lab.faults.refuseNthSet(0, "genErr")).toThrow(RangeError);
+    expect(() => lab.faults.refuseSetsMatching("1.3.x", "genErr")).toThrow();
+    expect(() => lab.faults.refuseSetsMatching(aliasOf(1), "noError" as never)).toThrow(RangeError);
   });
 
   it("lieOnSet: the SET answers noError but reads back the old value", async () => {

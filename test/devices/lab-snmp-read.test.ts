@@ -255,3 +255,32 @@ describe("GetBulk value cap", () => {
     }
   });
 });
+
+describe("routed Ethernet ports", () => {
+  it("give the ports asked for an IPv4 address that ipAdEntIfIndex points at; the others stay switched", async () => {
+    const lab = await startLabSwitch({ profile: "ciscosb", ports: 12, routedPorts: [3, 12] });
+    const session = sessionTo(lab);
+    try {
+      expect(lab.options.routedPorts).toEqual([3, 12]);
+      const addressed = (await session.walk("1.3.6.1.2.1.4.20.1.2")).map((v) => v.value);
+      const routed = [lab.model.port(3), lab.model.port(12)];
+      for (const p of routed) expect(addressed).toContain(p.ifIndex);
+      // the VLAN 1 interface keeps its address; no other Ethernet port has one
+      const ethernetAddressed = lab.model.ethernetPorts.filter((p) => addressed.includes(p.ifIndex));
+      expect(ethernetAddressed).toEqual(routed);
+      expect(addressed).toHaveLength(3);
+      // each routed port's address is its own, and answers with its mask
+      const [ip3, ip12] = routed.map((p) => p.ipv4!.address);
+      expect(ip3).not.toBe(ip12);
+      const [mask] = await session.get([`1.3.6.1.2.1.4.20.1.3.${ip3}`]);
+      expect(mask.value).toBe("255.255.255.0");
+    } finally {
+      session.close();
+      await lab.stop();
+    }
+  });
+
+  it("refuses a routed port the switch does not have", async () => {
+    await expect(startLabSwitch({ ports: 8, routedPorts: [9] })).rejects.toThrow(RangeError);
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * Writing to a lab switch over real SNMP: sets change the running configuration and not
  * the startup one until a save, VLAN rows are created and destroyed, a PDU is applied
- * whole or not at all, and refusals carry the SNMPv2 error-status and error-index.
+ * whole or not at all, and refusals carry the SNMPv2 error-status and error-index. Q-BRIDGE
+ * writes in both modes: "auto" moves a port's access VLAN, "strict" changes each object only.
  */
 import { ciscoSbCopy, ifTable, ifXTable, poe, qbridge } from "../../mib/oids";
 import { startLabSwitch, type LabSwitch } from "../../lab";
@@ -216,6 +217,90 @@ describe("SETs on a generic switch", () => {
     const create = await runTool("snmpset", ["-v2c", "-c", "private", target, `${qbridge.dot1qVlanStaticRowStatus}.300`, "i", "4", `${qbridge.dot1qVlanStaticName}.300`, "s", "cli"]);
     expect(create.code).toBe(0);
     expect(lab.model.vlan(300)?.name).toBe("cli");
+  });
+});
+
+describe("Q-BRIDGE writes on a switch in strict mode (each object changes only itself)", () => {
+  let lab: LabSwitch;
+  let rw: ClientSession;
+
+  beforeEach(async () => {
+    lab = await startLabSwitch({ profile: "generic", ports: 24, seed: 21, qbridge: "strict" });
+    rw = sessionTo(lab, { write: true });
+  });
+  afterEach(async () => {
+    rw.close();
+    await lab.stop();
+  });
+
+  const bitmap = (ports: Iterable<number>) => {
+    const list = Buffer.alloc(lab.model.portListLength);
+    for (const p of ports) list[(p - 1) >> 3] |= 0x80 >> ((p - 1) % 8);
+    return list;
+  };
+  /** a bridge port on VLAN 10 that does not carry VLAN 30 */
+  const portOn10 = () => lab.model.bridgePorts.find((p) => lab.model.pvid(p) === 10 && !lab.model.vlan(30)!.egress.has(p))!;
+  const vlanSets = () => JSON.stringify([...lab.model.running.vlans].map(([id, v]) => [id, [...v.egress].sort(), [...v.untagged].sort()]));
+
+  it("a PVID write changes the PVID only, and the model names the rules the manager broke", async () => {
+    const bp = portOn10();
+    const sets = vlanSets();
+    await rw.set([vb(`${qbridge.dot1qPvid}.${bp}`, T.Gauge, 30)]);
+    expect(lab.model.pvid(bp)).toBe(30);
+    expect(vlanSets()).toBe(sets);
+    expect(lab.model.consistencyProblems()).toEqual([`port ${bp}: not untagged in its PVID 30`]);
+  });
+
+  it("an untagged PortList write changes that bitmap only: PVID and the old VLAN stay", async () => {
+    const bp = portOn10();
+    const sw = lab.model;
+    await rw.set([
+      vb(`${qbridge.dot1qVlanStaticUntaggedPorts}.30`, T.OctetString, bitmap([...sw.vlan(30)!.untagged, bp])),
+      vb(`${qbridge.dot1qVlanStaticEgressPorts}.30`, T.OctetString, bitmap([...sw.vlan(30)!.egress, bp])),
+    ]);
+    expect(sw.vlan(30)!.untagged.has(bp)).toBe(true);
+    expect(sw.pvid(bp)).toBe(10);
+    expect(sw.vlan(10)!.untagged.has(bp)).toBe(true);
+    expect(sw.consistencyProblems()).toEqual([`port ${bp}: untagged in 2 VLANs (10, 30)`]);
+  });
+
+  it("still refuses an untagged port outside the egress set, naming the PortList", async () => {
+    const bp = portOn10();
+    const sets = vlanSets();
+    const f = await failure(
+      rw.set([
+        vb(`${ifXTable.ifAlias}.${lab.model.port(1).ifIndex}`, T.OctetString, "not applied"),
+        vb(`${qbridge.dot1qVlanStaticUntaggedPorts}.30`, T.OctetString, bitmap([...lab.model.vlan(30)!.untagged, bp])),
+      ]),
+    );
+    expect(f.status).toBe(ErrorStatus.InconsistentValue);
+    expect(f.message).toContain(`${qbridge.dot1qVlanStaticUntaggedPorts}.30`);
+    expect(vlanSets()).toBe(sets);
+    expect(lab.model.alias(lab.model.port(1).ifIndex)).not.toBe("not applied");
+  });
+
+  it("takes a whole consistent move in one PDU, whatever the varbind order", async () => {
+    const bp = portOn10();
+    const sw = lab.model;
+    const without = (s: Set<number>) => [...s].filter((p) => p !== bp);
+    await rw.set([
+      vb(`${qbridge.dot1qVlanStaticEgressPorts}.10`, T.OctetString, bitmap(without(sw.vlan(10)!.egress))),
+      vb(`${qbridge.dot1qPvid}.${bp}`, T.Gauge, 30),
+      vb(`${qbridge.dot1qVlanStaticUntaggedPorts}.30`, T.OctetString, bitmap([...sw.vlan(30)!.untagged, bp])),
+      vb(`${qbridge.dot1qVlanStaticUntaggedPorts}.10`, T.OctetString, bitmap(without(sw.vlan(10)!.untagged))),
+      vb(`${qbridge.dot1qVlanStaticEgressPorts}.30`, T.OctetString, bitmap([...sw.vlan(30)!.egress, bp])),
+    ]);
+    expect(sw.pvid(bp)).toBe(30);
+    expect(sw.vlan(10)!.egress.has(bp)).toBe(false);
+    expect(sw.consistencyProblems()).toEqual([]);
+  });
+
+  it("keeps the checks of single objects: a PVID must be an active VLAN, a PVID's VLAN cannot go", async () => {
+    const bp = portOn10();
+    expect((await failure(rw.set([vb(`${qbridge.dot1qPvid}.${bp}`, T.Gauge, 77)]))).status).toBe(ErrorStatus.InconsistentValue);
+    expect((await failure(rw.set([vb(`${qbridge.dot1qVlanStaticRowStatus}.10`, T.Integer, 6)]))).status).toBe(ErrorStatus.InconsistentValue);
+    expect(lab.model.pvid(bp)).toBe(10);
+    expect(lab.model.vlan(10)).toBeDefined();
   });
 });
 

@@ -24,16 +24,17 @@ function target(lab: LabSwitch, version: "2c" | "3" = "2c"): SnmpTarget {
 }
 
 const profiles: Array<{ label: string; options: LabSwitchOptions; version: "2c" | "3" }> = [
-  { label: "generic profile, SNMP v2c", options: { profile: "generic", ports: 24, poePorts: [1, 2, 3, 4, 5, 6, 7, 8] }, version: "2c" },
+  // a routed Ethernet port (one the suite's write tests leave alone) on one switch of each profile
+  { label: "generic profile, SNMP v2c", options: { profile: "generic", ports: 24, poePorts: [1, 2, 3, 4, 5, 6, 7, 8], routedPorts: [20] }, version: "2c" },
   { label: "generic profile, SNMP v3 authPriv", options: { profile: "generic", ports: 12, poePorts: [2, 3], v3: v3User }, version: "3" },
-  { label: "ciscosb profile, SNMP v2c", options: { profile: "ciscosb", ports: 24 }, version: "2c" },
+  { label: "ciscosb profile, SNMP v2c", options: { profile: "ciscosb", ports: 24, routedPorts: [20] }, version: "2c" },
   { label: "ciscosb profile, SNMP v3 authPriv", options: { profile: "ciscosb", ports: 12, v3: v3User }, version: "3" },
 ];
 
 for (const p of profiles) {
   runDriverSuite({
     name: `SNMP driver chosen by sysObjectID, ${p.label}`,
-    startLab: () => startLabSwitch({ ...p.options, seed: 7 }),
+    startLab: (overrides) => startLabSwitch({ ...p.options, seed: 7, ...overrides }),
     openDriver: (lab) => openDriver({ driver: "auto", snmp: target(lab, p.version), name: lab.options.name }),
     interfaceId: (iface) => String(iface.ifIndex),
   });

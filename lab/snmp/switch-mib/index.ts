@@ -7,7 +7,7 @@ import { addCiscoSbCopy } from "./ciscosb-copy";
 import { addNeighbours } from "./neighbours";
 import { addPoe } from "./poe";
 import { addSystemAndInterfaces } from "./system-and-interfaces";
-import { switchSetter } from "./writable";
+import { switchSetter, type QBridgeMode } from "./writable";
 
 /** Tables whose rows never change while the lab runs (values still read live). */
 function buildFixedPart(sw: VirtualSwitch): MibIndex {
@@ -54,9 +54,9 @@ export class SwitchIndexCache {
   }
 }
 
-/** The provider the agent serves for a lab switch. */
-export function switchProvider(sw: VirtualSwitch): MibProvider {
+/** The provider the agent serves for a lab switch; qbridge: how it treats Q-BRIDGE writes. */
+export function switchProvider(sw: VirtualSwitch, qbridge: QBridgeMode = "auto"): MibProvider {
   const cache = new SwitchIndexCache(sw);
-  const set = switchSetter(sw);
+  const set = switchSetter(sw, qbridge);
   return { index: () => cache.current(), prepareSet: set };
 }

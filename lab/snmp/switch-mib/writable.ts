@@ -8,9 +8,15 @@
  * type -> wrongType, too long -> wrongLength, bad value -> wrongValue, an instance that
  * can never exist -> noCreation, one that does not exist now -> inconsistentName, a
  * value that conflicts with other state -> inconsistentValue.
+ *
+ * Q-BRIDGE writes follow the switch's mode. "auto": a PVID or an untagged PortList
+ * moves the port's access VLAN (the other memberships follow) and the result must keep
+ * every VLAN rule. "strict": each object changes only itself and only "untagged within
+ * egress" is checked, so a manager that writes half of a change leaves the switch
+ * inconsistent, as it would on such an agent.
  */
 import { ciscoSbCopy, ifTable, ifXTable, poe, qbridge } from "../../../mib/oids";
-import { cloneConfig, moveAccessVlan, type SwitchConfig } from "../../config";
+import { cloneConfig, moveAccessVlan, untaggedOutsideEgress, type SwitchConfig } from "../../config";
 import type { CopyRow, VirtualSwitch } from "../../model";
 import { portsOf as membersOf } from "../../../mib/portlist";
 import { ErrorStatus } from "../error-status";
@@ -19,6 +25,9 @@ import type { PreparedSet, SetVarBind } from "../provider";
 import { Tag, type SnmpValue } from "../values";
 
 const E = ErrorStatus;
+
+/** how the agent treats Q-BRIDGE writes (see LabSwitchOptions.qbridge) */
+export type QBridgeMode = "auto" | "strict";
 
 /** Staged changes of one SET PDU. */
 class SetTransaction {
@@ -30,7 +39,10 @@ class SetTransaction {
   readonly copyCreates = new Map<number, { varbind: number; fields: Partial<CopyRow> }>();
   readonly afterCommit: Array<() => void> = [];
 
-  constructor(readonly sw: VirtualSwitch) {}
+  constructor(
+    readonly sw: VirtualSwitch,
+    readonly mode: QBridgeMode,
+  ) {}
 
   config(): SwitchConfig {
     if (!this.cfg) this.cfg = cloneConfig(this.sw.running);
@@ -116,7 +128,8 @@ const dot1qPvid: WritableColumn = {
     if (bp === null || !tx.sw.interfaceOfBridgePort(bp)) return E.noCreation;
     const vlan = tx.view().vlans.get(value.value);
     if (!vlan || !vlan.active) return E.inconsistentValue;
-    moveAccessVlan(tx.config(), bp, value.value);
+    if (tx.mode === "strict") tx.config().pvid.set(bp, value.value);
+    else moveAccessVlan(tx.config(), bp, value.value);
     tx.membershipVarbind = varbind;
     return E.noError;
   },
@@ -158,7 +171,9 @@ function membershipColumn(object: string, untagged: boolean): WritableColumn {
       const cfg = tx.config();
       const vlan = cfg.vlans.get(id)!;
       const wanted = new Set(ports);
-      if (untagged) {
+      if (untagged && tx.mode === "strict") {
+        vlan.untagged = wanted;
+      } else if (untagged) {
         // Adding a port untagged makes this VLAN its access VLAN (PVID follows); a port
         // taken out stays a tagged member and must get another untagged VLAN in the same PDU.
         for (const p of vlan.untagged) if (!wanted.has(p)) vlan.untagged.delete(p);
@@ -348,7 +363,7 @@ function finishCopies(tx: SetTransaction): [number, number] {
 }
 
 /** A SET processor bound to one switch. */
-export function switchSetter(sw: VirtualSwitch): (varbinds: readonly SetVarBind[]) => PreparedSet {
+export function switchSetter(sw: VirtualSwitch, mode: QBridgeMode = "auto"): (varbinds: readonly SetVarBind[]) => PreparedSet {
   const columns = columnsFor(sw);
   const failed = (errorStatus: number, errorIndex: number): PreparedSet => ({
     errorStatus,
@@ -359,7 +374,7 @@ export function switchSetter(sw: VirtualSwitch): (varbinds: readonly SetVarBind[
   });
 
   return (varbinds) => {
-    const tx = new SetTransaction(sw);
+    const tx = new SetTransaction(sw, mode);
     const planned: Array<{ vb: SetVarBind; pos: number; col: WritableColumn | null; phase: number }> = [];
     for (let i = 0; i < varbinds.length; i++) {
       const vb = varbinds[i];
@@ -382,7 +397,8 @@ export function switchSetter(sw: VirtualSwitch): (varbinds: readonly SetVarBind[
     if (copyStatus !== E.noError) return failed(copyStatus, copyVarbind);
 
     const staged = tx.stagedConfig;
-    if (staged && sw.consistencyProblems(staged).length > 0) {
+    const broken = !staged ? [] : mode === "strict" ? untaggedOutsideEgress(staged) : sw.consistencyProblems(staged);
+    if (broken.length > 0) {
       return failed(E.inconsistentValue, tx.membershipVarbind || 1);
     }
 
