@@ -7,6 +7,19 @@ import type { Database } from "./schema";
 import { nowIso } from "./time";
 import type { DialectName } from "./connect";
 
+/** Device changes (what api/stats/ counts as changes); admin changes are logged as "admin:<table>:<op>". */
+export const DEVICE_ACTIONS = [
+  "admin_state",
+  "poe_state",
+  "untagged_vlan",
+  "description",
+  "save_config",
+  "vlan_add",
+  "vlan_rename",
+  "vlan_delete",
+] as const;
+export type DeviceAction = (typeof DEVICE_ACTIONS)[number];
+
 export interface AuditEntry {
   user_id: number | null;
   username: string;
@@ -58,10 +71,11 @@ export class AuditRepo {
     };
   }
 
+  /** log rows since a time; onlyChanges: successful device changes only */
   async countSince(since: string | null, onlyChanges: boolean): Promise<number> {
     let q = this.db.selectFrom("audit_log").select((eb) => eb.fn.countAll().as("n"));
     if (since) q = q.where("time", ">=", since);
-    if (onlyChanges) q = q.where("outcome", "=", "success").where("action", "not in", ["login", "logout"]);
+    if (onlyChanges) q = q.where("outcome", "=", "success").where("action", "in", [...DEVICE_ACTIONS]);
     return Number((await q.executeTakeFirstOrThrow()).n);
   }
 

@@ -8,6 +8,7 @@ import type { Updateable } from "kysely";
 import { created, noContent, ok, type Ctx, type Handler, type Services } from "./context";
 import { badRequest, notFound } from "./errors";
 import { Issues, throwFirst } from "./admin-fields";
+import { auditAdmin } from "./admin-audit";
 import { DuplicateName, MissingReference, type InventoryTable, type RelationIds, type Row } from "../db/inventory";
 import type { Database } from "../db/schema";
 import type { SecretBox } from "../db/secrets";
@@ -56,6 +57,9 @@ export async function checkIds(s: Services, table: InventoryTable | "users", ids
   if (unknown.length) issues.invalid(field, `no ${what} with id ${unknown.join(", ")}`);
 }
 
+/** id and name of a stored row, for the audit log */
+const named = (row: object) => ({ id: Number((row as Input).id), name: String((row as Input).name) });
+
 function storeErrors(kind: string, name: unknown) {
   return (e: unknown): never => {
     if (e instanceof DuplicateName) throw badRequest(`${kind} with name '${String(name)}' already exists.`, "already_exists");
@@ -90,6 +94,7 @@ export function crudHandlers<T extends InventoryTable>(
     const name = (columns as Input).name ?? (current as Input).name;
     const row = await ctx.services.repos.inventory.update(r.table, ctx.params.id, columns, relations).catch(storeErrors(r.kind, name));
     if (!row) throw notFound(r.invalidId);
+    await auditAdmin(ctx, r.table, "update", named(row), Object.keys(ctx.body));
     return ok(await view(ctx.services, row));
   };
 
@@ -98,13 +103,16 @@ export function crudHandlers<T extends InventoryTable>(
     [ops.create]: async (ctx) => {
       const { columns, relations } = await parse(r, ctx, null);
       const row = await ctx.services.repos.inventory.create(r.table, columns as any, relations).catch(storeErrors(r.kind, (columns as Input).name));
+      await auditAdmin(ctx, r.table, "create", named(row), Object.keys(ctx.body));
       return created(await view(ctx.services, row));
     },
     [ops.get]: async (ctx) => ok(await view(ctx.services, await load(ctx))),
     [ops.update]: update,
     [ops.patch]: update,
     [ops.remove]: async (ctx) => {
+      const row = await load(ctx);
       if (!(await ctx.services.repos.inventory.remove(r.table, ctx.params.id))) throw notFound(r.invalidId);
+      await auditAdmin(ctx, r.table, "delete", named(row));
       return noContent();
     },
   };

@@ -10,6 +10,7 @@ import { DuplicateUsername, PROFILE_FLAGS, type ProfilePatch, type Theme, type U
 import { hashPassword } from "../server/passwords";
 import * as msg from "../domain/messages";
 import type { components } from "../generated/api";
+import { auditAdmin } from "./admin-audit";
 
 type UserJson = components["schemas"]["User"];
 type UserListJson = components["schemas"]["UserListItem"];
@@ -95,6 +96,7 @@ export const createUser: Handler = async (ctx) => {
   const user = await ctx.services.repos.users
     .create(fields as UserFields & { username: string; password: string }, profile, switchgroups)
     .catch(duplicate);
+  await auditAdmin(ctx, "users", "create", { id: user.id, name: user.username }, Object.keys(ctx.body));
   return created(detailView(user));
 };
 
@@ -109,11 +111,14 @@ export const updateUser: Handler = async (ctx) => {
   const { fields, profile, switchgroups } = await parseUser(ctx, false);
   const user = await ctx.services.repos.users.update(ctx.params.id, fields, profile, switchgroups).catch(duplicate);
   if (!user) throw notFound(msg.INVALID_USER_ID);
+  await auditAdmin(ctx, "users", "update", { id: user.id, name: user.username }, Object.keys(ctx.body));
   return ok(detailView(user));
 };
 
 export const deleteUser: Handler = async (ctx) => {
   if (ctx.params.id === callerOf(ctx).user.id) throw new ApiError(409, "conflict", "You can not delete your own account!");
-  if (!(await ctx.services.repos.users.remove(ctx.params.id))) throw notFound(msg.INVALID_USER_ID);
+  const user = await ctx.services.repos.users.get(ctx.params.id);
+  if (!user || !(await ctx.services.repos.users.remove(ctx.params.id))) throw notFound(msg.INVALID_USER_ID);
+  await auditAdmin(ctx, "users", "delete", { id: user.id, name: user.username });
   return noContent();
 };
