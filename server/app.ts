@@ -82,7 +82,7 @@ export function createApp(services: Services, contract: Contract): express.Expre
   app.disable("x-powered-by");
   app.set("trust proxy", services.config.trustProxy);
   app.set("etag", false);
-  mountWeb(app, services, contract);
+  mountWeb(app, services);
 
   app.use(async (req: Request, res: Response) => {
     try {

@@ -69,7 +69,7 @@ function loginPage(next: string, csrf: string, error?: string): string {
   );
 }
 
-export function mountWeb(app: Express, s: Services, contract: Contract): void {
+export function mountWeb(app: Express, s: Services): void {
   const form = express.urlencoded({ extended: false, limit: "16kb" });
 
   app.get("/", (_req, res) => res.redirect(302, "/api/"));
@@ -126,7 +126,6 @@ export function mountWeb(app: Express, s: Services, contract: Contract): void {
     if (session) return next();
     res.redirect(302, `/login/?next=${encodeURIComponent(req.originalUrl)}`);
   });
-  void contract;
 }
 
 /** JSON with every absolute URL of this service turned into a link */
