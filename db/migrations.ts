@@ -170,10 +170,32 @@ function initial(dialect: Store["dialect"]): Migration {
   };
 }
 
+/**
+ * Failed logins live in the database, so that what a client may try does not depend on
+ * which process it reaches or on a restart, and memory stays flat under a flood. Keys are
+ * SHA-256 hashes (bounded, whatever a username's length); rows older than the window are
+ * swept. Sessions get an index on their expiry, which the sweep of expired ones uses.
+ */
+function loginFailures(dialect: Store["dialect"]): Migration {
+  return {
+    async up(db: AnyDb) {
+      await table(db, dialect, "login_failures")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("key_hash", "varchar(64)", (c) => c.notNull())
+        .addColumn("time", "varchar(32)", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("login_failures_key").on("login_failures").columns(["key_hash", "time"]).execute();
+      await db.schema.createIndex("login_failures_time").on("login_failures").column("time").execute();
+      await db.schema.createIndex("sessions_expires").on("sessions").column("expires").execute();
+      await db.schema.createIndex("sessions_user").on("sessions").column("user_id").execute();
+    },
+  };
+}
+
 class StaticProvider implements MigrationProvider {
   constructor(private readonly dialect: Store["dialect"]) {}
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { "0001_initial": initial(this.dialect) };
+    return { "0001_initial": initial(this.dialect), "0002_login_failures": loginFailures(this.dialect) };
   }
 }
 

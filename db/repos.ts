@@ -4,6 +4,7 @@ import { UserRepo } from "./users";
 import { SessionRepo, TokenRepo } from "./tokens";
 import { AuditRepo, UsageRepo } from "./audit";
 import { InventoryRepo } from "./inventory";
+import { LoginFailureRepo } from "./login-failures";
 
 export interface Repos {
   users: UserRepo;
@@ -12,6 +13,7 @@ export interface Repos {
   audit: AuditRepo;
   usage: UsageRepo;
   inventory: InventoryRepo;
+  loginFailures: LoginFailureRepo;
 }
 
 export function makeRepos(store: Store): Repos {
@@ -22,5 +24,6 @@ export function makeRepos(store: Store): Repos {
     audit: new AuditRepo(store.db),
     usage: new UsageRepo(store.db, store.dialect),
     inventory: new InventoryRepo(store.db),
+    loginFailures: new LoginFailureRepo(store.db),
   };
 }

@@ -159,6 +159,13 @@ export interface UsageTable {
   calls: number;
 }
 
+/** One failed login under one throttle key (hashed username or client address). */
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  key_hash: string;
+  time: string;
+}
+
 export interface Database {
   users: UsersTable;
   profiles: ProfilesTable;
@@ -173,4 +180,5 @@ export interface Database {
   switches: SwitchesTable;
   audit_log: AuditLogTable;
   usage: UsageTable;
+  login_failures: LoginFailuresTable;
 }

@@ -95,6 +95,12 @@ export class TokenRepo {
     return Number(r.numDeletedRows) > 0;
   }
 
+  /** Every token of a user (a password change with revoke_tokens, a compromised account). */
+  async revokeAllOfUser(userId: number): Promise<number> {
+    const r = await this.db.deleteFrom("tokens").where("user_id", "=", userId).executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
   async count(): Promise<number> {
     const r = await this.db.selectFrom("tokens").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
     return Number(r.n);
@@ -111,7 +117,9 @@ export interface SessionRecord {
 export class SessionRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
+  /** A new session; expired ones of every user are deleted on the way. */
   async create(userId: number, lifetimeMs: number): Promise<{ key: string; csrf: string }> {
+    await this.purgeExpired();
     const key = crypto.randomBytes(32).toString("hex");
     const csrf = crypto.randomBytes(32).toString("hex");
     await this.db
@@ -135,7 +143,16 @@ export class SessionRepo {
     await this.db.deleteFrom("sessions").where("key_hash", "=", hashKey(key)).execute();
   }
 
-  async purgeExpired(): Promise<void> {
-    await this.db.deleteFrom("sessions").where("expires", "<=", nowIso()).execute();
+  async purgeExpired(): Promise<number> {
+    const r = await this.db.deleteFrom("sessions").where("expires", "<=", nowIso()).executeTakeFirst();
+    return Number(r.numDeletedRows);
+  }
+
+  /** Ends a user's web sessions (after a password change), except the one making the change. */
+  async removeAllOfUser(userId: number, exceptSessionId?: number): Promise<number> {
+    let q = this.db.deleteFrom("sessions").where("user_id", "=", userId);
+    if (exceptSessionId !== undefined) q = q.where("id", "!=", exceptSessionId);
+    const r = await q.executeTakeFirst();
+    return Number(r.numDeletedRows);
   }
 }

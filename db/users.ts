@@ -62,7 +62,29 @@ export class DuplicateUsername extends Error {
   }
 }
 
+/** The change would leave no active superuser (the last one demoted, deactivated or deleted). */
+export class LastSuperuser extends Error {
+  constructor() {
+    super("The last active superuser cannot lose superuser rights or be deactivated");
+  }
+}
+
 type Db = Kysely<Database> | Transaction<Database>;
+
+async function isActiveSuperuser(db: Db, id: number): Promise<boolean> {
+  const r = await db.selectFrom("users").select(["is_superuser", "is_active"]).where("id", "=", id).executeTakeFirst();
+  return !!r && bool(r.is_superuser) && bool(r.is_active);
+}
+
+async function activeSuperusers(db: Db): Promise<number> {
+  const r = await db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("is_superuser", "=", 1)
+    .where("is_active", "=", 1)
+    .executeTakeFirstOrThrow();
+  return Number(r.n);
+}
 
 function toProfile(p: ProfilesTable): Profile {
   return {
@@ -197,12 +219,17 @@ export class UserRepo {
     }
   }
 
-  /** Applies any subset of fields; profile fields not named keep their values. */
+  /**
+   * Applies any subset of fields; profile fields not named keep their values. A change
+   * that leaves no active superuser is rolled back (LastSuperuser), inside the same
+   * transaction so that two admins demoting each other at once cannot both succeed.
+   */
   async update(id: number, fields: UserFields, profile: ProfilePatch, switchgroups?: number[]): Promise<User | null> {
     try {
       return await this.db.transaction().execute(async (tx) => {
         const exists = await tx.selectFrom("users").select("id").where("id", "=", id).executeTakeFirst();
         if (!exists) return null;
+        const wasActiveSuperuser = await isActiveSuperuser(tx, id);
         if (fields.username !== undefined) {
           const clash = await tx
             .selectFrom("users")
@@ -214,6 +241,7 @@ export class UserRepo {
         }
         const cols = userColumns(fields);
         if (Object.keys(cols).length) await tx.updateTable("users").set(cols).where("id", "=", id).execute();
+        if (wasActiveSuperuser && (await activeSuperusers(tx)) === 0) throw new LastSuperuser();
         const pcols = profileColumns(profile);
         if (Object.keys(pcols).length) await tx.updateTable("profiles").set(pcols).where("user_id", "=", id).execute();
         if (switchgroups) await this.replaceGroups(tx, id, switchgroups);
@@ -238,7 +266,9 @@ export class UserRepo {
       await tx.deleteFrom("sessions").where("user_id", "=", id).execute();
       await tx.deleteFrom("group_users").where("user_id", "=", id).execute();
       await tx.deleteFrom("profiles").where("user_id", "=", id).execute();
+      const wasActiveSuperuser = await isActiveSuperuser(tx, id);
       const r = await tx.deleteFrom("users").where("id", "=", id).executeTakeFirst();
+      if (wasActiveSuperuser && (await activeSuperusers(tx)) === 0) throw new LastSuperuser();
       return Number(r.numDeletedRows) > 0;
     });
   }

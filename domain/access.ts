@@ -72,7 +72,7 @@ export function canWrite(
   group: Pick<GroupRights, "read_only">,
   device: Pick<DeviceRights, "read_only">,
 ): Denial | null {
-  if (caller.token !== null && !caller.token.write_enabled) return denial(msg.TOKEN_CANNOT_WRITE, "read_only_token");
+  if (caller.token !== null && !caller.token.write_enabled) return denial(msg.TOKEN_CANNOT_WRITE, "token_read_only");
   if (isReadOnly(caller, group, device)) return denial(msg.ACCESS_DENIED);
   return null;
 }
@@ -164,9 +164,18 @@ export function canDeleteVlan(caller: Caller): Denial | null {
   return caller.user.is_superuser ? null : denial(msg.SUPERUSER_TO_DELETE_VLAN);
 }
 
-/** api/admin/...: superusers only (staff is not enough). */
-export function canAdminister(caller: Caller): Denial | null {
-  return caller.user.is_superuser ? null : denial(msg.NO_ADMIN_PERMISSION);
+/**
+ * api/admin/...: superusers only (staff is not enough). A change (`writes`) also needs a
+ * caller that may write: a read-only token, or a token of a user whose profile is
+ * read-only, only reads, as everywhere else; a web session of a read-only user too.
+ */
+export function canAdminister(caller: Caller, writes: boolean): Denial | null {
+  if (!caller.user.is_superuser) return denial(msg.NO_ADMIN_PERMISSION, "forbidden");
+  if (!writes) return null;
+  const readOnlyToken = caller.token !== null && (!caller.token.write_enabled || caller.user.profile.read_only);
+  if (readOnlyToken) return denial(msg.TOKEN_CANNOT_WRITE, "token_read_only");
+  if (caller.user.profile.read_only) return denial(msg.ACCESS_DENIED);
+  return null;
 }
 
 // --- the menu: which groups and devices a caller sees ---------------------------------

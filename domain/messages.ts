@@ -33,6 +33,7 @@ export const CANNOT_MANAGE_INTERFACE = "You can not manage this interface!";
 export const CANNOT_EDIT_DESCRIPTION = "You are not allowed to change the interface description!";
 export const SUPERUSER_TO_DELETE_VLAN = "Access Denied: you need to be SuperUser to delete a VLAN";
 export const NO_ADMIN_PERMISSION = "You do not have permission to perform this action.";
+export const LAST_SUPERUSER = "The last active superuser cannot lose superuser rights or be deactivated";
 
 /** unmanage_reason texts, as OpenL2M shows them */
 export const NOT_ETHERNET = "Access denied: not an Ethernet interface!";

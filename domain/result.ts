@@ -7,7 +7,8 @@
 /** Stable slugs of CONTRACT.md section 1, plus the few the rules here add. */
 export type ErrorCode =
   | "access_denied"
-  | "read_only_token"
+  | "token_read_only"
+  | "forbidden"
   | "missing_parameter"
   | "invalid_parameter"
   | "same_value"
@@ -35,7 +36,7 @@ export type Result<T> = Success<T> | Failure;
 /** A permission refusal: always 403. */
 export interface Denial {
   status: 403;
-  code: "access_denied" | "read_only_token";
+  code: "access_denied" | "token_read_only" | "forbidden";
   reason: string;
 }
 

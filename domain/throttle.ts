@@ -1,10 +1,16 @@
 /**
- * Failed-login throttling, per username and per client address: each failure adds a
- * short delay to the next attempt; after `maxFailures` inside the window (four times
- * that for an address) the key is refused until its oldest counted failure leaves the
- * window. Pure state machine with
- * an injectable clock, so it is unit tested without timers.
+ * Failed-login throttling rules, per username and per client address: each failure adds a
+ * short delay to the next attempt; after `maxFailures` inside the window (four times that
+ * for an address, which may serve many people behind NAT) the key is refused until its
+ * oldest counted failure leaves the window. Pure: the failure times come from the store
+ * and the clock is a parameter, so the rules are unit tested without timers.
+ *
+ * A successful login forgets only its username's failures, never the address's: someone
+ * with an account of their own could otherwise reset their address's count between
+ * guesses at other accounts.
  */
+import net from "node:net";
+
 export interface ThrottleVerdict {
   allowed: boolean;
   /** seconds until another attempt is accepted (when refused) */
@@ -13,60 +19,80 @@ export interface ThrottleVerdict {
   delayMs: number;
 }
 
-export class LoginThrottle {
-  private readonly failures = new Map<string, number[]>();
+export interface ThrottleKey {
+  key: string;
+  limit: number;
+}
 
-  constructor(
-    private readonly maxFailures: number,
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-    /** per earlier failure, capped at 2 s */
-    private readonly stepMs = 200,
-  ) {}
+export interface ThrottleSettings {
+  maxFailures: number;
+  windowMs: number;
+  /** added delay per earlier failure, capped at 2 s */
+  stepMs?: number;
+}
 
-  private recent(key: string): number[] {
-    const t = this.now();
-    const list = (this.failures.get(key) ?? []).filter((x) => t - x < this.windowMs);
-    if (list.length) this.failures.set(key, list);
-    else this.failures.delete(key);
-    return list;
+/** a client address may serve many people (NAT): it gets this many times the limit */
+export const ADDRESS_FACTOR = 4;
+const MAX_DELAY_MS = 2000;
+
+/** The username's key: case does not make another user. */
+export function userKey(username: string): string {
+  return `user:${username.normalize("NFKC").toLowerCase()}`;
+}
+
+/**
+ * The address's key. An IPv6 client usually holds a whole /64, so its key is the /64:
+ * otherwise one host could try without limit by changing its address.
+ */
+export function addressKey(address: string): string {
+  if (net.isIPv6(address)) {
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    if (mapped) return `addr:${mapped[1]}`;
+    return `addr:${ipv6Prefix64(address)}/64`;
   }
+  return `addr:${address}`;
+}
 
-  /** a client address may serve many people (NAT): it gets this many times the limit */
-  static readonly ADDRESS_FACTOR = 4;
+function ipv6Prefix64(address: string): string {
+  const [head, tail = ""] = address.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = address.includes("::") ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
+  return groups
+    .slice(0, 4)
+    .map((g) => parseInt(g || "0", 16).toString(16))
+    .join(":");
+}
 
-  private limit(key: string): number {
-    return key.startsWith("ip:") ? this.maxFailures * LoginThrottle.ADDRESS_FACTOR : this.maxFailures;
-  }
+export function throttleKeys(username: string, address: string, maxFailures: number): ThrottleKey[] {
+  return [
+    { key: userKey(username), limit: maxFailures },
+    { key: addressKey(address), limit: maxFailures * ADDRESS_FACTOR },
+  ];
+}
 
-  check(keys: string[]): ThrottleVerdict {
-    let worst: ThrottleVerdict = { allowed: true, retryAfter: 0, delayMs: 0 };
-    for (const key of keys) {
-      const list = this.recent(key);
-      const max = this.limit(key);
-      if (max > 0 && list.length >= max) {
-        const oldest = list[list.length - max];
-        const retryAfter = Math.max(1, Math.ceil((oldest + this.windowMs - this.now()) / 1000));
-        if (!worst.allowed) worst.retryAfter = Math.max(worst.retryAfter, retryAfter);
-        else worst = { allowed: false, retryAfter, delayMs: 0 };
-      } else if (worst.allowed) {
-        worst.delayMs = Math.max(worst.delayMs, Math.min(2000, list.length * this.stepMs));
-      }
+/** The verdict for the next attempt, from the recent failure times (ms) of each key. */
+export function throttleVerdict(keys: ThrottleKey[], failures: Map<string, number[]>, settings: ThrottleSettings, now: number): ThrottleVerdict {
+  const step = settings.stepMs ?? 200;
+  let verdict: ThrottleVerdict = { allowed: true, retryAfter: 0, delayMs: 0 };
+  for (const { key, limit } of keys) {
+    const times = (failures.get(key) ?? []).filter((t) => now - t < settings.windowMs).sort((a, b) => a - b);
+    if (limit > 0 && times.length >= limit) {
+      const oldestCounted = times[times.length - limit];
+      const retryAfter = Math.max(1, Math.ceil((oldestCounted + settings.windowMs - now) / 1000));
+      verdict = verdict.allowed ? { allowed: false, retryAfter, delayMs: 0 } : { ...verdict, retryAfter: Math.max(verdict.retryAfter, retryAfter) };
+    } else if (verdict.allowed) {
+      verdict.delayMs = Math.max(verdict.delayMs, Math.min(MAX_DELAY_MS, times.length * step));
     }
-    return worst;
   }
+  return verdict;
+}
 
-  fail(keys: string[]): void {
-    const t = this.now();
-    for (const key of keys) {
-      const list = this.recent(key);
-      list.push(t);
-      // bounded memory: only the failures that can still matter are kept
-      this.failures.set(key, list.slice(-Math.max(1, this.limit(key))));
-    }
+/** "15 minutes" / "1 minute" / "40 seconds", for the lockout answer. */
+export function retryAfterText(seconds: number): string {
+  if (seconds >= 120) {
+    const minutes = Math.ceil(seconds / 60);
+    return `${minutes} minutes`;
   }
-
-  succeed(keys: string[]): void {
-    for (const key of keys) this.failures.delete(key);
-  }
+  return seconds === 1 ? "1 second" : `${seconds} seconds`;
 }

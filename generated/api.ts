@@ -577,6 +577,31 @@ export interface paths {
         patch: operations["patchUser"];
         trace?: never;
     };
+    "/api/admin/users/{id}/unlock/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["ObjectId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unlock a user locked out by failed logins
+         * @description Forgets the failed logins counted against the user's name, so that a locked-out
+         *     account can log in at once. Failures counted against a client address stay.
+         *     Superusers only.
+         */
+        post: operations["unlockUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/snmpprofiles/": {
         parameters: {
             query?: never;
@@ -846,7 +871,7 @@ export interface components {
         Error: {
             reason: string;
             /** @enum {string} */
-            code: "access_denied" | "not_authenticated" | "invalid_token" | "token_expired" | "user_inactive" | "read_only_token" | "forbidden" | "method_not_allowed" | "unsupported_media_type" | "malformed_body" | "payload_too_large" | "missing_parameter" | "invalid_parameter" | "validation_error" | "not_found" | "interface_not_found" | "not_manageable" | "same_value" | "already_exists" | "conflict" | "device_unreachable" | "device_refused" | "device_mismatch" | "not_supported" | "rate_limited" | "invalid_credentials" | "too_many_tokens" | "csrf_failed" | "server_error";
+            code: "access_denied" | "not_authenticated" | "invalid_token" | "token_expired" | "user_inactive" | "token_read_only" | "forbidden" | "method_not_allowed" | "unsupported_media_type" | "malformed_body" | "payload_too_large" | "missing_parameter" | "invalid_parameter" | "validation_error" | "not_found" | "interface_not_found" | "not_manageable" | "same_value" | "already_exists" | "conflict" | "last_superuser" | "device_unreachable" | "device_refused" | "device_mismatch" | "not_supported" | "rate_limited" | "invalid_credentials" | "too_many_tokens" | "csrf_failed" | "server_error";
             /** @description Same text as `reason` on authentication failures (for DRF-style clients). */
             detail?: string;
         };
@@ -1262,8 +1287,16 @@ export interface components {
          */
         UserWrite: {
             username?: string;
-            /** @description Plain password; stored as a salted hash. */
+            /**
+             * @description Plain password; stored as a salted hash. Changing it ends the user's web
+             *     sessions (all but the one making the change).
+             */
             password?: string;
+            /**
+             * @description Update only, write-only: true revokes every API token of the user (with a
+             *     password change, or alone for an account that may be compromised).
+             */
+            revoke_tokens?: boolean;
             first_name?: string;
             last_name?: string;
             email?: string;
@@ -1606,7 +1639,12 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Authentication failed (see the token rules), or the caller is not a superuser. */
+        /**
+         * @description Authentication failed (see the token rules), or the caller is not a superuser
+         *     (answered before the request body is looked at), or a change was asked with a
+         *     read-only token (or a token of a user whose profile is read-only), or from a web
+         *     session of a read-only user.
+         */
         AdminForbidden: {
             headers: {
                 [name: string]: unknown;
@@ -1688,18 +1726,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The change conflicts with other data (a superuser deleting itself). */
+        /**
+         * @description The change conflicts with other data: a superuser deleting itself, or the last
+         *     active superuser losing its superuser flag or being deactivated.
+         */
         Conflict: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "reason": "You can not delete your own account!",
-                 *       "code": "conflict"
-                 *     }
-                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -3687,6 +3722,31 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    unlockUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["ObjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account is unlocked (also when it was not locked). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["UserNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -6,7 +6,7 @@
 import type { Ctx } from "./context";
 import { callerOf } from "./context";
 
-export type AdminOp = "create" | "update" | "delete";
+export type AdminOp = "create" | "update" | "delete" | "unlock";
 
 /** "admin:<table>:<op>" with the object's name and the fields given */
 export async function auditAdmin(ctx: Ctx, table: string, op: AdminOp, object: { id: number; name: string }, fields: string[] = []): Promise<void> {

@@ -8,7 +8,7 @@ import type { User } from "../db/users";
 import type { TokenRecord, SessionRecord } from "../db/tokens";
 import type { Repos } from "../db/repos";
 import type { SecretBox } from "../db/secrets";
-import type { LoginThrottle } from "../domain/throttle";
+import type { LoginGuard } from "../server/login";
 import type { DeviceService } from "./device-service";
 
 export interface Caller {
@@ -23,7 +23,7 @@ export interface Services {
   store: Store;
   repos: Repos;
   secrets: SecretBox;
-  throttle: LoginThrottle;
+  loginGuard: LoginGuard;
   devices: DeviceService;
   version: string;
   startedAt: Date;

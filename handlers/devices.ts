@@ -92,7 +92,7 @@ interface WriteScope {
 /** token write check, then menu and read-only: the first three steps of every write */
 async function writeAccess(ctx: Ctx): Promise<WriteScope> {
   const caller = callerOf(ctx);
-  if (caller.token && !caller.token.write_enabled) throw new ApiError(403, "read_only_token", msg.TOKEN_CANNOT_WRITE);
+  if (caller.token && !caller.token.write_enabled) throw new ApiError(403, "token_read_only", msg.TOKEN_CANNOT_WRITE);
   const { group, device } = await ctx.services.devices.resolve(caller, ctx.params.group, ctx.params.switch);
   check(canWrite(caller, group, device));
   return { ctx, group, device };

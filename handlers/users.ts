@@ -6,7 +6,7 @@
 import { callerOf, created, noContent, ok, type Ctx, type Handler } from "./context";
 import { ApiError, badRequest, notFound } from "./errors";
 import { idList, optionalBool, optionalString } from "./parse";
-import { DuplicateUsername, PROFILE_FLAGS, type ProfilePatch, type Theme, type User, type UserFields } from "../db/users";
+import { DuplicateUsername, LastSuperuser, PROFILE_FLAGS, type ProfilePatch, type Theme, type User, type UserFields } from "../db/users";
 import { hashPassword } from "../server/passwords";
 import * as msg from "../domain/messages";
 import type { components } from "../generated/api";
@@ -86,6 +86,7 @@ async function parseUser(ctx: Ctx, creating: boolean) {
 
 function duplicate(e: unknown): never {
   if (e instanceof DuplicateUsername) throw badRequest(msg.USERNAME_TAKEN, "already_exists");
+  if (e instanceof LastSuperuser) throw new ApiError(409, "last_superuser", msg.LAST_SUPERUSER);
   throw e;
 }
 
@@ -107,18 +108,34 @@ export const getUser: Handler = async (ctx) => {
 };
 
 export const updateUser: Handler = async (ctx) => {
-  if (!(await ctx.services.repos.users.get(ctx.params.id))) throw notFound(msg.INVALID_USER_ID);
+  const repos = ctx.services.repos;
+  if (!(await repos.users.get(ctx.params.id))) throw notFound(msg.INVALID_USER_ID);
   const { fields, profile, switchgroups } = await parseUser(ctx, false);
-  const user = await ctx.services.repos.users.update(ctx.params.id, fields, profile, switchgroups).catch(duplicate);
+  const revokeTokens = optionalBool(ctx.body, "revoke_tokens") ?? false;
+  const user = await repos.users.update(ctx.params.id, fields, profile, switchgroups).catch(duplicate);
   if (!user) throw notFound(msg.INVALID_USER_ID);
+  // a new password ends the user's web sessions, all but the one making the change
+  if (fields.password !== undefined) {
+    const caller = callerOf(ctx);
+    await repos.sessions.removeAllOfUser(user.id, caller.user.id === user.id ? caller.session?.id : undefined);
+  }
+  if (revokeTokens) await repos.tokens.revokeAllOfUser(user.id);
   await auditAdmin(ctx, "users", "update", { id: user.id, name: user.username }, Object.keys(ctx.body));
   return ok(detailView(user));
+};
+
+export const unlockUser: Handler = async (ctx) => {
+  const user = await ctx.services.repos.users.get(ctx.params.id);
+  if (!user) throw notFound(msg.INVALID_USER_ID);
+  const wasLocked = await ctx.services.loginGuard.unlock(user.username);
+  await auditAdmin(ctx, "users", "unlock", { id: user.id, name: user.username }, wasLocked ? ["failed_logins"] : []);
+  return noContent();
 };
 
 export const deleteUser: Handler = async (ctx) => {
   if (ctx.params.id === callerOf(ctx).user.id) throw new ApiError(409, "conflict", "You can not delete your own account!");
   const user = await ctx.services.repos.users.get(ctx.params.id);
-  if (!user || !(await ctx.services.repos.users.remove(ctx.params.id))) throw notFound(msg.INVALID_USER_ID);
+  if (!user || !(await ctx.services.repos.users.remove(ctx.params.id).catch(duplicate))) throw notFound(msg.INVALID_USER_ID);
   await auditAdmin(ctx, "users", "delete", { id: user.id, name: user.username });
   return noContent();
 };

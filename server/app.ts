@@ -11,7 +11,8 @@ import { handlers } from "../handlers";
 import { DeviceError } from "../drivers/types";
 import { coerceForm, mediaType, parseBody, readRaw, type Body } from "./body";
 import { allowedMethods, type Contract, type PathEntry } from "./contract";
-import { identify, requireCaller, CSRF_FIELD } from "./auth";
+import { checkCsrf, identify, requireCaller, CSRF_FIELD } from "./auth";
+import { canAdminister } from "../domain/access";
 import { validationReason } from "./validation";
 import { mountWeb, renderBrowsable, wantsHtml } from "./web";
 import { baseUrlOf, clientIp } from "./request-info";
@@ -77,6 +78,11 @@ function typedParams(op: Operation, raw: Record<string, string>): Record<string,
   return out;
 }
 
+/** Operations under api/admin/ (tagged "admin" in the spec): superusers only. */
+function isAdminOperation(op: Operation): boolean {
+  return (op.tags ?? []).includes("admin");
+}
+
 export function createApp(services: Services, contract: Contract): express.Express {
   const app = express();
   app.disable("x-powered-by");
@@ -124,6 +130,15 @@ async function handleApi(req: Request, res: Response, s: Services, contract: Con
   const params = typedParams(op, hit.params);
   if (!params) throw new ApiError(404, "not_found", `Not found: ${pathname}`);
 
+  // who is calling, and for api/admin/ whether they may at all, before the body is read
+  const open = Array.isArray(op.security) && op.security.length === 0;
+  let caller: Caller | null = null;
+  if (!open) caller = requireCaller(await identify(s, { method, headers: req.headers }));
+  if (caller && isAdminOperation(op)) {
+    const refused = canAdminister(caller, method !== "GET" && method !== "HEAD");
+    if (refused) throw new ApiError(refused.status, refused.code, refused.reason);
+  }
+
   let body: Body = undefined;
   let form = false;
   if (BODY_METHODS.has(method)) {
@@ -132,10 +147,7 @@ async function handleApi(req: Request, res: Response, s: Services, contract: Con
   }
   const csrfField = body?.[CSRF_FIELD];
   if (body && CSRF_FIELD in body) delete body[CSRF_FIELD];
-
-  const open = Array.isArray(op.security) && op.security.length === 0;
-  let caller: Caller | null = null;
-  if (!open) caller = requireCaller(await identify(s, { method, headers: req.headers, csrfField }));
+  checkCsrf(caller, method, req.headers, csrfField);
 
   const jsonSchema = (op.requestBody as any)?.content?.["application/json"]?.schema;
   if (body && form) body = coerceForm(body, jsonSchema);

@@ -43,11 +43,9 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export interface AuthInput {
   method: string;
   headers: IncomingHttpHeaders;
-  /** form field of a browser form post, if any */
-  csrfField?: unknown;
 }
 
-/** The caller, or null when the request carries no credentials at all. */
+/** The caller, or null when the request carries no credentials at all. CSRF is checked apart (checkCsrf). */
 export async function identify(s: Services, input: AuthInput): Promise<Caller | null> {
   const auth = input.headers.authorization;
   if (auth !== undefined) {
@@ -72,13 +70,19 @@ export async function identify(s: Services, input: AuthInput): Promise<Caller | 
   if (!session) return null;
   const user = await s.repos.users.get(session.user_id);
   if (!user || !user.is_active) return null;
-  if (UNSAFE.has(input.method)) {
-    const sent = String(input.headers[CSRF_HEADER] ?? input.csrfField ?? "");
-    if (!sent || !safeEqual(sent, session.csrf_token)) {
-      throw new ApiError(403, "csrf_failed", "CSRF Failed: CSRF token missing or incorrect.", {}, true);
-    }
-  }
   return { user, token: null, session };
+}
+
+/**
+ * A web session's unsafe request must carry the session's CSRF token, in the
+ * X-CSRFToken header or the form field of a browser form post.
+ */
+export function checkCsrf(caller: Caller | null, method: string, headers: IncomingHttpHeaders, csrfField: unknown): void {
+  if (!caller?.session || !UNSAFE.has(method)) return;
+  const sent = String(headers[CSRF_HEADER] ?? csrfField ?? "");
+  if (!sent || !safeEqual(sent, caller.session.csrf_token)) {
+    throw new ApiError(403, "csrf_failed", "CSRF Failed: CSRF token missing or incorrect.", {}, true);
+  }
 }
 
 export function requireCaller(caller: Caller | null): Caller {

@@ -12,12 +12,16 @@ import { openStore } from "../db/connect";
 import { migrateToLatest } from "../db/migrations";
 import { makeRepos } from "../db/repos";
 import { hashPassword } from "./passwords";
+import { LoginGuard } from "./login";
 
 const USAGE = `usage: switchdesk <command>
   serve                         run the service (PORT, HOST, DATABASE_URL, ...)
   migrate                       apply database migrations and exit
   createsuperuser [--username NAME] [--email ADDR] [--password PW]
-  changepassword USERNAME [--password PW]
+  changepassword USERNAME [--password PW] [--revoke-tokens]
+                                a new password ends the user's web sessions;
+                                --revoke-tokens also revokes its API tokens
+  unlock USERNAME               forget the failed logins that locked an account
   inventory import FILE.yaml    load groups, devices and profiles from YAML
   lab                           start simulated switches on 127.0.0.1 for manual use`;
 
@@ -125,12 +129,30 @@ export async function main(argv: string[]): Promise<number> {
       if (!username) throw new Error("changepassword needs a USERNAME");
       const password = option(args, "password") ?? (await ask(`New password for ${username}: `, true));
       if (!password) throw new Error("the password must not be empty");
-      await withRepos(async (r) => {
+      const revoke = args.includes("--revoke-tokens");
+      const done = await withRepos(async (r) => {
         const user = await r.users.findByUsername(username);
         if (!user) throw new Error(`no user named '${username}'`);
         await r.users.update(user.id, { password: await hashPassword(password) }, {});
+        const sessions = await r.sessions.removeAllOfUser(user.id);
+        const tokens = revoke ? await r.tokens.revokeAllOfUser(user.id) : 0;
+        return { sessions, tokens };
       });
-      console.log(`Password changed for '${username}'.`);
+      console.log(
+        `Password changed for '${username}'; ${done.sessions} web session(s) ended` + (revoke ? `, ${done.tokens} API token(s) revoked.` : "."),
+      );
+      return 0;
+    }
+    case "unlock": {
+      const username = args.find((a) => !a.startsWith("--"));
+      if (!username) throw new Error("unlock needs a USERNAME");
+      const config = loadConfig();
+      const wasLocked = await withRepos(async (r) => {
+        if (!(await r.users.findByUsername(username))) throw new Error(`no user named '${username}'`);
+        const guard = new LoginGuard(r.loginFailures, { maxFailures: config.loginMaxFailures, windowMs: config.loginWindowMs });
+        return guard.unlock(username);
+      });
+      console.log(wasLocked ? `Unlocked '${username}'.` : `'${username}' had no failed logins counted; nothing to unlock.`);
       return 0;
     }
     case "inventory": {

@@ -1,35 +1,75 @@
 /**
  * Checking a username and password, shared by the token endpoint and the web login:
- * throttled per username and per client address, constant work for unknown users,
- * inactive users refused like bad passwords.
+ * throttled per username and per client address (the counts live in the database, see
+ * domain/throttle.ts for the rules), constant work for unknown users, inactive users
+ * refused like bad passwords.
  */
 import { ApiError } from "../handlers/errors";
 import type { Services } from "../handlers/context";
 import type { User } from "../db/users";
+import type { LoginFailureRepo } from "../db/login-failures";
 import { verifyPassword } from "./passwords";
 import * as msg from "../domain/messages";
+import { retryAfterText, throttleKeys, throttleVerdict, userKey, type ThrottleSettings, type ThrottleVerdict } from "../domain/throttle";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function checkLogin(s: Services, username: string, password: string, ip: string): Promise<User> {
-  const keys = [`user:${username.toLowerCase()}`, `ip:${ip}`];
-  const verdict = s.throttle.check(keys);
-  if (!verdict.allowed) {
-    throw new ApiError(
-      429,
-      "rate_limited",
-      `Too many failed login attempts; try again in ${verdict.retryAfter} seconds.`,
-      { "Retry-After": String(verdict.retryAfter) },
-    );
+/** How often old failures are swept from the table, at most. */
+const SWEEP_INTERVAL_MS = 60_000;
+
+export class LoginGuard {
+  private lastSweep = 0;
+
+  constructor(
+    private readonly failures: LoginFailureRepo,
+    private readonly settings: ThrottleSettings,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async verdict(username: string, address: string): Promise<ThrottleVerdict> {
+    const keys = throttleKeys(username, address, this.settings.maxFailures);
+    const t = this.now();
+    const recent = await this.failures.recent(keys.map((k) => k.key), t - this.settings.windowMs);
+    return throttleVerdict(keys, recent, this.settings, t);
   }
+
+  async failed(username: string, address: string): Promise<void> {
+    const t = this.now();
+    await this.failures.add(throttleKeys(username, address, this.settings.maxFailures).map((k) => k.key), t);
+    if (t - this.lastSweep >= SWEEP_INTERVAL_MS) {
+      this.lastSweep = t;
+      await this.failures.sweep(t - this.settings.windowMs);
+    }
+  }
+
+  /** A good login forgets the username's failures only (never the address's). */
+  async succeeded(username: string): Promise<void> {
+    await this.failures.clear(userKey(username));
+  }
+
+  /** An administrator unlocks an account; true when it had failures counted. */
+  async unlock(username: string): Promise<boolean> {
+    return (await this.failures.clear(userKey(username))) > 0;
+  }
+}
+
+export function lockedOut(retryAfter: number): ApiError {
+  return new ApiError(429, "rate_limited", `Too many failed login attempts; try again in ${retryAfterText(retryAfter)}.`, {
+    "Retry-After": String(retryAfter),
+  });
+}
+
+export async function checkLogin(s: Services, username: string, password: string, ip: string): Promise<User> {
+  const verdict = await s.loginGuard.verdict(username, ip);
+  if (!verdict.allowed) throw lockedOut(verdict.retryAfter);
   if (verdict.delayMs) await sleep(verdict.delayMs);
   const user = await s.repos.users.findByUsername(username);
   const good = await verifyPassword(user?.password ?? null, password);
   if (!user || !good || !user.is_active) {
-    s.throttle.fail(keys);
+    await s.loginGuard.failed(username, ip);
     throw new ApiError(400, "invalid_credentials", msg.LOGIN_FAILED);
   }
-  s.throttle.succeed(keys);
+  await s.loginGuard.succeeded(username);
   await s.repos.users.touchLogin(user.id);
   return user;
 }

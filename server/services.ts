@@ -6,7 +6,7 @@ import { openStore } from "../db/connect";
 import { migrateToLatest } from "../db/migrations";
 import { makeRepos } from "../db/repos";
 import { SecretBox, loadSecret } from "../db/secrets";
-import { LoginThrottle } from "../domain/throttle";
+import { LoginGuard } from "./login";
 import { DeviceService } from "../handlers/device-service";
 import { loadContract, type Contract } from "./contract";
 import { packageVersion } from "./paths";
@@ -23,7 +23,7 @@ export async function buildServices(config: Config): Promise<{ services: Service
     store,
     repos,
     secrets,
-    throttle: new LoginThrottle(config.loginMaxFailures, config.loginWindowMs),
+    loginGuard: new LoginGuard(repos.loginFailures, { maxFailures: config.loginMaxFailures, windowMs: config.loginWindowMs }),
     devices: new DeviceService(repos, secrets),
     version: packageVersion(),
     startedAt: new Date(),

@@ -89,6 +89,40 @@ describeDb("command line", () => {
     }
   });
 
+  it("changepassword ends web sessions and, with --revoke-tokens, revokes API tokens; unlock forgets failed logins", async () => {
+    const log = jest.spyOn(console, "log").mockImplementation(() => {});
+    let svc = await startService({ ...loadConfig(), port: 0, loginMaxFailures: 2 }, () => {});
+    let apiToken: string;
+    try {
+      const r = svc.services.repos;
+      await main(["createsuperuser", "--username", "ops", "--password", "ops-pass-1"]);
+      apiToken = (await token(svc.url, "ops", "ops-pass-1")).body.token;
+      const user = (await r.users.findByUsername("ops"))!;
+      await r.sessions.create(user.id, 60_000);
+      expect(await main(["changepassword", "ops", "--password", "ops-pass-2"])).toBe(0);
+      expect(log.mock.calls.at(-1)![0]).toBe("Password changed for 'ops'; 1 web session(s) ended.");
+      const stillThere = await fetch(`${svc.url}/api/`, { headers: { authorization: `Token ${apiToken}` } });
+      expect(stillThere.status).toBe(200);
+      expect(await main(["changepassword", "ops", "--password", "ops-pass-3", "--revoke-tokens"])).toBe(0);
+      expect(log.mock.calls.at(-1)![0]).toBe("Password changed for 'ops'; 0 web session(s) ended, 1 API token(s) revoked.");
+      const revoked = await fetch(`${svc.url}/api/`, { headers: { authorization: `Token ${apiToken}` } });
+      expect(revoked.status).toBe(403);
+
+      for (let i = 0; i < 2; i++) expect((await token(svc.url, "ops", "wrong")).status).toBe(400);
+      expect((await token(svc.url, "ops", "ops-pass-3")).status).toBe(429);
+      await svc.stop();
+      process.env.LOGIN_MAX_FAILURES = "2";
+      expect(await main(["unlock", "ops"])).toBe(0);
+      expect(log.mock.calls.at(-1)![0]).toBe("Unlocked 'ops'.");
+      svc = await startService({ ...loadConfig(), port: 0 }, () => {});
+      expect((await token(svc.url, "ops", "ops-pass-3")).status).toBe(200);
+      await expect(main(["unlock", "ghost"])).rejects.toThrow("no user named 'ghost'");
+    } finally {
+      log.mockRestore();
+      await svc.stop();
+    }
+  });
+
   const built = fs.existsSync(path.join(root, "dist", "server", "cli.js"));
   (built ? it : it.skip)("npx switchdesk serve runs the built service (bin entry)", async () => {
     const port = 20000 + Math.floor(Math.random() * 20000);

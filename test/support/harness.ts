@@ -30,8 +30,15 @@ export interface RequestOptions {
   form?: Record<string, string | string[]>;
   raw?: { body: string; contentType?: string };
   headers?: Record<string, string>;
+  /** a web UI session (from webLogin): its cookie, and its CSRF token on unsafe methods */
+  session?: WebSession;
   /** do not follow redirects (default) */
   redirect?: "manual" | "follow";
+}
+
+export interface WebSession {
+  cookie: string;
+  csrf: string;
 }
 
 export interface TestApp {
@@ -43,6 +50,8 @@ export interface TestApp {
   createUser(username: string, password: string, extra?: { is_superuser?: boolean; is_staff?: boolean; is_active?: boolean; profile?: Record<string, any> }): Promise<number>;
   /** a token through the public endpoint */
   login(username: string, password: string): Promise<string>;
+  /** a web UI session through /login/ (throws unless the login page redirects) */
+  webLogin(username: string, password: string): Promise<WebSession>;
   close(): Promise<void>;
 }
 
@@ -67,6 +76,10 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   async function request<T>(method: string, p: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { accept: "application/json", ...(opts.headers ?? {}) };
     if (opts.token) headers.authorization = `Token ${opts.token}`;
+    if (opts.session) {
+      headers.cookie = `sessionid=${opts.session.cookie}; csrftoken=${opts.session.csrf}`;
+      if (!["GET", "HEAD", "OPTIONS"].includes(method.toUpperCase())) headers["x-csrftoken"] = opts.session.csrf;
+    }
     let body: string | undefined;
     if (opts.json !== undefined) {
       body = JSON.stringify(opts.json);
@@ -111,6 +124,20 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
       const r = await request<any>("POST", "/api/users/token/", { json: { username, password } });
       if (r.status !== 200) throw new Error(`login of ${username} failed: ${r.status} ${r.text}`);
       return r.body.token;
+    },
+    async webLogin(username, password) {
+      const page = await fetch(`${url}/login/`);
+      const csrf = /csrftoken=([0-9a-f]+)/.exec(page.headers.get("set-cookie") ?? "")![1];
+      const r = await fetch(`${url}/login/`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: `csrftoken=${csrf}` },
+        body: new URLSearchParams({ username, password, csrfmiddlewaretoken: csrf }).toString(),
+      });
+      if (r.status !== 302) throw new Error(`web login of ${username} failed: ${r.status}`);
+      const cookies = r.headers.getSetCookie();
+      const value = (name: string) => decodeURIComponent(/^[^=]+=([^;]*)/.exec(cookies.find((c) => c.startsWith(`${name}=`))!)![1]);
+      return { cookie: value("sessionid"), csrf: value("csrftoken") };
     },
     async close() {
       await new Promise<void>((r) => server.close(() => r()));

@@ -30,14 +30,14 @@ describe("canWrite: token, user, group and device read-only", () => {
   it("a read-only token: 403 This token cannot write!", () => {
     expect(canWrite(caller({}, {}, { write_enabled: false }), group(), device())).toEqual({
       status: 403,
-      code: "read_only_token",
+      code: "token_read_only",
       reason: "This token cannot write!",
     });
   });
 
   it("the token check comes before the read-only flags", () => {
     const both = caller({}, { read_only: true }, { write_enabled: false });
-    expect(canWrite(both, group(), device())?.code).toBe("read_only_token");
+    expect(canWrite(both, group(), device())?.code).toBe("token_read_only");
   });
 
   it.each([
@@ -239,12 +239,25 @@ describe("VLAN add, rename, delete and admin rights", () => {
   });
 
   it("user administration: superuser only", () => {
-    expect(canAdminister(superuser())).toBeNull();
-    expect(canAdminister(staff())).toEqual({
+    expect(canAdminister(superuser(), true)).toBeNull();
+    expect(canAdminister(staff(), false)).toEqual({
       status: 403,
-      code: "access_denied",
+      code: "forbidden",
       reason: "You do not have permission to perform this action.",
     });
+  });
+
+  it("administration with a read-only token or profile only reads", () => {
+    const readOnlyToken = superuser({}, { write_enabled: false });
+    const readOnlyProfileToken = superuser({ read_only: true });
+    const readOnlySession = superuser({ read_only: true }, null);
+    const cannotWrite = { status: 403, code: "token_read_only", reason: "This token cannot write!" };
+    expect(canAdminister(readOnlyToken, false)).toBeNull();
+    expect(canAdminister(readOnlyToken, true)).toEqual(cannotWrite);
+    // a token made while the profile could write, used after it became read-only
+    expect(canAdminister(readOnlyProfileToken, true)).toEqual(cannotWrite);
+    expect(canAdminister(readOnlySession, true)).toEqual(accessDenied);
+    expect(canAdminister(readOnlySession, false)).toBeNull();
   });
 });
 

@@ -26,7 +26,8 @@ export function caller(
   };
 }
 
-export const superuser = (profile: Partial<Profile> = {}) => caller({ is_superuser: true, username: "root" }, profile);
+export const superuser = (profile: Partial<Profile> = {}, token: Caller["token"] = { write_enabled: true }) =>
+  caller({ is_superuser: true, username: "root" }, profile, token);
 export const staff = (profile: Partial<Profile> = {}) => caller({ is_staff: true, username: "staffer" }, profile);
 
 export function group(overrides: Partial<GroupRecord & GroupRights> = {}): GroupRecord & GroupRights {

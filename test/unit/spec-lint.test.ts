@@ -73,7 +73,7 @@ const EXPECTED_OPERATION_IDS = [
   "apiRoot", "getSchema", "getEnvironment", "getStats", "getMenu", "searchSwitch",
   "getSwitchBasic", "getSwitchDetails", "setInterfaceVlan", "setInterfaceState",
   "setInterfacePoe", "setInterfaceDescription", "saveConfig", "addVlan", "editVlan",
-  "deleteVlan", "createToken", "listTokens", "revokeToken", "adminRoot", "listLog",
+  "deleteVlan", "createToken", "listTokens", "revokeToken", "adminRoot", "listLog", "unlockUser",
   ...[
     ["Users", "User"],
     ["SnmpProfiles", "SnmpProfile"],
@@ -84,6 +84,9 @@ const EXPECTED_OPERATION_IDS = [
     `list${plural}`, `create${one}`, `get${one}`, `update${one}`, `patch${one}`, `delete${one}`,
   ]),
 ];
+
+/** POST actions that take no body: the path names everything. */
+const BODYLESS_ACTIONS = ["unlockUser"];
 
 // The fixed texts the handlers answer for any bad body of these operations.
 const INVALID_REASONS: Record<string, string> = {
@@ -132,6 +135,12 @@ describe("spec/openapi.yaml", () => {
     const ids = ops.map((o) => o.op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
     expect([...ids].sort()).toEqual([...EXPECTED_OPERATION_IDS].sort());
+  });
+
+  test("every operation under /api/admin/ is tagged admin, and no other is (the superuser gate follows the tag)", () => {
+    for (const { path: p, op } of ops) {
+      expect({ path: p, admin: (op.tags ?? []).includes("admin") }).toEqual({ path: p, admin: p.startsWith("/api/admin/") });
+    }
   });
 
   test("every path starts at /api/ and ends with a slash", () => {
@@ -189,14 +198,16 @@ describe("spec/openapi.yaml", () => {
     const error = doc.components.schemas.Error;
     expect(error.required).toEqual(["reason", "code"]);
     expect(error.additionalProperties).toBe(false);
-    for (const code of ["access_denied", "same_value", "missing_parameter", "invalid_parameter", "not_found", "device_unreachable", "device_refused", "device_mismatch", "not_supported", "rate_limited", "read_only_token", "invalid_token"]) {
+    for (const code of ["access_denied", "same_value", "missing_parameter", "invalid_parameter", "not_found", "device_unreachable", "device_refused", "device_mismatch", "not_supported", "rate_limited", "token_read_only", "invalid_token"]) {
       expect(error.properties.code.enum).toContain(code);
     }
   });
 
-  test("every POST and PATCH takes JSON and form bodies with the same schema", () => {
+  test("every POST and PATCH with a body takes JSON and form bodies with the same schema", () => {
     for (const { method, op } of ops) {
       if (method !== "post" && method !== "patch") continue;
+      // actions on an object that take no parameters (unlock) have no body at all
+      if (!op.requestBody && BODYLESS_ACTIONS.includes(op.operationId)) continue;
       const content = op.requestBody?.content ?? {};
       const json = content["application/json"]?.schema?.$ref;
       const form = content["application/x-www-form-urlencoded"]?.schema?.$ref;
