@@ -1,6 +1,6 @@
 /**
  * Benchmark: learning a device with the generic driver's read plans versus the way the
- * reference tool does it (reference/openl2m.md 4.3 and 5: every column walked on its own,
+ * OpenL2M does it (OpenL2M's generic SNMP driver: every column walked on its own,
  * one after another, GETBULK with max-repetitions 10), against the same lab switches
  * with injected latency per request. Prints requests, critical-path round trips and
  * wall time of both, and the ratios.
@@ -11,13 +11,14 @@ import { startLabSwitch, type LabSwitch } from "../lab";
 import { GenericSnmpDriver } from "../drivers/snmp/generic";
 import type { NetSnmpSession } from "../drivers/snmp/net-snmp-api";
 import { openNetSnmpSession } from "../drivers/snmp/security";
-import type { LearnScope, SnmpTarget } from "../drivers/types";
+import type { LearnScope } from "../model/device";
+import type { SnmpTarget } from "../model/targets";
 
 const LATENCY_MS = 5;
 const SIZES = [24, 48, 384];
 const BASELINE_MAX_REPETITIONS = 10;
 
-/** The walks of the reference tool's generic driver, in its order (basic view). */
+/** The walks of OpenL2M's generic SNMP driver, in its order (basic view). */
 const baselineBasicWalks = [
   "1.3.6.1.2.1.1", // system
   "1.3.6.1.2.1.2.2.1.1", // ifIndex

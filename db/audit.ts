@@ -2,44 +2,16 @@
  * The audit log (every change and every failed change, with who, from where, what,
  * before and after) and the hourly usage counters behind api/stats/.
  */
-import { sql, type Kysely } from "kysely";
-import type { Database } from "./schema";
+import { sql, type Insertable, type Kysely, type Selectable } from "kysely";
+import type { AuditLogTable, Database } from "./schema";
 import { nowIso } from "./time";
 import type { DialectName } from "./connect";
 
-/** Device changes (what api/stats/ counts as changes); admin changes are logged as "admin:<table>:<op>". */
-export const DEVICE_ACTIONS = [
-  "admin_state",
-  "poe_state",
-  "untagged_vlan",
-  "description",
-  "save_config",
-  "vlan_add",
-  "vlan_rename",
-  "vlan_delete",
-] as const;
-export type DeviceAction = (typeof DEVICE_ACTIONS)[number];
+/** A row to write: everything but the id and the time, which the repository sets. */
+export type AuditEntry = Omit<Insertable<AuditLogTable>, "id" | "time">;
 
-export interface AuditEntry {
-  user_id: number | null;
-  username: string;
-  source_address: string;
-  switch_id: number | null;
-  switch_name: string;
-  group_id: number | null;
-  interface: string;
-  action: string;
-  old_value: string;
-  new_value: string;
-  outcome: "success" | "failure";
-  code: string | null;
-  message: string;
-}
-
-export interface AuditRow extends AuditEntry {
-  id: number;
-  time: string;
-}
+/** A row as read, ids as numbers on both dialects. */
+export type AuditRow = Selectable<AuditLogTable>;
 
 export class AuditRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -67,20 +39,21 @@ export class AuditRepo {
         user_id: r.user_id === null ? null : Number(r.user_id),
         switch_id: r.switch_id === null ? null : Number(r.switch_id),
         group_id: r.group_id === null ? null : Number(r.group_id),
-      })) as AuditRow[],
+      })),
     };
   }
 
-  /** log rows since a time; onlyChanges: successful device changes only */
-  async countSince(since: string | null, onlyChanges: boolean): Promise<number> {
+  /** log rows since a time (null: ever), optionally of one outcome and some actions */
+  async countSince(since: string | null, only: { outcome?: AuditLogTable["outcome"]; actions?: readonly string[] } = {}): Promise<number> {
     let q = this.db.selectFrom("audit_log").select((eb) => eb.fn.countAll().as("n"));
     if (since) q = q.where("time", ">=", since);
-    if (onlyChanges) q = q.where("outcome", "=", "success").where("action", "in", [...DEVICE_ACTIONS]);
+    if (only.outcome) q = q.where("outcome", "=", only.outcome);
+    if (only.actions) q = q.where("action", "in", [...only.actions]);
     return Number((await q.executeTakeFirstOrThrow()).n);
   }
 
   async count(): Promise<number> {
-    return this.countSince(null, false);
+    return this.countSince(null);
   }
 }
 

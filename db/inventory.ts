@@ -3,12 +3,12 @@
  * them (group members, group users, group VLAN lists). Plain rows in, plain rows out;
  * the admin handlers shape them for the API and encrypt secrets before they get here.
  */
-import type { Insertable, Kysely, Selectable, Transaction, Updateable } from "kysely";
+import { sql, type Insertable, type Kysely, type Selectable, type Simplify, type Transaction, type Updateable } from "kysely";
 import type { Database } from "./schema";
 import { isForeignKeyViolation, isUniqueViolation } from "./errors";
 
 export type InventoryTable = "switch_groups" | "switches" | "snmp_profiles" | "credentials";
-export type Row<T extends InventoryTable> = Selectable<Database[T]>;
+export type Row<T extends InventoryTable> = Simplify<Selectable<Database[T]>>;
 
 export class DuplicateName extends Error {}
 export class MissingReference extends Error {}
@@ -22,64 +22,87 @@ const RELATIONS = {
   vlans: { table: "group_vlans", column: "vlan_id" },
 } as const;
 export type Relation = keyof typeof RELATIONS;
+type RelationTable = (typeof RELATIONS)[Relation]["table"];
+type RelationColumn = (typeof RELATIONS)[Relation]["column"];
 
-const ID_COLUMNS = ["id", "snmp_profile_id", "credentials_profile_id", "group_id", "user_id", "switch_id"];
-
-function normalise<T extends Record<string, any>>(row: T): T {
-  // MariaDB may hand back ids as numbers or strings depending on type; keep numbers
-  const out: Record<string, any> = { ...row };
-  for (const k of ID_COLUMNS) if (out[k] !== null && out[k] !== undefined) out[k] = Number(out[k]);
-  return out as T;
+/** A group relation row as read: the group and the id on the other side. */
+interface RelationRow {
+  group_id: number;
+  other: number;
 }
+
+const ID_COLUMNS = ["id", "snmp_profile_id", "credentials_profile_id"] as const;
+
+/** MariaDB may hand back ids as numbers or strings depending on the column type: keep numbers. */
+function normalise<R extends object>(row: R): R {
+  const out = { ...row };
+  for (const k of ID_COLUMNS) {
+    if (k in out) {
+      const v: unknown = Reflect.get(out, k);
+      if (v !== null && v !== undefined) Reflect.set(out, k, Number(v));
+    }
+  }
+  return out;
+}
+
+/** the row's id column of an inventory table whose name is only known at run time */
+const idColumn = sql.ref<number>("t.id");
+const nameColumn = sql.ref<string>("t.name");
 
 export class InventoryRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
+  private rows<T extends InventoryTable>(table: T, db: Db = this.db) {
+    return db.selectFrom(db.dynamic.table(table).as("t")).selectAll().$castTo<Selectable<Database[T]>>();
+  }
+
   async list<T extends InventoryTable>(table: T): Promise<Row<T>[]> {
-    const rows = await (this.db.selectFrom(table as any).selectAll() as any).orderBy("name").orderBy("id").execute();
+    const rows = await this.rows(table).orderBy(nameColumn).orderBy(idColumn).execute();
     return rows.map(normalise);
   }
 
   async get<T extends InventoryTable>(table: T, id: number, db: Db = this.db): Promise<Row<T> | null> {
-    const row = await (db.selectFrom(table as any).selectAll() as any).where("id", "=", id).executeTakeFirst();
+    const row = await this.rows(table, db).where(idColumn, "=", id).executeTakeFirst();
     return row ? normalise(row) : null;
   }
 
   async findByName<T extends InventoryTable>(table: T, name: string): Promise<Row<T> | null> {
-    const row = await (this.db.selectFrom(table as any).selectAll() as any).where("name", "=", name).executeTakeFirst();
+    const row = await this.rows(table).where(nameColumn, "=", name).executeTakeFirst();
     return row ? normalise(row) : null;
   }
 
   /** Inserts a row and (for groups and switches) its relations in one transaction. */
-  async create<T extends InventoryTable>(
-    table: T,
-    values: Insertable<Database[T]>,
-    relations: { relation: Relation | "groups"; ids: number[] }[] = [],
-  ): Promise<Row<T>> {
+  async create<T extends InventoryTable>(table: T, values: Insertable<Database[T]>, relations: RelationIds[] = []): Promise<Row<T>> {
     return this.guard(() =>
       this.db.transaction().execute(async (tx) => {
-        const res = await tx.insertInto(table).values(values as any).executeTakeFirstOrThrow();
-        const id = Number(res.insertId);
+        const id = await this.insertRow(tx, table, values);
         for (const r of relations) await this.replace(tx, table, id, r.relation, r.ids);
         return (await this.get(table, id, tx))!;
       }),
     );
   }
 
-  async update<T extends InventoryTable>(
-    table: T,
-    id: number,
-    values: Updateable<Database[T]>,
-    relations: { relation: Relation | "groups"; ids: number[] }[] = [],
-  ): Promise<Row<T> | null> {
+  async update<T extends InventoryTable>(table: T, id: number, values: Updateable<Database[T]>, relations: RelationIds[] = []): Promise<Row<T> | null> {
     return this.guard(() =>
       this.db.transaction().execute(async (tx) => {
         if (!(await this.get(table, id, tx))) return null;
-        if (Object.keys(values).length) await (tx.updateTable(table) as any).set(values).where("id", "=", id).execute();
+        await this.updateRow(tx, table, id, values);
         for (const r of relations) await this.replace(tx, table, id, r.relation, r.ids);
         return this.get(table, id, tx);
       }),
     );
+  }
+
+  private async insertRow<T extends InventoryTable>(tx: Db, table: T, values: Insertable<Database[T]>): Promise<number> {
+    const res = await tx.insertInto(table).values(values).executeTakeFirstOrThrow();
+    return Number(res.insertId);
+  }
+
+  /** The given columns of one row; the column names are the typed keys of the table's Updateable. */
+  private async updateRow<T extends InventoryTable>(tx: Db, table: T, id: number, values: Updateable<Database[T]>): Promise<void> {
+    const assignments = Object.entries(values).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
+    if (!assignments.length) return;
+    await sql`update ${sql.table(table)} set ${sql.join(assignments)} where ${sql.ref("id")} = ${id}`.execute(tx);
   }
 
   async remove(table: InventoryTable, id: number): Promise<boolean> {
@@ -90,24 +113,31 @@ export class InventoryRepo {
       if (table === "switches") await tx.deleteFrom("group_switches").where("switch_id", "=", id).execute();
       if (table === "snmp_profiles") await tx.updateTable("switches").set({ snmp_profile_id: null }).where("snmp_profile_id", "=", id).execute();
       if (table === "credentials") await tx.updateTable("switches").set({ credentials_profile_id: null }).where("credentials_profile_id", "=", id).execute();
-      const r = await (tx.deleteFrom(table) as any).where("id", "=", id).executeTakeFirst();
-      return Number(r.numDeletedRows) > 0;
+      // MariaDB takes no alias in a single-table DELETE
+      const r = await sql`delete from ${sql.table(table)} where ${sql.ref("id")} = ${id}`.execute(tx);
+      return Number(r.numAffectedRows ?? 0) > 0;
     });
   }
 
-  /** switches: "groups" is group_switches seen from the switch; groups: users/switches/vlans */
+  /** replaces one side of a relation: a group's users, switches or VLANs, or a switch's or user's groups */
   private async replace(tx: Db, table: InventoryTable, id: number, relation: Relation | "groups", ids: number[]) {
     const unique = [...new Set(ids)];
     if (relation === "groups") {
-      const col = table === "switches" ? "switch_id" : "user_id";
-      const rel = table === "switches" ? "group_switches" : "group_users";
-      await (tx.deleteFrom(rel) as any).where(col, "=", id).execute();
-      if (unique.length) await (tx.insertInto(rel) as any).values(unique.map((g) => ({ group_id: g, [col]: id }))).execute();
+      const r = table === "switches" ? RELATIONS.switches : RELATIONS.users;
+      await this.setRelation(tx, r.table, r.column, "other", id, unique);
       return;
     }
     const r = RELATIONS[relation];
-    await (tx.deleteFrom(r.table) as any).where("group_id", "=", id).execute();
-    if (unique.length) await (tx.insertInto(r.table) as any).values(unique.map((x) => ({ group_id: id, [r.column]: x }))).execute();
+    await this.setRelation(tx, r.table, r.column, "group", id, unique);
+  }
+
+  /** `fixed` says which side `id` is: the group, or the other side (a switch or user) */
+  private async setRelation(tx: Db, table: RelationTable, column: RelationColumn, fixed: "group" | "other", id: number, others: number[]) {
+    const fixedColumn = fixed === "group" ? "group_id" : column;
+    await sql`delete from ${sql.table(table)} where ${sql.ref(fixedColumn)} = ${id}`.execute(tx);
+    if (!others.length) return;
+    const rows = others.map((other) => (fixed === "group" ? sql`(${id}, ${other})` : sql`(${other}, ${id})`));
+    await sql`insert into ${sql.table(table)} (${sql.ref("group_id")}, ${sql.ref(column)}) values ${sql.join(rows)}`.execute(tx);
   }
 
   private async guard<R>(fn: () => Promise<R>): Promise<R> {
@@ -120,15 +150,19 @@ export class InventoryRepo {
     }
   }
 
+  private async relationRows(relation: Relation, groupId?: number): Promise<RelationRow[]> {
+    const r = RELATIONS[relation];
+    const where = groupId === undefined ? sql`` : sql`where ${sql.ref("group_id")} = ${groupId}`;
+    const result = await sql<RelationRow>`select ${sql.ref("group_id")} as group_id, ${sql.ref(r.column)} as other from ${sql.table(r.table)} ${where} order by other`.execute(this.db);
+    return result.rows.map((row) => ({ group_id: Number(row.group_id), other: Number(row.other) }));
+  }
+
   /** ids on the other side of a group relation, per group */
   async relationMap(relation: Relation): Promise<Map<number, number[]>> {
-    const r = RELATIONS[relation];
-    const rows: any[] = await (this.db.selectFrom(r.table) as any).selectAll().orderBy(r.column).execute();
     const out = new Map<number, number[]>();
-    for (const row of rows) {
-      const g = Number(row.group_id);
-      if (!out.has(g)) out.set(g, []);
-      out.get(g)!.push(Number(row[r.column]));
+    for (const row of await this.relationRows(relation)) {
+      if (!out.has(row.group_id)) out.set(row.group_id, []);
+      out.get(row.group_id)!.push(row.other);
     }
     return out;
   }
@@ -143,14 +177,45 @@ export class InventoryRepo {
     return rows.map((r) => Number(r.group_id));
   }
 
+  /**
+   * What decides whether a user may use a (group, switch) pair, in three small queries:
+   * the group with its VLAN list, the switch, and the two memberships.
+   */
+  async pair(groupId: number, switchId: number, userId: number) {
+    const [group, vlans, device, member] = await Promise.all([
+      this.get("switch_groups", groupId),
+      this.relationOf("vlans", groupId),
+      this.get("switches", switchId),
+      Promise.all([
+        this.db.selectFrom("group_switches").select("group_id").where("group_id", "=", groupId).where("switch_id", "=", switchId).executeTakeFirst(),
+        this.db.selectFrom("group_users").select("group_id").where("group_id", "=", groupId).where("user_id", "=", userId).executeTakeFirst(),
+      ]),
+    ]);
+    return { group, vlans, device, switchInGroup: member[0] !== undefined, userInGroup: member[1] !== undefined };
+  }
+
   async existingIds(table: InventoryTable | "users", ids: number[]): Promise<number[]> {
     if (!ids.length) return [];
-    const rows = await (this.db.selectFrom(table as any).select("id") as any).where("id", "in", ids).execute();
-    return rows.map((r: any) => Number(r.id));
+    const rows = await this.db.selectFrom(this.db.dynamic.table(table).as("t")).select(idColumn.as("id")).where(idColumn, "in", ids).execute();
+    return rows.map((r) => Number(r.id));
+  }
+
+  /** switches of the inventory's own (lab: false) or of the demo lab (lab: true) */
+  async countSwitches(where: { lab: boolean }): Promise<number> {
+    const r = await this.db
+      .selectFrom("switches")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .where("lab", "=", where.lab ? 1 : 0)
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
+
+  async setLabSwitchStatus(status: "active" | "inactive"): Promise<void> {
+    await this.db.updateTable("switches").set({ status }).where("lab", "=", 1).execute();
   }
 
   async count(table: InventoryTable): Promise<number> {
-    const r = await (this.db.selectFrom(table as any) as any).select((eb: any) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const r = await this.db.selectFrom(this.db.dynamic.table(table).as("t")).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
     return Number(r.n);
   }
 
@@ -174,13 +239,9 @@ export class InventoryRepo {
     await this.db.updateTable("switches").set(values).where("id", "=", switchId).execute();
   }
 
-  // ---- appended for the admin API and the YAML import ----
-
   /** the ids on the other side of one group's relation (users, switches or vlans) */
   async relationOf(relation: Relation, groupId: number): Promise<number[]> {
-    const r = RELATIONS[relation];
-    const rows: any[] = await (this.db.selectFrom(r.table) as any).select(r.column).where("group_id", "=", groupId).orderBy(r.column).execute();
-    return rows.map((row) => Number(row[r.column]));
+    return (await this.relationRows(relation, groupId)).map((row) => row.other);
   }
 
   /**
@@ -192,13 +253,12 @@ export class InventoryRepo {
       this.db.transaction().execute((tx) =>
         fn({
           create: async (table, values, relations = []) => {
-            const res = await tx.insertInto(table).values(values as any).executeTakeFirstOrThrow();
-            const id = Number(res.insertId);
+            const id = await this.insertRow(tx, table, values);
             for (const r of relations) await this.replace(tx, table, id, r.relation, r.ids);
             return id;
           },
           update: async (table, id, values, relations = []) => {
-            if (Object.keys(values).length) await (tx.updateTable(table) as any).set(values).where("id", "=", id).execute();
+            await this.updateRow(tx, table, id, values);
             for (const r of relations) await this.replace(tx, table, id, r.relation, r.ids);
           },
         }),

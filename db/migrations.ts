@@ -3,9 +3,10 @@
  * builder); the few dialect differences (case-insensitive usernames, table charset) are
  * handled here and nowhere else.
  */
-import { Kysely, Migration, MigrationProvider, Migrator, sql, type CreateTableBuilder } from "kysely";
+import { Kysely, Migration, MigrationProvider, Migrator, sql, type ColumnDefinitionBuilder, type CreateTableBuilder } from "kysely";
 import type { Store } from "./connect";
 
+// migrations are written against the schema of their own time, not today's Database type
 type AnyDb = Kysely<any>;
 
 function table(db: AnyDb, dialect: Store["dialect"], name: string): CreateTableBuilder<string, never> {
@@ -21,7 +22,7 @@ function ciText(dialect: Store["dialect"]) {
 function initial(dialect: Store["dialect"]): Migration {
   return {
     async up(db: AnyDb) {
-      const bool = (v: 0 | 1) => (c: any) => c.notNull().defaultTo(v);
+      const bool = (v: 0 | 1) => (c: ColumnDefinitionBuilder) => c.notNull().defaultTo(v);
       await table(db, dialect, "users")
         .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
         .addColumn("username", ciText(dialect), (c) => c.notNull().unique())

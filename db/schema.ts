@@ -146,7 +146,8 @@ export interface AuditLogTable {
   action: string;
   old_value: string;
   new_value: string;
-  outcome: string;
+  /** how the attempt ended (the spec's LogEntry outcome) */
+  outcome: "success" | "failure";
   code: string | null;
   message: string;
 }

@@ -36,8 +36,8 @@ export function loadSecret(envValue: string | undefined, keyFile: string): strin
   if (envValue && envValue.length > 0) return envValue;
   try {
     return fs.readFileSync(keyFile, "utf8").trim();
-  } catch (e: any) {
-    if (e.code !== "ENOENT") throw e;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
   }
   fs.mkdirSync(path.dirname(keyFile), { recursive: true });
   const fresh = crypto.randomBytes(32).toString("hex");

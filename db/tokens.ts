@@ -4,24 +4,19 @@
  */
 import crypto from "node:crypto";
 import { sql, type Kysely } from "kysely";
-import type { Database } from "./schema";
+import type { Selectable } from "kysely";
+import type { Database, SessionsTable, TokensTable } from "./schema";
 import { bit, bool, isoPlus, nowIso } from "./time";
 
 export const newKey = (): string => crypto.randomBytes(20).toString("hex");
 export const hashKey = (key: string): string => crypto.createHash("sha256").update(key, "utf8").digest("hex");
 
-export interface TokenInfo {
-  id: number;
-  created: string;
-  expires: string | null;
-  last_used: string | null;
-  write_enabled: boolean;
-  description: string;
-}
+type TokenRow = Selectable<TokensTable>;
 
-export interface TokenRecord extends TokenInfo {
-  user_id: number;
-}
+/** A token as its owner may see it: never its key or hash. */
+export type TokenInfo = Omit<TokenRow, "key_hash" | "user_id" | "write_enabled"> & { write_enabled: boolean };
+
+export type TokenRecord = TokenInfo & Pick<TokenRow, "user_id">;
 
 export class TooManyTokens extends Error {}
 
@@ -31,7 +26,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 export class TokenRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
-  private static info(r: any): TokenRecord {
+  private static info(r: TokenRow): TokenRecord {
     return {
       id: Number(r.id),
       user_id: Number(r.user_id),
@@ -107,12 +102,7 @@ export class TokenRepo {
   }
 }
 
-export interface SessionRecord {
-  id: number;
-  user_id: number;
-  csrf_token: string;
-  expires: string;
-}
+export type SessionRecord = Pick<Selectable<SessionsTable>, "id" | "user_id" | "csrf_token" | "expires">;
 
 export class SessionRepo {
   constructor(private readonly db: Kysely<Database>) {}

@@ -2,59 +2,38 @@
  * Users and their profiles. A profile row always exists beside its user (same id);
  * both are written in one transaction.
  */
-import type { Kysely, Transaction } from "kysely";
+import type { Kysely, Selectable, Transaction, Updateable } from "kysely";
 import type { Database, ProfilesTable, UsersTable } from "./schema";
 import { bit, bool, nowIso } from "./time";
 import { isUniqueViolation } from "./errors";
 
 export type Theme = "light" | "dark";
 
-export interface Profile {
-  id: number;
-  user: number;
-  allow_poe_toggle: boolean;
-  are_you_sure: boolean;
-  bulk_edit: boolean;
-  edit_if_descr: boolean;
-  read_only: boolean;
-  vlan_edit: boolean;
-  theme: Theme;
-  last_ldap_dn: string;
-  last_ldap_login: string | null;
-}
+export const PROFILE_FLAGS = ["allow_poe_toggle", "are_you_sure", "bulk_edit", "edit_if_descr", "read_only", "vlan_edit"] as const;
+export type ProfileFlag = (typeof PROFILE_FLAGS)[number];
+const USER_FLAGS = ["is_active", "is_staff", "is_superuser"] as const;
+type UserFlag = (typeof USER_FLAGS)[number];
 
-export interface User {
-  id: number;
-  username: string;
-  password: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  date_joined: string;
-  last_login: string | null;
-  is_active: boolean;
-  is_staff: boolean;
-  is_superuser: boolean;
+type UserRow = Selectable<UsersTable>;
+type ProfileRow = Selectable<ProfilesTable>;
+/** a row with its 0/1 flag columns as booleans */
+type WithBooleans<R, K extends keyof R> = Omit<R, K> & Record<K, boolean>;
+
+/** A profile as the API shows it: the row, flags as booleans, keyed by the user's id. */
+export type Profile = Omit<WithBooleans<ProfileRow, ProfileFlag>, "user_id" | "theme"> & { id: number; user: number; theme: Theme };
+
+/** A user with its profile and group memberships (groups and user_permissions: Django's, always empty). */
+export type User = WithBooleans<UserRow, UserFlag> & {
   groups: never[];
   user_permissions: never[];
   switchgroups: number[];
   profile: Profile;
-}
+};
 
-export const PROFILE_FLAGS = ["allow_poe_toggle", "are_you_sure", "bulk_edit", "edit_if_descr", "read_only", "vlan_edit"] as const;
-export type ProfileFlag = (typeof PROFILE_FLAGS)[number];
 export type ProfilePatch = Partial<Record<ProfileFlag, boolean> & { theme: Theme }>;
 
-export interface UserFields {
-  username?: string;
-  password?: string; // already hashed
-  first_name?: string;
-  last_name?: string;
-  email?: string;
-  is_active?: boolean;
-  is_staff?: boolean;
-  is_superuser?: boolean;
-}
+/** the writable user fields; `password` is already hashed */
+export type UserFields = Partial<Omit<WithBooleans<UserRow, UserFlag>, "id" | "date_joined" | "last_login">>;
 
 export class DuplicateUsername extends Error {
   constructor() {
@@ -86,7 +65,7 @@ async function activeSuperusers(db: Db): Promise<number> {
   return Number(r.n);
 }
 
-function toProfile(p: ProfilesTable): Profile {
+function toProfile(p: ProfileRow): Profile {
   return {
     id: p.user_id,
     user: p.user_id,
@@ -102,7 +81,7 @@ function toProfile(p: ProfilesTable): Profile {
   };
 }
 
-function toUser(u: Omit<UsersTable, "id"> & { id: number }, p: ProfilesTable, groups: number[]): User {
+function toUser(u: UserRow, p: ProfileRow, groups: number[]): User {
   return {
     id: Number(u.id),
     username: u.username,
@@ -122,15 +101,15 @@ function toUser(u: Omit<UsersTable, "id"> & { id: number }, p: ProfilesTable, gr
   };
 }
 
-function userColumns(f: UserFields): Partial<Omit<UsersTable, "id">> {
-  const out: Partial<Omit<UsersTable, "id">> = {};
+function userColumns(f: UserFields): Updateable<UsersTable> {
+  const out: Updateable<UsersTable> = {};
   for (const k of ["username", "password", "first_name", "last_name", "email"] as const) if (f[k] !== undefined) out[k] = f[k];
-  for (const k of ["is_active", "is_staff", "is_superuser"] as const) if (f[k] !== undefined) out[k] = bit(f[k]!);
+  for (const k of USER_FLAGS) if (f[k] !== undefined) out[k] = bit(f[k]!);
   return out;
 }
 
-function profileColumns(p: ProfilePatch): Partial<ProfilesTable> {
-  const out: Partial<ProfilesTable> = {};
+function profileColumns(p: ProfilePatch): Updateable<ProfilesTable> {
+  const out: Updateable<ProfilesTable> = {};
   for (const k of PROFILE_FLAGS) if (p[k] !== undefined) out[k] = bit(p[k]!);
   if (p.theme !== undefined) out.theme = p.theme;
   return out;

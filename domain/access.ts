@@ -1,10 +1,10 @@
 /**
- * The permission model (CONTRACT.md section 3, OpenL2M's rules in reference section 3):
+ * The permission model (docs/api-decisions.md section 3, OpenL2M's rules):
  * who sees which groups and devices, who may write, which VLANs a caller may use, and
  * what a caller may do on each interface. Pure: every input is plain data the handler
  * has already loaded.
  */
-import type { InterfaceInfo } from "../drivers/types";
+import type { InterfaceInfo } from "../model/device";
 import { Denial, denial } from "./result";
 import * as msg from "./messages";
 
@@ -227,15 +227,14 @@ export function menuGroups<G extends MenuGroupFacts, D extends MenuDeviceFacts>(
     .sort((a, b) => byName(a.group, b.group));
 }
 
-/** The (group, device) pair of a URL, or null when it is not in the caller's menu (403). */
-export function findInMenu<G extends MenuGroupFacts, D extends MenuDeviceFacts>(
-  menu: readonly MenuGroup<G, D>[],
-  groupId: number,
-  deviceId: number,
-): { group: G; device: D } | null {
-  const entry = menu.find((candidate) => candidate.group.id === groupId);
-  const device = entry?.members.find((member) => member.id === deviceId);
-  return entry && device ? { group: entry.group, device } : null;
+/**
+ * Is the (group, device) pair of a URL in the caller's menu? The menu's own rule for one
+ * pair, so that a request is authorised without building the whole menu: the device is an
+ * active member of the group, and the caller sees every group (superuser, staff) or is a
+ * member of this one. (A group with this device has a device, so it is in the menu.)
+ */
+export function pairInMenu(caller: Caller, pair: { deviceInGroup: boolean; deviceActive: boolean; callerInGroup: boolean }): boolean {
+  return pair.deviceInGroup && pair.deviceActive && (seesEverything(caller) || pair.callerInGroup);
 }
 
 /** The 403 for a (group, device) pair outside the caller's menu. */

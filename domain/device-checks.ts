@@ -3,17 +3,11 @@
  * VLAN exist, may this VLAN be used, is the value already in place, can the driver do
  * it at all. Each answers null (go on) or the contract's failure.
  */
-import type { Capabilities, InterfaceInfo, VlanInfo } from "../drivers/types";
-import { Failure, Result, failure, success } from "./result";
+import { CAPABILITY_FLAGS, type CapabilityFlag, type Capabilities } from "../model/capabilities";
+import type { InterfaceInfo, VlanInfo } from "../model/device";
+import { Failure, failure } from "./result";
 import { isVlanId } from "./values";
 import * as msg from "./messages";
-
-/** The interface of the URL, or 404 `Interface <id> not found`. */
-export function requireInterface<T>(found: T | null | undefined, interfaceId: string): Result<T> {
-  return found === null || found === undefined
-    ? failure(404, "not_found", msg.interfaceNotFound(interfaceId))
-    : success(found);
-}
 
 /** A new untagged VLAN must be a VLAN id, exist on the device and be allowed to the caller. */
 export function checkVlanTarget(
@@ -53,26 +47,9 @@ export function checkVlanPresent(vlans: readonly VlanInfo[], id: number): Failur
   return vlans.some((vlan) => vlan.id === id) ? null : failure(404, "not_found", msg.vlanMissing(id));
 }
 
-export type ChangeCapability = Exclude<
-  { [K in keyof Capabilities]: Capabilities[K] extends boolean ? K : never }[keyof Capabilities],
-  undefined
->;
-
-/** What a device without the capability cannot do, for the not_supported text. */
-const CAPABILITY_ACTIONS: Record<ChangeCapability, string> = {
-  change_admin_status: "change the interface status",
-  change_vlan: "change the interface vlan",
-  change_poe: "change the PoE status",
-  change_description: "change the interface description",
-  edit_vlans: "add or delete vlans",
-  change_vlan_name: "change vlan names",
-  save_config: "save the config",
-  client_data: "show ethernet addresses and neighbors",
-};
-
 /** 400 not_supported when the driver cannot do this; save has the contract's own text. */
-export function checkCapability(can: Capabilities, capability: ChangeCapability): Failure | null {
+export function checkCapability(can: Capabilities, capability: CapabilityFlag): Failure | null {
   if (can[capability]) return null;
-  const reason = capability === "save_config" ? msg.CANNOT_SAVE : msg.deviceCannot(CAPABILITY_ACTIONS[capability]);
+  const reason = capability === "save_config" ? msg.CANNOT_SAVE : msg.deviceCannot(CAPABILITY_FLAGS[capability].action);
   return failure(400, "not_supported", reason);
 }

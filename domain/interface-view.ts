@@ -1,73 +1,20 @@
 /**
- * One entry of the `interfaces` array of the switch view (CONTRACT.md section 4), keys in
- * the contract's order, optional keys left out rather than null: `tagged_vlans` only in
+ * One entry of the `interfaces` array of the switch view (docs/api-decisions.md), keys
+ * in the spec's order, optional keys left out rather than null: `tagged_vlans` only in
  * Tagged mode, `vlan` only when there is one, `speed` only when known, `poe` only on PoE
  * ports, `unmanage_reason` only when not manageable.
  */
-import type {
-  AdminState,
-  Duplex,
-  InterfaceInfo,
-  LldpNeighbor,
-  LearnScope,
-  MacEntry,
-  PoeDetect,
-  PoePortInfo,
-} from "../drivers/types";
+import type { InterfaceInfo, LldpNeighbor, LearnScope, MacEntry, PoePortInfo } from "../model/device";
+import type { components } from "../generated/api";
 import type { InterfaceRights } from "./access";
 import { formatMac, macVendor } from "./mac";
 
-export type InterfaceMode = "Access" | "Tagged" | "Routed";
-
-export interface PoePortJson {
-  admin_status: AdminState;
-  detect_status: PoeDetect;
-  power_consumption_supported: boolean;
-  power_consumed: number;
-  power_available: number;
-  max_power_consumed: number;
-}
-
-export interface EthernetAddressJson {
-  address: string;
-  vlan: number;
-  ipv4: string[];
-  ipv6: string[];
-  hostname: string;
-  vendor: string;
-}
-
-export interface NeighborJson {
-  port_name: string;
-  port_description: string;
-  system_name: string;
-  system_description: string;
-  hostname: string;
-  chassis_id: string;
-  chassis_type: number;
-  capabilities: string;
-  management_address_v4: string;
-  management_address_v6: string;
-}
-
-export interface InterfaceJson {
-  id: string;
-  name: string;
-  description: string;
-  mode: InterfaceMode;
-  tagged_vlans?: string;
-  vlan?: number;
-  state: AdminState;
-  online: boolean;
-  speed?: number;
-  duplex: Duplex;
-  vrf: string;
-  poe?: PoePortJson;
-  manageable: boolean;
-  unmanage_reason?: string;
-  ethernet_addresses: EthernetAddressJson[];
-  neighbors: NeighborJson[];
-}
+type Schemas = components["schemas"];
+export type InterfaceMode = Schemas["Interface"]["mode"];
+export type PoePortJson = Schemas["InterfacePoe"];
+export type EthernetAddressJson = Schemas["EthernetAddress"];
+export type NeighborJson = Schemas["Neighbor"];
+export type InterfaceJson = Schemas["Interface"];
 
 /** Routed wins over Tagged, Tagged over Access. */
 export function interfaceMode(iface: Pick<InterfaceInfo, "routed" | "tagged_vlans">): InterfaceMode {

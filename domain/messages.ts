@@ -1,5 +1,5 @@
 /**
- * Every human text of the API contract (CONTRACT.md sections 2-6), word for word.
+ * Every human text of the API contract (docs/api-decisions.md section 2-6), word for word.
  * Scripts written against OpenL2M match on these strings, so they live in one place and
  * handlers only ever call these. Texts the contract leaves open (marked "ours") say
  * plainly what went wrong.
@@ -108,9 +108,19 @@ export function descriptionTooLong(max: number): string {
 export const DESCRIPTION_CONTROL_CHARACTERS =
   "Description may not contain control characters or line breaks";
 
+/** ours: devices count bytes of UTF-8, so a short text of wide characters can be too long */
+export function descriptionTooManyBytes(max: number, actual: number): string {
+  return `Description is too long for the device (max ${max} bytes of UTF-8, this one has ${actual})`;
+}
+
 /** ours: the contract asks for what the device said */
 export function deviceRefused(deviceName: string, detail: string): string {
   return `Device '${deviceName}' refused the change: ${detail}`;
+}
+
+/** ours: the device took the change but reads back something else */
+export function deviceMismatch(deviceName: string, detail: string): string {
+  return `Device '${deviceName}' did not keep the change: ${detail}`;
 }
 
 /** ours: a driver that cannot do an action at all (`what` like "change the PoE state") */
@@ -141,6 +151,10 @@ export function vlanNameTooLong(max: number): string {
 /** ours */
 export const VLAN_NAME_CONTROL_CHARACTERS =
   "Vlan name may not contain control characters or line breaks";
+
+export function vlanNameTooManyBytes(max: number, actual: number): string {
+  return `Vlan name is too long for the device (max ${max} bytes of UTF-8, this one has ${actual})`;
+}
 
 export function vlanExists(id: number): string {
   return `Vlan ${id} already exists!`;

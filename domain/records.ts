@@ -30,14 +30,27 @@ export interface GroupRecord {
   read_only: boolean;
 }
 
-export const DEFAULT_VIEW_NAMES: Readonly<Record<number, string>> = { 0: "Basic", 1: "Details" };
+export const DEFAULT_VIEW_NAMES = { 0: "Basic", 1: "Details" } as const;
+export type DefaultView = keyof typeof DEFAULT_VIEW_NAMES;
 
-export const CONNECTOR_TYPE_NAMES: Readonly<Record<number, string>> = { 0: "SNMP", 7: "SSH command line" };
+/** OpenL2M's numbers: 0 SNMP; 7 is ours, the SSH command line */
+export const CONNECTOR_TYPE_NAMES = { 0: "SNMP", 7: "SSH command line" } as const;
+export type ConnectorType = keyof typeof CONNECTOR_TYPE_NAMES;
 
-export function defaultViewName(view: number): string {
-  return DEFAULT_VIEW_NAMES[view] ?? "Unknown";
+/** The stored number as one of the known views (anything else shows as Basic). */
+export function defaultView(view: number): DefaultView {
+  return view === 1 ? 1 : 0;
 }
 
-export function connectorTypeName(type: number): string {
-  return CONNECTOR_TYPE_NAMES[type] ?? "Unknown";
+export function defaultViewName(view: number): (typeof DEFAULT_VIEW_NAMES)[DefaultView] {
+  return DEFAULT_VIEW_NAMES[defaultView(view)];
+}
+
+/** The stored number as one of the known connectors (the admin API stores no other). */
+export function connectorType(type: number): ConnectorType {
+  return type === 7 ? 7 : 0;
+}
+
+export function connectorTypeName(type: number): (typeof CONNECTOR_TYPE_NAMES)[ConnectorType] {
+  return CONNECTOR_TYPE_NAMES[connectorType(type)];
 }

@@ -4,24 +4,14 @@
  * a status, a code or a text of its own.
  */
 
-/** Stable slugs of CONTRACT.md section 1, plus the few the rules here add. */
-export type ErrorCode =
-  | "access_denied"
-  | "token_read_only"
-  | "forbidden"
-  | "missing_parameter"
-  | "invalid_parameter"
-  | "same_value"
-  | "not_found"
-  | "already_exists"
-  | "not_supported"
-  | "device_unreachable"
-  | "device_refused"
-  | "rate_limited";
+import type { components } from "../generated/api";
+
+/** The stable slugs of the spec's Error schema: the one list of error codes. */
+export type ErrorCode = components["schemas"]["Error"]["code"];
 
 export interface Failure {
   ok: false;
-  status: 400 | 403 | 404;
+  status: 400 | 403 | 404 | 409;
   code: ErrorCode;
   reason: string;
 }

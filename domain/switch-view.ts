@@ -1,9 +1,11 @@
 /**
- * The body of GET api/switches/<g>/<s>/ and .../details/ (CONTRACT.md section 4):
+ * The body of GET api/switches/<g>/<s>/ and .../details/ (docs/api-decisions.md, reads):
  * `{switch, vlans, interfaces}`, keys in the contract's order. Rights are worked out here
  * from the caller, the group of the URL and the device, so every handler shows the same.
  */
-import type { AdminState, Capabilities, DeviceSnapshot, VlanStatus } from "../drivers/types";
+import type { DeviceSnapshot } from "../model/device";
+import type { components } from "../generated/api";
+import type { Capabilities } from "../model/capabilities";
 import {
   Caller,
   DeviceRights,
@@ -13,67 +15,18 @@ import {
   interfaceRights,
   isReadOnly,
 } from "./access";
-import { InterfaceJson, interfaceJson } from "./interface-view";
-import { naturalCompare } from "./natural-sort";
+import { interfaceJson } from "./interface-view";
+import { naturalSortBy } from "../model/natural-order";
 import type { DeviceRecord, GroupRecord } from "./records";
 import { switchUrl } from "./urls";
 
-export interface PowerSupplyJson {
-  id: number;
-  max_power: number;
-  status: "On" | "Off" | "Fault";
-  power_consumed: number;
-  threshold: number;
-}
-
-export interface DevicePoeJson {
-  enabled: boolean;
-  max_power: number;
-  power_consumed: number;
-  "power-supplies": PowerSupplyJson[];
-}
-
-export interface SwitchSectionJson {
-  hostname: string;
-  vendor: string;
-  driver: string;
-  driver_info: Record<string, string | number>;
-  name: string;
-  id: number;
-  group: string;
-  group_id: number;
-  read_only: boolean;
-  primary_ipv4: string | null;
-  primary_ipv6: string | null;
-  change_admin_status: boolean;
-  change_vlan: boolean;
-  change_poe: boolean;
-  change_description: boolean;
-  edit_vlans: boolean;
-  change_vlan_name: boolean;
-  save_config: boolean;
-  url: string;
-  nms_id: string;
-  poe: false | DevicePoeJson;
-}
-
-export interface VlanJson {
-  id: number;
-  name: string;
-  state: AdminState;
-  status: VlanStatus;
-  igmp_snooping: boolean;
-  vrf: string;
-  allowed: boolean;
-}
-
-export interface SwitchJson {
-  switch: SwitchSectionJson;
-  /** keyed by VLAN id as a string, ascending */
-  vlans: Record<string, VlanJson>;
-  /** natural order of the id */
-  interfaces: InterfaceJson[];
-}
+type Schemas = components["schemas"];
+export type PowerSupplyJson = Schemas["PowerSupply"];
+export type DevicePoeJson = Schemas["DevicePoe"];
+export type SwitchSectionJson = Schemas["Device"];
+export type VlanJson = Schemas["Vlan"];
+/** {switch, vlans (keyed by VLAN id, ascending), interfaces (natural order of the id)} */
+export type SwitchJson = Schemas["SwitchInfo"];
 
 export interface SwitchViewInput {
   snapshot: DeviceSnapshot;
@@ -150,11 +103,10 @@ export function switchView(input: SwitchViewInput): SwitchJson {
     };
   }
 
-  const interfaces = [...snapshot.interfaces]
-    .sort((a, b) => naturalCompare(a.id, b.id))
-    .map((iface) =>
-      interfaceJson(iface, interfaceRights(caller, group, device, policy, iface, allowed, readOnly), snapshot.scope),
-    );
+  // the one place interfaces are put in natural order of their id: drivers return them as found
+  const interfaces = naturalSortBy(snapshot.interfaces, (iface) => iface.id).map((iface) =>
+    interfaceJson(iface, interfaceRights(caller, group, device, policy, iface, allowed, readOnly), snapshot.scope),
+  );
 
   return { switch: section, vlans, interfaces };
 }

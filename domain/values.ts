@@ -7,9 +7,9 @@
 import { Failure, Result, failure, success } from "./result";
 import * as msg from "./messages";
 
-/** state / poe_state: these mean up/enable (CONTRACT section 1); anything else means down. */
+/** state / poe_state: these mean up/enable (docs/api-decisions.md section 1); anything else means down. */
 export const ON_VALUES: readonly string[] = ["on", "enabled", "enable", "yes", "y", "1", "true"];
-/** save: the seed's set, which deliberately lacks "true". */
+/** save: the set of the original API, which deliberately lacks "true". */
 export const SAVE_VALUES: readonly string[] = ["on", "enabled", "enable", "yes", "y", "1"];
 
 export const VLAN_ID_MIN = 1;
@@ -19,6 +19,14 @@ export const DEFAULT_MAX_VLAN_NAME_LENGTH = 32;
 
 /** C0, DEL, C1 (which holds NEL U+0085), LINE and PARAGRAPH SEPARATOR. */
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/**
+ * Bidirectional embeddings, overrides and isolates (U+202A..U+202E, U+2066..U+2069): they
+ * make a text display in another order than it is stored ("Trojan Source"), so a port
+ * description could show one thing to a person and another to a device's parser.
+ */
+const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+/** a UTF-16 surrogate without its partner: no character at all, and not valid UTF-8 */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /**
  * Blanks stripped around texts: Unicode space separators only. Tabs and line breaks are
  * control characters and are refused rather than silently dropped, so a value that
@@ -98,8 +106,20 @@ export function parseUntaggedVlan(value: unknown): Result<number> {
   return success(vlan);
 }
 
+/** Control characters, bidirectional controls or lone surrogates: never sent to a device. */
 export function hasControlCharacter(text: string): boolean {
-  return CONTROL_CHARACTER.test(text);
+  return CONTROL_CHARACTER.test(text) || BIDI_CONTROL.test(text) || LONE_SURROGATE.test(text);
+}
+
+/** Length in bytes of UTF-8, which is what devices count. */
+export function byteLength(text: string): number {
+  return Buffer.byteLength(text, "utf8");
+}
+
+/** The longest text a device takes, in characters and in bytes of UTF-8. */
+export interface TextLimits {
+  characters: number;
+  bytes: number;
 }
 
 export function stripBlanks(text: string): string {
@@ -113,17 +133,21 @@ export function textLength(text: string): number {
   return count;
 }
 
-/** `description`: stripped, at most `maxLength` characters, no control characters; "" clears. */
-export function parseDescription(
-  value: unknown,
-  maxLength: number = DEFAULT_MAX_DESCRIPTION_LENGTH,
-): Result<string> {
+const DEFAULT_DESCRIPTION_LIMITS: TextLimits = { characters: DEFAULT_MAX_DESCRIPTION_LENGTH, bytes: DEFAULT_MAX_DESCRIPTION_LENGTH };
+const DEFAULT_VLAN_NAME_LIMITS: TextLimits = { characters: DEFAULT_MAX_VLAN_NAME_LENGTH, bytes: DEFAULT_MAX_VLAN_NAME_LENGTH };
+
+/**
+ * `description`: stripped, within the device's limits in characters and in bytes, no
+ * control or bidirectional characters; "" clears.
+ */
+export function parseDescription(value: unknown, limits: TextLimits = DEFAULT_DESCRIPTION_LIMITS): Result<string> {
   const reason = msg.missingParameter("description");
   const raw = textOrNumber(value);
   if (raw === null) return failure(400, isAbsent(value) ? "missing_parameter" : "invalid_parameter", reason);
   const text = stripBlanks(raw);
-  if (textLength(text) > maxLength) return failure(400, "invalid_parameter", msg.descriptionTooLong(maxLength));
+  if (textLength(text) > limits.characters) return failure(400, "invalid_parameter", msg.descriptionTooLong(limits.characters));
   if (hasControlCharacter(text)) return failure(400, "invalid_parameter", msg.DESCRIPTION_CONTROL_CHARACTERS);
+  if (byteLength(text) > limits.bytes) return failure(400, "invalid_parameter", msg.descriptionTooManyBytes(limits.bytes, byteLength(text)));
   return success(text);
 }
 
@@ -139,7 +163,7 @@ export interface VlanDefinition {
 export function parseVlanDefinition(
   body: { vlan_id?: unknown; vlan_name?: unknown },
   action: "add" | "edit",
-  maxNameLength: number = DEFAULT_MAX_VLAN_NAME_LENGTH,
+  limits: TextLimits = DEFAULT_VLAN_NAME_LIMITS,
 ): Result<VlanDefinition> {
   const id = parseInteger(body.vlan_id);
   const rawName = textOrNumber(body.vlan_name);
@@ -150,8 +174,9 @@ export function parseVlanDefinition(
   if (name === "") {
     return failure(400, "invalid_parameter", action === "add" ? msg.VLAN_NAME_MISSING : msg.VLAN_NAME_EMPTY);
   }
-  if (textLength(name) > maxNameLength) return failure(400, "invalid_parameter", msg.vlanNameTooLong(maxNameLength));
+  if (textLength(name) > limits.characters) return failure(400, "invalid_parameter", msg.vlanNameTooLong(limits.characters));
   if (hasControlCharacter(name)) return failure(400, "invalid_parameter", msg.VLAN_NAME_CONTROL_CHARACTERS);
+  if (byteLength(name) > limits.bytes) return failure(400, "invalid_parameter", msg.vlanNameTooManyBytes(limits.bytes, byteLength(name)));
   return success({ id, name });
 }
 

@@ -1,11 +1,12 @@
 /**
- * JSON bodies of the read endpoints (CONTRACT.md section 4): the menu, the search and
+ * JSON bodies of the read endpoints (docs/api-decisions.md): the menu, the search and
  * (from switch-view.ts) the switch view. Ids become string keys; groups and members keep
  * the menu's name order on the wire (see ordered-record.ts).
  */
 import type { Caller } from "./access";
+import type { components } from "../generated/api";
 import { orderedRecord } from "./ordered-record";
-import { DeviceRecord, GroupRecord, connectorTypeName, defaultViewName } from "./records";
+import { DeviceRecord, GroupRecord, connectorType, connectorTypeName, defaultView, defaultViewName } from "./records";
 import { apiUrl, switchUrl } from "./urls";
 
 export { switchView } from "./switch-view";
@@ -15,66 +16,33 @@ export type { InterfaceJson, EthernetAddressJson, NeighborJson, PoePortJson, Int
 /** A menu as access.menuGroups() builds it: groups and members already filtered and sorted. */
 export type MenuInput = readonly { group: GroupRecord; members: readonly DeviceRecord[] }[];
 
-export interface MemberJson {
-  name: string;
-  hostname: string;
-  description: string;
-  default_view: number;
-  default_view_name: string;
-  url: string;
-  connector_type: number;
-  connector_type_name: string;
-  read_only: boolean;
-  primary_ipv4: string | null;
-  comments: string;
-  /** the stored JSON text, not an object (as in OpenL2M's menu) */
-  driver_info: string;
-  nms_id: string;
-}
+type Schemas = components["schemas"];
+export type MemberJson = Schemas["MenuMember"];
+export type MenuJson = Schemas["Menu"];
+export type SearchJson = Schemas["SearchResult"];
+export type ApiRootJson = Schemas["ApiRoot"];
 
-export interface MenuGroupJson {
-  name: string;
-  description: string;
-  display_name: string;
-  read_only: boolean;
-  comments: string;
-  members: Record<string, MemberJson>;
-}
-
-export interface MenuJson {
-  user: { name: string; read_only: boolean; vlan_edit: boolean; allow_poe_toggle: boolean; edit_if_descr: boolean };
-  groups: Record<string, MenuGroupJson>;
-}
-
-export type SearchSwitchJson = Omit<MemberJson, "url"> & { id: string };
-
-export interface SearchGroupJson {
-  name: string;
-  description: string;
-  id: string;
-  read_only: boolean;
-  switch_url: string;
-}
-
-export interface SearchJson {
-  switch: SearchSwitchJson;
-  groups: Record<string, SearchGroupJson>;
-}
-
-export interface ApiRootJson {
-  switches: string;
-  stats: string;
-  environment: string;
-  admin?: string;
-}
-
-/** GET api/: admin only for superusers. */
+/** GET api/: absolute links; admin only for superusers. */
 export function apiRootView(caller: Caller, baseUrl: string): ApiRootJson {
   return {
     switches: apiUrl(baseUrl, "switches/"),
     stats: apiUrl(baseUrl, "stats/"),
     environment: apiUrl(baseUrl, "environment/"),
+    schema: apiUrl(baseUrl, "schema/"),
     ...(caller.user.is_superuser ? { admin: apiUrl(baseUrl, "admin/") } : {}),
+  };
+}
+
+/** GET api/admin/: the administered resources. */
+export function adminRootView(baseUrl: string): Schemas["AdminRoot"] {
+  const at = (path: string) => apiUrl(baseUrl, `admin/${path}`);
+  return {
+    users: at("users/"),
+    switches: at("switches/"),
+    switchgroups: at("switchgroups/"),
+    snmpprofiles: at("snmpprofiles/"),
+    credentials: at("credentials/"),
+    log: at("log/"),
   };
 }
 
@@ -83,10 +51,10 @@ export function memberView(device: DeviceRecord, groupId: number, baseUrl: strin
     name: device.name,
     hostname: device.hostname,
     description: device.description,
-    default_view: device.default_view,
+    default_view: defaultView(device.default_view),
     default_view_name: defaultViewName(device.default_view),
     url: switchUrl(baseUrl, groupId, device.id),
-    connector_type: device.connector_type,
+    connector_type: connectorType(device.connector_type),
     connector_type_name: connectorTypeName(device.connector_type),
     read_only: device.read_only,
     primary_ipv4: device.primary_ipv4,

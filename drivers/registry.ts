@@ -9,7 +9,9 @@ import { GenericSnmpDriver } from "./snmp/generic";
 import { isUnder } from "./snmp/oid";
 import { SnmpSession } from "./snmp/session";
 import { asText } from "./snmp/values";
-import { type Driver, NotSupported, type SnmpTarget } from "./types";
+import type { Driver } from "./contract";
+import { NotSupported } from "../model/failures";
+import type { SnmpTarget } from "../model/targets";
 
 export interface DriverSpec {
   /** "auto" | "generic" | "ciscosb" */

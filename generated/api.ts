@@ -1045,13 +1045,19 @@ export interface components {
             read_only: boolean;
             primary_ipv4: string | null;
             primary_ipv6: string | null;
+            /** @description The driver can set an interface's admin state (POST .../state/). */
             change_admin_status: boolean;
+            /** @description The driver can set an interface's untagged VLAN (POST .../vlan/). */
             change_vlan: boolean;
+            /** @description The driver can switch PoE of an interface on and off (POST .../poe_state/). */
             change_poe: boolean;
+            /** @description The driver can set an interface's description (POST .../description/). */
             change_description: boolean;
+            /** @description The driver can add and delete VLANs (POST .../vlan/add/ and .../vlan/delete/). */
             edit_vlans: boolean;
+            /** @description The driver can rename VLANs (POST .../vlan/edit/). */
             change_vlan_name: boolean;
-            /** @description true when the device needs an explicit save (POST .../save/) after changes. */
+            /** @description The device needs an explicit save (POST .../save/) after changes, and the driver can do it. */
             save_config: boolean;
             /** Format: uri */
             url: string;

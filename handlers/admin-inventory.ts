@@ -1,18 +1,69 @@
 /**
  * Inventory administration under api/admin/ (snmpprofiles, credentials, switchgroups,
- * switches, log), keyed by operationId. The superuser rule is applied by handlers/index.ts.
+ * switches, log), keyed by operationId: each kind's five operations handed to the
+ * application's InventoryAdmin. The superuser rule is applied by the server to every
+ * operation the spec tags "admin".
  */
-import type { Handler } from "./context";
-import { snmpProfileHandlers } from "./admin-snmpprofiles";
-import { credentialHandlers } from "./admin-credentials";
-import { switchGroupHandlers } from "./admin-switchgroups";
-import { switchHandlers } from "./admin-switches";
+import { actorOf, created, noContent, ok, type Handler } from "./context";
+import { InventoryAdmin, type InventoryTable, type Resource } from "../app/admin/resource";
+import type { AdminObject } from "../domain/audit-actions";
+import { snmpProfiles } from "../app/admin/snmp-profiles";
+import { credentials } from "../app/admin/credentials";
+import { switchGroups } from "../app/admin/switch-groups";
+import { switches } from "../app/admin/switches";
 import { listLog } from "./admin-log";
 
+function crudHandlers<T extends InventoryTable & AdminObject>(
+  r: Resource<T>,
+  ops: { list: string; create: string; get: string; update: string; patch: string; remove: string },
+): Record<string, Handler> {
+  const admin = (ctx: Parameters<Handler>[0]) => new InventoryAdmin(ctx.services, r);
+  const update: Handler = async (ctx) => ok(await admin(ctx).update(actorOf(ctx), ctx.params.id, ctx.body));
+  return {
+    [ops.list]: async (ctx) => ok(await admin(ctx).list()),
+    [ops.create]: async (ctx) => created(await admin(ctx).create(actorOf(ctx), ctx.body)),
+    [ops.get]: async (ctx) => ok(await admin(ctx).get(ctx.params.id)),
+    [ops.update]: update,
+    [ops.patch]: update,
+    [ops.remove]: async (ctx) => {
+      await admin(ctx).remove(actorOf(ctx), ctx.params.id);
+      return noContent();
+    },
+  };
+}
+
 export const inventoryHandlers: Record<string, Handler> = {
-  ...snmpProfileHandlers,
-  ...credentialHandlers,
-  ...switchGroupHandlers,
-  ...switchHandlers,
+  ...crudHandlers(snmpProfiles, {
+    list: "listSnmpProfiles",
+    create: "createSnmpProfile",
+    get: "getSnmpProfile",
+    update: "updateSnmpProfile",
+    patch: "patchSnmpProfile",
+    remove: "deleteSnmpProfile",
+  }),
+  ...crudHandlers(credentials, {
+    list: "listCredentials",
+    create: "createCredential",
+    get: "getCredential",
+    update: "updateCredential",
+    patch: "patchCredential",
+    remove: "deleteCredential",
+  }),
+  ...crudHandlers(switchGroups, {
+    list: "listSwitchGroups",
+    create: "createSwitchGroup",
+    get: "getSwitchGroup",
+    update: "updateSwitchGroup",
+    patch: "patchSwitchGroup",
+    remove: "deleteSwitchGroup",
+  }),
+  ...crudHandlers(switches, {
+    list: "listAdminSwitches",
+    create: "createAdminSwitch",
+    get: "getAdminSwitch",
+    update: "updateAdminSwitch",
+    patch: "patchAdminSwitch",
+    remove: "deleteAdminSwitch",
+  }),
   listLog,
 };

@@ -2,34 +2,10 @@
  * What every handler receives and returns. Handlers are plain async functions keyed by
  * operationId: parse -> policy -> action -> respond. They never touch HTTP objects.
  */
-import type { Config } from "../server/config";
-import type { Store } from "../db/connect";
-import type { User } from "../db/users";
-import type { TokenRecord, SessionRecord } from "../db/tokens";
-import type { Repos } from "../db/repos";
-import type { SecretBox } from "../db/secrets";
-import type { LoginGuard } from "../server/login";
-import type { DeviceService } from "./device-service";
+import type { Caller, Services } from "../app/services";
+import type { Actor } from "../app/audit";
 
-export interface Caller {
-  user: User;
-  /** null when the caller uses a web UI session */
-  token: TokenRecord | null;
-  session: SessionRecord | null;
-}
-
-export interface Services {
-  config: Config;
-  store: Store;
-  repos: Repos;
-  secrets: SecretBox;
-  loginGuard: LoginGuard;
-  devices: DeviceService;
-  version: string;
-  startedAt: Date;
-  /** the spec document (served at api/schema/ and used by the browsable pages) */
-  spec: Record<string, unknown>;
-}
+export type { Caller, Services } from "../app/services";
 
 export interface Ctx {
   services: Services;
@@ -60,4 +36,9 @@ export const noContent = (): Reply => ({ status: 204 });
 export function callerOf(ctx: Ctx): Caller {
   if (!ctx.caller) throw new Error(`operation ${ctx.operationId} ran without a caller`);
   return ctx.caller;
+}
+
+/** who is calling and from where, for the audit log */
+export function actorOf(ctx: Ctx): Actor {
+  return { caller: callerOf(ctx), ip: ctx.ip };
 }

@@ -1,8 +1,8 @@
 /** POST api/users/token/ (no auth), GET api/users/tokens/, DELETE api/users/tokens/<id>/ */
 import { callerOf, noContent, ok, type Handler } from "./context";
-import { ApiError, badRequest, notFound } from "./errors";
-import { TooManyTokens } from "../db/tokens";
-import { checkLogin } from "../server/login";
+import { badRequest, notFound } from "../app/errors";
+import { checkLogin } from "../app/login";
+import { issueToken } from "../app/accounts";
 import * as msg from "../domain/messages";
 import type { components } from "../generated/api";
 
@@ -13,24 +13,10 @@ function requiredString(body: Record<string, unknown>, field: string): string {
 }
 
 export const createToken: Handler = async (ctx) => {
-  const s = ctx.services;
   const username = requiredString(ctx.body, "username");
   const password = requiredString(ctx.body, "password");
-  const user = await checkLogin(s, username, password, ctx.ip);
-  try {
-    const { key } = await s.repos.tokens.create(user.id, {
-      // a read-only user only ever gets read-only tokens
-      writeEnabled: !user.profile.read_only,
-      lifetimeMs: s.config.apiTokenLifetimeMs,
-      max: s.config.apiMaxTokens,
-      description: "API",
-    });
-    const body: components["schemas"]["TokenCreated"] = { token: key, user_id: user.id, email: user.email };
-    return ok(body);
-  } catch (e) {
-    if (e instanceof TooManyTokens) throw new ApiError(400, "too_many_tokens", msg.TOO_MANY_TOKENS);
-    throw e;
-  }
+  const user = await checkLogin(ctx.services, username, password, ctx.ip);
+  return ok(await issueToken(ctx.services, user));
 };
 
 export const listTokens: Handler = async (ctx) => {

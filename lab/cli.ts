@@ -3,10 +3,11 @@
  * them, until Ctrl-C. Without flags it starts the demo lab (three switches); with
  * --count/--profile/--ports... it starts that many switches of one kind.
  */
+import { parseArgs } from "node:util";
 import { demoLabOptions, startLabSwitch } from "./lab-switch";
-import type { LabSwitch, LabSwitchOptions } from "./index";
+import type { LabSwitch, LabSwitchOptions } from "./types";
 
-export const labUsage = `usage: lab [--count N] [--profile generic|ciscosb] [--ports 8..384]
+export const labUsage = `usage: switchdesk lab [--count N] [--profile generic|ciscosb] [--ports 8..384]
            [--poe all|none|1,2,5-8] [--latency MS] [--seed N] [--port FIRST_UDP_PORT]
            [--community NAME] [--write-community NAME]
 without flags: the demo lab (8-port generic, 24-port generic with PoE, 48-port ciscosb)`;
@@ -22,53 +23,76 @@ export interface LabCliIo {
   handleSignals?: boolean;
 }
 
+/** A command line the lab cannot run: one line for the user, exit code 2. */
+export class LabUsageError extends Error {
+  readonly exitCode = 2;
+}
+
 function parsePorts(text: string): number[] | "all" | "none" {
   if (text === "all" || text === "none") return text;
   const out: number[] = [];
   for (const part of text.split(",")) {
     const m = /^(\d+)(?:-(\d+))?$/.exec(part.trim());
-    if (!m) throw new Error(`bad --poe value: ${text}\n${labUsage}`);
+    if (!m) throw new LabUsageError(`bad --poe value: ${text} (expected all, none or a list such as 1,2,5-8)`);
     const a = Number(m[1]);
     const b = m[2] ? Number(m[2]) : a;
+    if (b < a || b - a > 4096) throw new LabUsageError(`bad --poe range: ${part}`);
     for (let p = a; p <= b; p++) out.push(p);
   }
   return out;
 }
 
-function parseFlags(argv: string[]): LabSwitchOptions[] | null {
-  if (argv.length === 0) return null;
-  const flags = new Map<string, string>();
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === "--help" || a === "-h") throw new Error(labUsage);
-    if (!a.startsWith("--") || i + 1 >= argv.length) throw new Error(`unexpected argument: ${a}\n${labUsage}`);
-    flags.set(a.slice(2), argv[++i]);
+const LAB_OPTIONS = {
+  help: { type: "boolean", short: "h" },
+  count: { type: "string" },
+  profile: { type: "string" },
+  ports: { type: "string" },
+  poe: { type: "string" },
+  latency: { type: "string" },
+  seed: { type: "string" },
+  port: { type: "string" },
+  community: { type: "string" },
+  "write-community": { type: "string" },
+} as const;
+
+/**
+ * The lab's command line: "help" when asked for, the switches to start (null: the demo
+ * lab), or a LabUsageError naming the first problem (unknown flag, missing value, bad number).
+ */
+export function parseLabArgs(argv: string[]): "help" | LabSwitchOptions[] | null {
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof LAB_OPTIONS; strict: true; allowPositionals: false }>>;
+  try {
+    parsed = parseArgs({ args: argv, options: LAB_OPTIONS, strict: true, allowPositionals: false });
+  } catch (e) {
+    throw new LabUsageError((e as Error).message.split("\n")[0]);
   }
-  const known = ["count", "profile", "ports", "poe", "latency", "seed", "port", "community", "write-community"];
-  for (const k of flags.keys()) if (!known.includes(k)) throw new Error(`unknown flag --${k}\n${labUsage}`);
-  const num = (k: string) => {
-    const v = flags.get(k);
+  const flags = parsed.values;
+  if (flags.help) return "help";
+  if (argv.length === 0) return null;
+  const num = (k: keyof typeof LAB_OPTIONS) => {
+    const v = flags[k] as string | undefined;
     if (v === undefined) return undefined;
     const n = Number(v);
-    if (!Number.isInteger(n) || n < 0) throw new Error(`--${k} needs a whole number, got ${v}`);
+    if (!Number.isInteger(n) || n < 0) throw new LabUsageError(`--${k} needs a whole number, got ${v}`);
     return n;
   };
-  const profile = flags.get("profile") ?? "generic";
-  if (profile !== "generic" && profile !== "ciscosb") throw new Error(`unknown profile: ${profile}\n${labUsage}`);
+  const profile = flags.profile ?? "generic";
+  if (profile !== "generic" && profile !== "ciscosb") throw new LabUsageError(`unknown profile: ${profile} (generic or ciscosb)`);
   const count = num("count") ?? 1;
+  if (count < 1 || count > 256) throw new LabUsageError(`--count must be 1 to 256, got ${count}`);
   const ports = num("ports") ?? 24;
   const firstPort = num("port");
   const seed = num("seed") ?? 1;
   return Array.from({ length: count }, (_, i) => ({
     profile,
     ports,
-    poePorts: flags.has("poe") ? parsePorts(flags.get("poe")!) : undefined,
+    poePorts: flags.poe !== undefined ? parsePorts(flags.poe) : undefined,
     latencyMs: num("latency"),
     seed: seed + i,
     name: count === 1 ? undefined : `lab-${profile}-${ports}-${i + 1}`,
     port: firstPort === undefined ? undefined : firstPort + i,
-    community: flags.get("community"),
-    writeCommunity: flags.get("write-community"),
+    community: flags.community,
+    writeCommunity: flags["write-community"],
   }));
 }
 
@@ -81,7 +105,9 @@ function describe(s: LabSwitch): string {
 
 export async function runLabCli(argv: string[], io: LabCliIo = {}): Promise<LabCliHandle> {
   const out = io.out ?? ((line: string) => console.log(line));
-  const plan = parseFlags(argv) ?? demoLabOptions();
+  const parsed = parseLabArgs(argv);
+  if (parsed === "help") throw new LabUsageError("runLabCli: --help is answered by the caller (labUsage)");
+  const plan = parsed ?? demoLabOptions();
   const switches: LabSwitch[] = [];
   try {
     for (const o of plan) switches.push(await startLabSwitch(o));

@@ -1,6 +1,6 @@
 /** Starting lab switches: a VirtualSwitch behind an SnmpAgent on 127.0.0.1. */
-import type { SnmpTarget } from "../drivers/types";
-import type { LabCounters, LabFaults, LabSwitch, LabSwitchOptions } from "./index";
+import type { SnmpTarget } from "../model/targets";
+import type { LabCounters, LabFaults, LabSwitch, LabSwitchOptions } from "./types";
 import { VirtualSwitch } from "./model";
 import { SnmpAgent } from "./snmp/agent";
 import { switchProvider } from "./snmp/switch-mib";

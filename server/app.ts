@@ -5,10 +5,9 @@
  */
 import express, { type Request, type Response } from "express";
 import type { Operation } from "openapi-backend";
-import { ApiError } from "../handlers/errors";
+import { ApiError, toApiError } from "../app/errors";
 import type { Caller, Ctx, Reply, Services } from "../handlers/context";
 import { handlers } from "../handlers";
-import { DeviceError } from "../drivers/types";
 import { coerceForm, mediaType, parseBody, readRaw, type Body } from "./body";
 import { allowedMethods, type Contract, type PathEntry } from "./contract";
 import { checkCsrf, identify, requireCaller, CSRF_FIELD } from "./auth";
@@ -19,19 +18,9 @@ import { baseUrlOf, clientIp } from "./request-info";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** HTTP status of each device failure: still 4xx, as the seed asks of any failed call. */
-const DEVICE_STATUS: Record<DeviceError["code"], number> = {
-  device_unreachable: 424,
-  device_refused: 424,
-  device_mismatch: 424,
-  not_supported: 400,
-};
-
 export function sendError(res: Response, err: unknown): void {
-  let e: ApiError;
-  if (err instanceof ApiError) e = err;
-  else if (err instanceof DeviceError) e = new ApiError(DEVICE_STATUS[err.code], err.code, err.message);
-  else {
+  let e = toApiError(err);
+  if (!e) {
     // never leak internals (or secrets) to the caller; the log has the stack
     console.error("unhandled error:", err);
     e = new ApiError(500, "server_error", "Internal server error");

@@ -1,11 +1,11 @@
 /**
  * Who is calling: an API token (`Authorization: Token <key>` or `Bearer <key>`), else a
  * web UI session cookie (with a CSRF token on every unsafe method). Failures are 403
- * with reason and detail (the seed: access denied is 403) and WWW-Authenticate: Token.
+ * with reason and detail (access denied is always 403, never 401: docs/api-decisions.md section 2) and WWW-Authenticate: Token.
  */
 import type { IncomingHttpHeaders } from "node:http";
 import crypto from "node:crypto";
-import { ApiError } from "../handlers/errors";
+import { ApiError, type ErrorCode } from "../app/errors";
 import type { Caller, Services } from "../handlers/context";
 import * as msg from "../domain/messages";
 
@@ -14,7 +14,7 @@ export const CSRF_COOKIE = "csrftoken";
 export const CSRF_HEADER = "x-csrftoken";
 export const CSRF_FIELD = "csrfmiddlewaretoken";
 
-const deny = (reason: string, code: string) => new ApiError(403, code, reason, { "WWW-Authenticate": "Token" }, true);
+const deny = (reason: string, code: ErrorCode) => new ApiError(403, code, reason, { "WWW-Authenticate": "Token" }, true);
 
 export function parseCookies(header: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};

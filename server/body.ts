@@ -5,7 +5,7 @@
  * while JSON keeps its own types untouched.
  */
 import type { IncomingMessage } from "node:http";
-import { ApiError } from "../handlers/errors";
+import { ApiError } from "../app/errors";
 
 export type Body = Record<string, unknown> | undefined;
 

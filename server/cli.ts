@@ -1,41 +1,41 @@
 /**
  * The command line: `switchdesk serve | migrate | createsuperuser | changepassword |
- * inventory import FILE | lab`. Configuration comes from the environment (README).
+ * unlock | inventory import FILE | lab`. Configuration comes from the environment
+ * (README). Every command answers `--help` with its usage and exit 0 without doing
+ * anything; an unknown option, a missing value or a missing argument is one line on
+ * stderr and exit 2 (util.parseArgs, strict).
  */
 import readline from "node:readline";
+import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { loadConfig, type Config } from "./config";
-import { buildServices, ensureFirstSuperuser } from "./services";
+import { loadConfig, type Config } from "../app/config";
+import { buildServices, ensureFirstSuperuser, loginGuardOf, migrateOnly, withCore } from "../app/startup";
+import type { Services } from "../app/services";
+import { hashPassword } from "../app/passwords";
 import { createApp } from "./app";
-import { openStore } from "../db/connect";
-import { migrateToLatest } from "../db/migrations";
-import { makeRepos } from "../db/repos";
-import { hashPassword } from "./passwords";
-import { LoginGuard } from "./login";
+import { loadContract } from "./contract";
 
-const USAGE = `usage: switchdesk <command>
-  serve                         run the service (PORT, HOST, DATABASE_URL, ...)
-  migrate                       apply database migrations and exit
-  createsuperuser [--username NAME] [--email ADDR] [--password PW]
-  changepassword USERNAME [--password PW] [--revoke-tokens]
-                                a new password ends the user's web sessions;
-                                --revoke-tokens also revokes its API tokens
-  unlock USERNAME               forget the failed logins that locked an account
-  inventory import FILE.yaml    load groups, devices and profiles from YAML
-  lab                           start simulated switches on 127.0.0.1 for manual use`;
+/** A command line that cannot run: one line for the user, exit code 2. */
+export class UsageError extends Error {
+  readonly exitCode = 2;
+}
 
-function option(args: string[], name: string): string | undefined {
-  const i = args.indexOf(`--${name}`);
-  if (i >= 0) return args[i + 1];
-  const eq = args.find((a) => a.startsWith(`--${name}=`));
-  return eq?.slice(name.length + 3);
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+interface Command {
+  usage: string;
+  summary: string;
+  options: Options;
+  /** names of the positional arguments, required ones first */
+  positionals: { required: string[]; optional?: string[] };
+  run(values: Record<string, string | boolean | undefined>, args: string[], out: (line: string) => void): Promise<number>;
 }
 
 async function ask(question: string, hidden = false): Promise<string> {
-  if (!process.stdin.isTTY) throw new Error(`${question.trim()} needed: pass it as an option`);
+  if (!process.stdin.isTTY) throw new UsageError(`${question.replace(/[:\s]+$/, "")} needed: pass it as an option`);
   const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-  if (hidden) (rl as any)._writeToOutput = () => {};
+  if (hidden) (rl as unknown as { _writeToOutput: () => void })._writeToOutput = () => {};
   const answer = await new Promise<string>((r) => rl.question(question, r));
   rl.close();
   if (hidden) process.stdout.write("\n");
@@ -44,13 +44,14 @@ async function ask(question: string, hidden = false): Promise<string> {
 
 export interface RunningService {
   url: string;
-  services: Awaited<ReturnType<typeof buildServices>>["services"];
+  services: Services;
   stop(): Promise<void>;
 }
 
 /** Starts the whole service from a configuration: store, first superuser, demo lab, HTTP. */
 export async function startService(config: Config, say: (line: string) => void = console.log): Promise<RunningService> {
-  const { services, contract } = await buildServices(config);
+  const services = await buildServices(config);
+  const contract = await loadContract();
   const first = await ensureFirstSuperuser(services);
   if (first) {
     say(`Created superuser '${first.username}'.`);
@@ -78,97 +79,168 @@ export async function startService(config: Config, say: (line: string) => void =
   };
 }
 
-export async function serve(): Promise<void> {
-  const running = await startService(loadConfig());
-  const stop = async () => {
-    await running.stop();
-    process.exit(0);
-  };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
-}
-
-async function withRepos<T>(fn: (repos: ReturnType<typeof makeRepos>) => Promise<T>): Promise<T> {
-  const store = await openStore(loadConfig().databaseUrl);
-  try {
-    await migrateToLatest(store);
-    return await fn(makeRepos(store));
-  } finally {
-    await store.close();
-  }
-}
-
-export async function main(argv: string[]): Promise<number> {
-  const [cmd, ...args] = argv;
-  switch (cmd) {
-    case "serve":
-      await serve();
+const commands: Record<string, Command> = {
+  serve: {
+    usage: "switchdesk serve",
+    summary: "run the service (PORT, HOST, DATABASE_URL, ... from the environment)",
+    options: {},
+    positionals: { required: [] },
+    async run() {
+      const running = await startService(loadConfig());
+      const stop = async () => {
+        await running.stop();
+        process.exit(0);
+      };
+      process.once("SIGINT", stop);
+      process.once("SIGTERM", stop);
       return -1; // keeps running
-    case "migrate": {
-      const store = await openStore(loadConfig().databaseUrl);
-      const applied = await migrateToLatest(store);
-      await store.close();
-      console.log(applied.length ? `Applied: ${applied.join(", ")}` : "No migrations to apply.");
+    },
+  },
+  migrate: {
+    usage: "switchdesk migrate",
+    summary: "apply database migrations and exit",
+    options: {},
+    positionals: { required: [] },
+    async run(_v, _a, out) {
+      const applied = await migrateOnly(loadConfig());
+      out(applied.length ? `Applied: ${applied.join(", ")}` : "No migrations to apply.");
       return 0;
-    }
-    case "createsuperuser": {
-      const username = option(args, "username") ?? (await ask("Username: "));
-      const password = option(args, "password") ?? process.env.SWITCHDESK_ADMIN_PASSWORD ?? (await ask("Password: ", true));
-      if (!username || !password) throw new Error("username and password must not be empty");
-      await withRepos(async (r) => {
-        await r.users.create(
-          { username, password: await hashPassword(password), email: option(args, "email") ?? "", is_staff: true, is_superuser: true },
+    },
+  },
+  createsuperuser: {
+    usage: "switchdesk createsuperuser [--username NAME] [--email ADDR] [--password PW]",
+    summary: "create a superuser (asks for what is not given, on a terminal)",
+    options: { username: { type: "string" }, email: { type: "string" }, password: { type: "string" } },
+    positionals: { required: [] },
+    async run(v, _a, out) {
+      const username = (v.username as string | undefined) ?? (await ask("Username: "));
+      const password = (v.password as string | undefined) ?? process.env.SWITCHDESK_ADMIN_PASSWORD ?? (await ask("Password: ", true));
+      if (!username || !password) throw new UsageError("username and password must not be empty");
+      await withCore(loadConfig(), async ({ repos }) => {
+        await repos.users.create(
+          { username, password: await hashPassword(password), email: (v.email as string | undefined) ?? "", is_staff: true, is_superuser: true },
           { vlan_edit: true, allow_poe_toggle: true },
         );
       });
-      console.log(`Superuser '${username}' created.`);
+      out(`Superuser '${username}' created.`);
       return 0;
-    }
-    case "changepassword": {
-      const username = args.find((a) => !a.startsWith("--") && a !== option(args, "password"));
-      if (!username) throw new Error("changepassword needs a USERNAME");
-      const password = option(args, "password") ?? (await ask(`New password for ${username}: `, true));
-      if (!password) throw new Error("the password must not be empty");
-      const revoke = args.includes("--revoke-tokens");
-      const done = await withRepos(async (r) => {
-        const user = await r.users.findByUsername(username);
+    },
+  },
+  changepassword: {
+    usage: "switchdesk changepassword USERNAME [--password PW] [--revoke-tokens]",
+    summary: "set a user's password; ends its web sessions (--revoke-tokens: its API tokens too)",
+    options: { password: { type: "string" }, "revoke-tokens": { type: "boolean" } },
+    positionals: { required: ["USERNAME"] },
+    async run(v, [username], out) {
+      const password = (v.password as string | undefined) ?? (await ask(`New password for ${username}: `, true));
+      if (!password) throw new UsageError("the password must not be empty");
+      const revoke = v["revoke-tokens"] === true;
+      const done = await withCore(loadConfig(), async ({ repos }) => {
+        const user = await repos.users.findByUsername(username);
         if (!user) throw new Error(`no user named '${username}'`);
-        await r.users.update(user.id, { password: await hashPassword(password) }, {});
-        const sessions = await r.sessions.removeAllOfUser(user.id);
-        const tokens = revoke ? await r.tokens.revokeAllOfUser(user.id) : 0;
+        await repos.users.update(user.id, { password: await hashPassword(password) }, {});
+        const sessions = await repos.sessions.removeAllOfUser(user.id);
+        const tokens = revoke ? await repos.tokens.revokeAllOfUser(user.id) : 0;
         return { sessions, tokens };
       });
-      console.log(
-        `Password changed for '${username}'; ${done.sessions} web session(s) ended` + (revoke ? `, ${done.tokens} API token(s) revoked.` : "."),
-      );
+      out(`Password changed for '${username}'; ${done.sessions} web session(s) ended` + (revoke ? `, ${done.tokens} API token(s) revoked.` : "."));
       return 0;
-    }
-    case "unlock": {
-      const username = args.find((a) => !a.startsWith("--"));
-      if (!username) throw new Error("unlock needs a USERNAME");
-      const config = loadConfig();
-      const wasLocked = await withRepos(async (r) => {
-        if (!(await r.users.findByUsername(username))) throw new Error(`no user named '${username}'`);
-        const guard = new LoginGuard(r.loginFailures, { maxFailures: config.loginMaxFailures, windowMs: config.loginWindowMs });
-        return guard.unlock(username);
+    },
+  },
+  unlock: {
+    usage: "switchdesk unlock USERNAME",
+    summary: "forget the failed logins that locked an account",
+    options: {},
+    positionals: { required: ["USERNAME"] },
+    async run(_v, [username], out) {
+      const wasLocked = await withCore(loadConfig(), async (core) => {
+        if (!(await core.repos.users.findByUsername(username))) throw new Error(`no user named '${username}'`);
+        return loginGuardOf(core).unlock(username);
       });
-      console.log(wasLocked ? `Unlocked '${username}'.` : `'${username}' had no failed logins counted; nothing to unlock.`);
+      out(wasLocked ? `Unlocked '${username}'.` : `'${username}' had no failed logins counted; nothing to unlock.`);
       return 0;
-    }
-    case "inventory": {
-      if (args[0] !== "import" || !args[1]) throw new Error("usage: switchdesk inventory import FILE.yaml");
-      const { importInventoryFile } = await import("./inventory-import");
-      const report = await importInventoryFile(args[1]);
-      console.log(report);
+    },
+  },
+  inventory: {
+    usage: "switchdesk inventory import FILE.yaml",
+    summary: "load groups, devices and profiles from a YAML file (checked whole, applied in one transaction)",
+    options: {},
+    positionals: { required: ["import", "FILE.yaml"] },
+    async run(_v, [verb, file], out) {
+      if (verb !== "import") throw new UsageError(`unknown inventory command '${verb}' (only: import)`);
+      const { importInventoryFile } = await import("../app/inventory-import");
+      out(await importInventoryFile(loadConfig(), file));
       return 0;
-    }
-    case "lab": {
-      const { runLabCli } = await import("../lab/cli");
-      await runLabCli(args);
-      return -1; // runs until Ctrl-C
-    }
-    default:
-      console.log(USAGE);
-      return cmd === undefined || cmd === "help" || cmd === "--help" ? 0 : 2;
+    },
+  },
+  lab: {
+    usage: "",
+    summary: "start simulated switches on 127.0.0.1 for manual use (see switchdesk lab --help)",
+    options: {},
+    positionals: { required: [] },
+    async run() {
+      throw new Error("lab is dispatched before option parsing");
+    },
+  },
+};
+
+function usage(): string {
+  const width = Math.max(...Object.keys(commands).map((c) => c.length)) + 2;
+  return [
+    "usage: switchdesk <command> [options]   (switchdesk <command> --help for one command)",
+    ...Object.entries(commands).map(([name, c]) => `  ${name.padEnd(width)}${c.summary}`),
+  ].join("\n");
+}
+
+function commandHelp(c: Command): string {
+  return `usage: ${c.usage}\n${c.summary}`;
+}
+
+/** Runs one command line; the exit code, or -1 for a command that keeps running. */
+export async function main(argv: string[], out: (line: string) => void = console.log, err: (line: string) => void = console.error): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === "help" || name === "--help" || name === "-h") {
+    out(usage());
+    return 0;
   }
+  const command = commands[name];
+  if (!command) {
+    err(`switchdesk: unknown command '${name}' (switchdesk --help lists the commands)`);
+    return 2;
+  }
+  try {
+    if (name === "lab") return await runLab(rest, out);
+    let parsed;
+    try {
+      parsed = parseArgs({ args: rest, options: { ...command.options, help: { type: "boolean", short: "h" } }, strict: true, allowPositionals: true });
+    } catch (e) {
+      throw new UsageError((e as Error).message.split("\n")[0]);
+    }
+    if (parsed.values.help) {
+      out(commandHelp(command));
+      return 0;
+    }
+    const { required, optional = [] } = command.positionals;
+    if (parsed.positionals.length < required.length) throw new UsageError(`missing ${required.slice(parsed.positionals.length).join(" ")} (usage: ${command.usage})`);
+    if (parsed.positionals.length > required.length + optional.length) {
+      throw new UsageError(`unexpected argument '${parsed.positionals[required.length + optional.length]}' (usage: ${command.usage})`);
+    }
+    return await command.run(parsed.values, parsed.positionals, out);
+  } catch (e) {
+    if ((e as { exitCode?: number }).exitCode === 2) {
+      err(`switchdesk ${name}: ${(e as Error).message}`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+async function runLab(args: string[], out: (line: string) => void): Promise<number> {
+  const { labUsage, parseLabArgs, runLabCli } = await import("../lab/cli");
+  if (parseLabArgs(args) === "help") {
+    out(labUsage);
+    return 0;
+  }
+  await runLabCli(args, { out });
+  return -1; // runs until Ctrl-C
 }

@@ -4,12 +4,9 @@
  * document answers what the spec implies for paths it does not route: 404, 405 with
  * Allow, OPTIONS.
  */
-import fs from "node:fs";
-import path from "node:path";
 import OpenAPIBackend, { type Operation } from "openapi-backend";
 import addFormats from "ajv-formats";
-import YAML from "yaml";
-import { projectRoot } from "./paths";
+import { loadSpecDocument } from "../app/spec";
 
 export interface PathEntry {
   template: string;
@@ -27,11 +24,6 @@ export interface Contract {
 }
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
-
-export function loadSpecDocument(): Record<string, any> {
-  const file = path.join(projectRoot(), "spec", "openapi.yaml");
-  return YAML.parse(fs.readFileSync(file, "utf8"));
-}
 
 let cached: Promise<Contract> | null = null;
 

@@ -4,6 +4,7 @@
  * text names the parameter, as OpenL2M's scripts expect.
  */
 import type { Operation } from "openapi-backend";
+import type { ErrorCode } from "../app/errors";
 
 interface AjvError {
   instancePath?: string;
@@ -14,7 +15,7 @@ interface AjvError {
 
 export interface Verdict {
   status: number;
-  code: string;
+  code: ErrorCode;
   reason: string;
 }
 

@@ -8,8 +8,8 @@ import express, { type Express, type Request, type Response } from "express";
 import type { Ctx, Reply, Services } from "../handlers/context";
 import type { Contract, PathEntry } from "./contract";
 import { parseCookies, SESSION_COOKIE, CSRF_COOKIE, CSRF_FIELD } from "./auth";
-import { checkLogin } from "./login";
-import { ApiError } from "../handlers/errors";
+import { checkLogin } from "../app/login";
+import { ApiError } from "../app/errors";
 import { clientIp } from "./request-info";
 
 export function wantsHtml(req: Request): boolean {

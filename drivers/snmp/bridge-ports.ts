@@ -1,7 +1,7 @@
 /**
  * BRIDGE-MIB numbers ports on its own (dot1dBasePort); Q-BRIDGE tables and PortList
  * bitmaps speak of those numbers, the rest of the world of ifIndex. Without a
- * dot1dBasePortTable the port number is taken to be the ifIndex, as the reference tool does.
+ * dot1dBasePortTable the port number is taken to be the ifIndex, as OpenL2M does.
  */
 import type { Varbind } from "./net-snmp-api";
 import { asInt } from "./values";

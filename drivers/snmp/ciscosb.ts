@@ -3,7 +3,9 @@
  * generic driver, plus saving the running configuration through CISCOSB-COPY-MIB.
  */
 import { ciscoSbCopy } from "../../mib/oids";
-import { type Capabilities, DeviceMismatch, DeviceRefused, type SnmpTarget } from "../types";
+import { type Capabilities } from "../../model/capabilities";
+import { DeviceMismatch, DeviceRefused } from "../../model/failures";
+import { type SnmpTarget } from "../../model/targets";
 import { GenericSnmpDriver, genericCapabilities, type SnmpDriverOptions } from "./generic";
 import { asInt } from "./values";
 import { intWrite, toVarbinds } from "./verified-write";

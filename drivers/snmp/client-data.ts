@@ -3,7 +3,7 @@
  * the interface it was seen on.
  */
 import { bridge, ip, lldp, qbridge } from "../../mib/oids";
-import type { LldpNeighbor, MacEntry } from "../types";
+import type { LldpNeighbor, MacEntry } from "../../model/device";
 import { type BridgePorts, interfaceOfPort } from "./bridge-ports";
 import type { Columns } from "./session";
 import { asBytes, asInt, asText, macFromArcs, macText } from "./values";

@@ -3,20 +3,16 @@
  * POWER-ETHERNET-MIB, IP-MIB, LLDP-MIB). It learns with read plans (plans.ts), writes
  * single objects or short ordered PDUs, and reads every write back.
  *
- * A driver instance lives for one API call: what it learns about the bridge port map
- * and PoE indexes may be reused by the write that follows, never by another call.
+ * A driver instance lives for one API call. A write's setter gets the interface view its
+ * checks were made on, with what this driver learned beside it (bridge port, PoE index,
+ * VLAN bitmaps), so the device is read once per write.
  */
 import { bridge as bridgeMib, ifTable, ifXTable, ip, poe, qbridge } from "../../mib/oids";
-import {
-  type Capabilities,
-  type DeviceSnapshot,
-  type Driver,
-  type InterfaceView,
-  type LearnScope,
-  NotSupported,
-  type SnmpTarget,
-  type VlanInfo,
-} from "../types";
+import { type Capabilities } from "../../model/capabilities";
+import { type DeviceSnapshot, type InterfaceView, type LearnScope, type VlanInfo } from "../../model/device";
+import { type Driver } from "../contract";
+import { NotSupported } from "../../model/failures";
+import { type SnmpTarget } from "../../model/targets";
 import { type BridgePorts, bridgePortsFrom, portOfInterface } from "./bridge-ports";
 import { ifRowFromGet, interfaceInfo, routedInterfaces } from "./interface-rows";
 import {
@@ -33,8 +29,8 @@ import {
 import { poeByInterface, poeRows } from "./poe-tables";
 import { type Columns, type PlanRead, type Scalars, type SessionCounters, SnmpSession } from "./session";
 import { buildSnapshot, type LearnedTables } from "./snapshot";
-import { changeUntaggedVlan } from "./untagged-vlan";
-import { asText } from "./values";
+import { changeUntaggedVlan, type PortVlanState } from "./untagged-vlan";
+import { asBytes } from "./values";
 import { intWrite, textWrite, writeVerified } from "./verified-write";
 import { membersByVlan, needsCurrentTable, pvidByPort, vlanList } from "./vlan-tables";
 
@@ -57,16 +53,18 @@ export const genericCapabilities: Readonly<Capabilities> = {
   change_vlan_name: true,
   save_config: false,
   client_data: true,
+  // IF-MIB ifAlias is DisplayString (SIZE(0..64)) and Q-BRIDGE names SnmpAdminString
+  // (SIZE(0..32)): octets, so the byte limits are the ones agents enforce
   max_description_length: 64,
+  max_description_bytes: 64,
   max_vlan_name_length: 32,
+  max_vlan_name_bytes: 32,
 };
 
 export class GenericSnmpDriver implements Driver {
   readonly info: { vendor: string; driver: string } = { vendor: "Generic SNMP", driver: "generic" };
   readonly can: Capabilities = { ...genericCapabilities };
   readonly session: SnmpSession;
-  private bridgePorts: BridgePorts | null = null;
-  private readonly poeIndexes = new Map<number, string>();
 
   constructor(target: SnmpTarget, options: SnmpDriverOptions = {}) {
     this.session = options.session ?? new SnmpSession(target, { name: options.name, concurrency: options.concurrency });
@@ -89,8 +87,12 @@ export class GenericSnmpDriver implements Driver {
     }
     if (Object.keys(fallback).length > 0) Object.assign(tables, await this.session.readPlan(fallback));
 
-    this.bridgePorts = bridgePortsFrom(tables.bridgePorts?.get(bridgeMib.dot1dBasePortIfIndex));
     return buildSnapshot(tables, scope);
+  }
+
+  /** SNMP interface ids are ifIndex numbers, in their one spelling ("7", never "007"). */
+  parseInterfaceId(urlId: string): string | null {
+    return ifIndexOf(urlId) === null ? null : urlId;
   }
 
   async learnInterface(ifId: string): Promise<InterfaceView | null> {
@@ -107,7 +109,6 @@ export class GenericSnmpDriver implements Driver {
     const row = ifRowFromGet(r.row, ifIndex);
     if (!row) return null;
     const ports = bridgePortsFrom(r.bridgePorts.get(bridgeMib.dot1dBasePortIfIndex));
-    this.bridgePorts = ports;
     const port = portOfInterface(ports, ifIndex);
 
     const fallback: Record<string, PlanRead> = {};
@@ -127,7 +128,6 @@ export class GenericSnmpDriver implements Driver {
       bridge: ports,
       names: new Map([[ifIndex, row.name || row.descr]]),
     }).get(ifIndex);
-    if (poeRow) this.poeIndexes.set(ifIndex, poeRow.index);
 
     const iface = interfaceInfo(row, {
       bridge: ports,
@@ -137,7 +137,13 @@ export class GenericSnmpDriver implements Driver {
       routedIfIndexes: routedInterfaces(r.ipAddr, ip.ipAdEntIfIndex),
       poe: poeRow ? new Map([[ifIndex, poeRow]]) : new Map(),
     });
-    return { interface: iface, vlans };
+    const context: SnmpPortContext = {
+      ifIndex,
+      bridgePort: port,
+      poeIndex: poeRow?.index ?? null,
+      vlanState: { pvid: port !== null && pvids.has(port) ? pvids.get(port)! : null, staticMembers: staticMembersOf(r.vlanStatic) },
+    };
+    return { interface: iface, vlans, driverContext: context };
   }
 
   async learnVlans(): Promise<VlanInfo[]> {
@@ -147,29 +153,26 @@ export class GenericSnmpDriver implements Driver {
     return vlanList(r.vlanStatic, r.vlanCurrent, current.get(qbridge.dot1qVlanCurrentEgressPorts));
   }
 
-  async setAdminState(ifId: string, up: boolean): Promise<void> {
-    const ifIndex = this.requireIfIndex(ifId);
+  async setAdminState(view: InterfaceView, up: boolean): Promise<void> {
+    const { ifIndex } = portContext(view);
     await writeVerified(this.session, [intWrite(`${ifTable.ifAdminStatus}.${ifIndex}`, up ? 1 : 2)]);
   }
 
-  async setDescription(ifId: string, text: string): Promise<void> {
-    const ifIndex = this.requireIfIndex(ifId);
+  async setDescription(view: InterfaceView, text: string): Promise<void> {
+    const { ifIndex } = portContext(view);
     await writeVerified(this.session, [textWrite(`${ifXTable.ifAlias}.${ifIndex}`, text)]);
   }
 
-  async setPoe(ifId: string, on: boolean): Promise<void> {
-    const ifIndex = this.requireIfIndex(ifId);
-    const index = this.poeIndexes.get(ifIndex) ?? (await this.findPoeIndex(ifIndex));
-    if (!index) throw new NotSupported(`${this.session.where}: interface ${ifId} has no PoE port`);
-    await writeVerified(this.session, [intWrite(`${poe.pethPsePortAdminEnable}.${index}`, on ? 1 : 2)]);
+  async setPoe(view: InterfaceView, on: boolean): Promise<void> {
+    const { poeIndex } = portContext(view);
+    if (!poeIndex) throw new NotSupported(`${this.session.where}: interface ${view.interface.name} has no PoE port`);
+    await writeVerified(this.session, [intWrite(`${poe.pethPsePortAdminEnable}.${poeIndex}`, on ? 1 : 2)]);
   }
 
-  async setUntaggedVlan(ifId: string, vlan: number): Promise<void> {
-    const ifIndex = this.requireIfIndex(ifId);
-    const ports = this.bridgePorts ?? (await this.readBridgePorts());
-    const port = portOfInterface(ports, ifIndex);
-    if (port === null) throw new NotSupported(`${this.session.where}: interface ${ifId} is not a bridge port`);
-    await changeUntaggedVlan(this.session, port, vlan);
+  async setUntaggedVlan(view: InterfaceView, vlan: number): Promise<void> {
+    const { bridgePort, vlanState } = portContext(view);
+    if (bridgePort === null) throw new NotSupported(`${this.session.where}: interface ${view.interface.name} is not a bridge port`);
+    await changeUntaggedVlan(this.session, bridgePort, vlan, vlanState);
   }
 
   async createVlan(id: number, name: string): Promise<void> {
@@ -195,41 +198,45 @@ export class GenericSnmpDriver implements Driver {
   async close(): Promise<void> {
     this.session.close();
   }
-
-  private requireIfIndex(ifId: string): number {
-    const ifIndex = ifIndexOf(ifId);
-    if (ifIndex === null) throw new NotSupported(`'${ifId}' is not an SNMP interface index`);
-    return ifIndex;
-  }
-
-  private async readBridgePorts(): Promise<BridgePorts> {
-    const columns = await this.session.readColumns(bridgePortsRead.columns, { label: bridgePortsRead.label });
-    this.bridgePorts = bridgePortsFrom(columns.get(bridgeMib.dot1dBasePortIfIndex));
-    return this.bridgePorts;
-  }
-
-  /** PoE index of one interface when no learn of this instance found it yet. */
-  private async findPoeIndex(ifIndex: number): Promise<string | null> {
-    const r = await this.session.readPlan({
-      name: { label: `interface ${ifIndex}`, scalars: [`${ifXTable.ifName}.${ifIndex}`, `${ifTable.ifDescr}.${ifIndex}`] },
-      psePorts: poePortsRead,
-      bridgePorts: bridgePortsRead,
-    });
-    const ports = bridgePortsFrom(r.bridgePorts.get(bridgeMib.dot1dBasePortIfIndex));
-    this.bridgePorts = ports;
-    const name = asText(r.name.get(`${ifXTable.ifName}.${ifIndex}`)) || asText(r.name.get(`${ifTable.ifDescr}.${ifIndex}`));
-    const row = poeByInterface(poeRows(r.psePorts), {
-      ifIndexes: new Set([ifIndex, ...ports.ifToPort.keys()]),
-      bridge: ports,
-      names: new Map([[ifIndex, name]]),
-    }).get(ifIndex);
-    return row?.index ?? null;
-  }
 }
 
-/** SNMP interface ids are ifIndex numbers as strings. */
+/**
+ * SNMP interface ids are ifIndex numbers (1..2^31-1) as strings, in their one spelling:
+ * "007" is not another name for 7, so it names no interface at all.
+ */
 function ifIndexOf(ifId: string): number | null {
-  if (!/^\d{1,10}$/.test(ifId)) return null;
+  if (!/^[1-9]\d{0,9}$/.test(ifId)) return null;
   const n = Number(ifId);
-  return n >= 1 && n <= 2147483647 ? n : null;
+  return n <= 2147483647 ? n : null;
+}
+
+/** What learnInterface() found beside the interface row, for the setters. */
+interface SnmpPortContext {
+  ifIndex: number;
+  bridgePort: number | null;
+  /** pethPsePortTable index "group.port", null without PoE */
+  poeIndex: string | null;
+  vlanState: PortVlanState;
+}
+
+function portContext(view: InterfaceView): SnmpPortContext {
+  const context = view.driverContext as SnmpPortContext | undefined;
+  if (!context || typeof context.ifIndex !== "number") {
+    throw new TypeError("the interface view was not learned by this SNMP driver");
+  }
+  return context;
+}
+
+/** the static egress and untagged bitmaps per VLAN, as the write will modify them */
+function staticMembersOf(staticTable: Columns | undefined): PortVlanState["staticMembers"] {
+  const out: PortVlanState["staticMembers"] = new Map();
+  const egress = staticTable?.get(qbridge.dot1qVlanStaticEgressPorts);
+  const untagged = staticTable?.get(qbridge.dot1qVlanStaticUntaggedPorts);
+  const vlans = new Set([...(egress?.keys() ?? []), ...(untagged?.keys() ?? [])]);
+  for (const index of vlans) {
+    const e = egress?.get(index);
+    const u = untagged?.get(index);
+    out.set(Number(index), { egress: e ? asBytes(e) : null, untagged: u ? asBytes(u) : null });
+  }
+  return out;
 }

@@ -3,7 +3,7 @@
  * the bridge port map, PVIDs, VLAN membership bitmaps, IP addresses and PoE.
  */
 import { dot3StatsDuplexStatus, ifTable, ifXTable } from "../../mib/oids";
-import type { Duplex, InterfaceInfo, InterfaceKind } from "../types";
+import type { Duplex, InterfaceInfo, InterfaceKind } from "../../model/device";
 import { type BridgePorts, portOfInterface } from "./bridge-ports";
 import type { Varbind } from "./net-snmp-api";
 import { poePortInfo, type PoeRow } from "./poe-tables";

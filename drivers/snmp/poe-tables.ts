@@ -7,10 +7,10 @@
  *     bridge port table): Linksys, Cisco SB and HP number PoE ports by ifIndex;
  *  2. group 1 and `port` is a bridge port number: that bridge port's interface;
  *  3. the interface whose ifName ends in "<group>/<port>" after a non-digit (the
- *     reference tool's rule; fits names such as "Gi1/5" with group 1 port 5).
+ *     OpenL2M's rule; fits names such as "Gi1/5" with group 1 port 5).
  */
 import { poe } from "../../mib/oids";
-import type { DevicePoe, PoeDetect, PoePortInfo, PowerSupplyInfo } from "../types";
+import type { DevicePoe, PoeDetect, PoePortInfo, PowerSupplyInfo } from "../../model/device";
 import { type BridgePorts, interfaceOfPort } from "./bridge-ports";
 import type { Columns } from "./session";
 import { asInt } from "./values";

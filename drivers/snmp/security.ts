@@ -3,7 +3,8 @@
  * session: v2c with a community, v3 with USM (authNoPriv or authPriv).
  */
 import { createCipheriv } from "node:crypto";
-import { NotSupported, type SnmpTarget } from "../types";
+import { NotSupported } from "../../model/failures";
+import { type SnmpTarget } from "../../model/targets";
 import { netSnmp, type NetSnmpSession, type NetSnmpUser, type SessionOptions } from "./net-snmp-api";
 
 // net-snmp names its protocols in lower case; the table maps them to its own constants
@@ -18,7 +19,7 @@ const authProtocolNames: Record<NonNullable<SnmpTarget["auth_protocol"]>, string
 
 /**
  * AES-192 and AES-256 with the key extension of draft-blumenthal-aes-usm, which is what
- * Net-SNMP's C tools (and so the reference tool, through ezsnmp) call "AES-192"/"AES-256".
+ * Net-SNMP's C tools (and so OpenL2M, through ezsnmp) call "AES-192"/"AES-256".
  * net-snmp 3.29 has no AES-192 at all: we add it to the package's own algorithm table,
  * built from the package's AES-256 (Blumenthal) entry with a 24-byte key. Client and any
  * net-snmp agent in the same process then both understand it.

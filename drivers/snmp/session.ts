@@ -8,7 +8,8 @@
  * Every request is counted, together with the depth of the longest chain of requests
  * that had to wait for each other (the round trips on the critical path).
  */
-import { DeviceError, DeviceRefused, DeviceUnreachable, type SnmpTarget } from "../types";
+import { DeviceError, DeviceRefused, DeviceUnreachable } from "../../model/failures";
+import { type SnmpTarget } from "../../model/targets";
 import { errorStatusName, isException, type NetSnmpSession, type SetVarbind, type Varbind } from "./net-snmp-api";
 import { compareOids, indexOf, isUnder, oidName } from "./oid";
 import { RequestGate } from "./request-gate";

@@ -3,11 +3,10 @@
  * without an agent.
  */
 import { bridge as bridgeMib, ip, qbridge, system } from "../../mib/oids";
-import type { DeviceSnapshot, LearnScope } from "../types";
+import type { DeviceSnapshot, LearnScope } from "../../model/device";
 import { bridgePortsFrom } from "./bridge-ports";
 import { ipv4ByMac, macsByInterface, neighborsByInterface } from "./client-data";
 import { ifRowsFromTables, interfaceInfo, routedInterfaces } from "./interface-rows";
-import { naturalCompare } from "./natural-order";
 import { devicePoe, poeByInterface, poeRows } from "./poe-tables";
 import type { Columns, Scalars } from "./session";
 import { asInt, asText, uptimeText } from "./values";
@@ -67,7 +66,6 @@ export function buildSnapshot(t: LearnedTables, scope: LearnScope): DeviceSnapsh
     poe: poeByInterface(pse, { ifIndexes, bridge, names: new Map(rows.map((r) => [r.ifIndex, r.name || r.descr])) }),
   };
   const interfaces = rows.map((row) => interfaceInfo(row, facts));
-  interfaces.sort((a, b) => naturalCompare(a.id, b.id));
 
   if (scope === "details") {
     const macs = macsByInterface(t.fdb, t.bridgeFdb, bridge, vlanByFdbId(t.vlanCurrent), ipv4ByMac(t.arp));

@@ -5,6 +5,10 @@
  * there: a tagged membership of the old VLAN stays). Tagged memberships of other VLANs
  * are not touched.
  *
+ * The current state (PVID and the static bitmaps of the old and new VLAN) comes from the
+ * interface view the write's checks were made on: the device is not read again before
+ * the change.
+ *
  * All objects go in one SET PDU, ordered so that an agent applying them one by one never
  * sees an inconsistent state (add to new, move PVID, remove from old). An agent that
  * refuses the combined PDU for consistency reasons gets the same three steps as separate
@@ -14,10 +18,9 @@
  * changed more than it was told.
  */
 import { qbridge } from "../../mib/oids";
-import { DeviceMismatch, DeviceRefused, DeviceUnreachable, NotSupported } from "../types";
+import { DeviceMismatch, DeviceRefused, DeviceUnreachable, NotSupported } from "../../model/failures";
 import { hasPort, withPort } from "../../mib/portlist";
 import { SetRefused, type SnmpSession } from "./session";
-import { asBytes, asInt } from "./values";
 import { gaugeWrite, portListWrite, readBack, toVarbinds, type Write } from "./verified-write";
 
 /** error-statuses after which the ordered steps may still succeed */
@@ -28,23 +31,29 @@ interface Step {
   writes: Write[];
 }
 
-export async function changeUntaggedVlan(session: SnmpSession, port: number, vlan: number): Promise<void> {
+/** What the device showed for the port when the write was checked. */
+export interface PortVlanState {
+  /** the port's PVID, null when the agent has no dot1qPvid for it */
+  pvid: number | null;
+  /** static egress and untagged bitmaps per VLAN (null where the agent has none) */
+  staticMembers: Map<number, { egress: Buffer | null; untagged: Buffer | null }>;
+}
+
+export async function changeUntaggedVlan(session: SnmpSession, port: number, vlan: number, state: PortVlanState): Promise<void> {
   const pvidOid = `${qbridge.dot1qPvid}.${port}`;
   const egress = (v: number) => `${qbridge.dot1qVlanStaticEgressPorts}.${v}`;
   const untagged = (v: number) => `${qbridge.dot1qVlanStaticUntaggedPorts}.${v}`;
 
-  const first = await session.get([pvidOid, egress(vlan), untagged(vlan)]);
-  const pvid = first.get(pvidOid);
-  if (!pvid) throw new NotSupported(`${session.where} has no dot1qPvid for bridge port ${port}`);
-  const oldVlan = asInt(pvid);
-  const old = oldVlan > 0 && oldVlan !== vlan ? await session.get([egress(oldVlan), untagged(oldVlan)]) : null;
+  if (state.pvid === null) throw new NotSupported(`${session.where} has no dot1qPvid for bridge port ${port}`);
+  const oldVlan = state.pvid;
+  const bitmaps = (v: number) => state.staticMembers.get(v) ?? { egress: null, untagged: null };
 
   const steps: Step[] = [];
-  const newEgress = first.get(egress(vlan));
-  const newUntagged = first.get(untagged(vlan));
+  const newEgress = bitmaps(vlan).egress;
+  const newUntagged = bitmaps(vlan).untagged;
   const addWrites: Write[] = [];
-  if (newEgress) addWrites.push(portListWrite(egress(vlan), withPort(asBytes(newEgress), port, true)));
-  if (newUntagged) addWrites.push(portListWrite(untagged(vlan), withPort(asBytes(newUntagged), port, true)));
+  if (newEgress) addWrites.push(portListWrite(egress(vlan), withPort(newEgress, port, true)));
+  if (newUntagged) addWrites.push(portListWrite(untagged(vlan), withPort(newUntagged, port, true)));
   if (addWrites.length) steps.push({ label: `adding port ${port} to vlan ${vlan}`, writes: addWrites });
   steps.push({ label: `setting the PVID of port ${port} to ${vlan}`, writes: [gaugeWrite(pvidOid, vlan)] });
 
@@ -52,23 +61,22 @@ export async function changeUntaggedVlan(session: SnmpSession, port: number, vla
   // step: back into the old VLAN (egress, then untagged), the PVID, out of the new VLAN
   const originals: Write[] = [];
 
-  if (old) {
-    const oldEgress = old.get(egress(oldVlan));
-    const oldUntagged = old.get(untagged(oldVlan));
-    if (oldEgress) originals.push(portListWrite(egress(oldVlan), asBytes(oldEgress)));
-    if (oldUntagged) originals.push(portListWrite(untagged(oldVlan), asBytes(oldUntagged)));
+  if (oldVlan > 0 && oldVlan !== vlan) {
+    const { egress: oldEgress, untagged: oldUntagged } = bitmaps(oldVlan);
+    if (oldEgress) originals.push(portListWrite(egress(oldVlan), oldEgress));
+    if (oldUntagged) originals.push(portListWrite(untagged(oldVlan), oldUntagged));
     // without an untagged bitmap the port is taken to be an untagged member of its PVID's VLAN
-    const wasUntagged = oldUntagged ? hasPort(asBytes(oldUntagged), port) : true;
+    const wasUntagged = oldUntagged ? hasPort(oldUntagged, port) : true;
     const removeWrites: Write[] = [];
-    if (oldUntagged && wasUntagged) removeWrites.push(portListWrite(untagged(oldVlan), withPort(asBytes(oldUntagged), port, false)));
-    if (oldEgress && wasUntagged && hasPort(asBytes(oldEgress), port)) {
-      removeWrites.push(portListWrite(egress(oldVlan), withPort(asBytes(oldEgress), port, false)));
+    if (oldUntagged && wasUntagged) removeWrites.push(portListWrite(untagged(oldVlan), withPort(oldUntagged, port, false)));
+    if (oldEgress && wasUntagged && hasPort(oldEgress, port)) {
+      removeWrites.push(portListWrite(egress(oldVlan), withPort(oldEgress, port, false)));
     }
     if (removeWrites.length) steps.push({ label: `removing port ${port} from vlan ${oldVlan}`, writes: removeWrites });
   }
   originals.push(gaugeWrite(pvidOid, oldVlan));
-  if (newUntagged) originals.push(portListWrite(untagged(vlan), asBytes(newUntagged)));
-  if (newEgress) originals.push(portListWrite(egress(vlan), asBytes(newEgress)));
+  if (newUntagged) originals.push(portListWrite(untagged(vlan), newUntagged));
+  if (newEgress) originals.push(portListWrite(egress(vlan), newEgress));
 
   const all = steps.flatMap((s) => s.writes);
   try {

@@ -2,7 +2,7 @@
  * Every SET is followed by a GET of the same objects; a value that reads back different
  * is a DeviceMismatch naming what was written and what the device reports.
  */
-import { DeviceMismatch } from "../types";
+import { DeviceMismatch } from "../../model/failures";
 import { ObjectType, type SetVarbind, type Varbind } from "./net-snmp-api";
 import { oidName } from "./oid";
 import { portsOf, sameMembers } from "../../mib/portlist";

@@ -4,7 +4,7 @@
  * has a row for it; some agents fill only one of the two.
  */
 import { qbridge } from "../../mib/oids";
-import type { VlanInfo, VlanStatus } from "../types";
+import type { VlanInfo, VlanStatus } from "../../model/device";
 import type { Varbind } from "./net-snmp-api";
 import type { Columns } from "./session";
 import { asBytes, asInt, asText } from "./values";

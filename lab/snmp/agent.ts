@@ -94,8 +94,12 @@ export class SnmpAgent {
   private receive(msg: Buffer, port: number, address: string): void {
     this.counters.requests++;
     if (!this.faults.admit()) return;
+    const c = this.counters;
+    c.inFlight++;
+    c.maxInFlight = Math.max(c.maxInFlight, c.inFlight);
     const answer = () => {
-      const out = this.handleMessage(msg);
+      c.inFlight--;
+      const out = this.handleMessage(msg, `${address}:${port}`);
       if (out && this.socket) this.socket.send(out, port, address);
     };
     const delay = this.faults.latencyMs;
@@ -115,10 +119,10 @@ export class SnmpAgent {
    * itself, encode. Returns the answer, or null when the request gets none. No latency
    * or drop faults here (those act on the UDP path), so the bench can time it directly.
    */
-  handleMessage(msg: Buffer): Buffer | null {
+  handleMessage(msg: Buffer, from = ""): Buffer | null {
     let out: Buffer | null;
     try {
-      out = this.process(msg);
+      out = this.process(msg, from);
     } catch (e) {
       if (e instanceof BerError) return null; // malformed: snmpInASNParseErrs, no answer
       throw e;
@@ -138,28 +142,24 @@ export class SnmpAgent {
     };
   }
 
-  private count(pdu: RequestPdu): boolean {
-    const t = this.counters.byType;
-    switch (pdu.type) {
-      case PduType.GetRequest:
-        t.get++;
-        return true;
-      case PduType.GetNextRequest:
-        t.getNext++;
-        return true;
-      case PduType.GetBulkRequest:
-        t.getBulk++;
-        return true;
-      case PduType.SetRequest:
-        t.set++;
-        return true;
-      default:
-        t.other++;
-        return false; // responses, traps, reports: nothing to answer
+  private count(pdu: RequestPdu, from: string): boolean {
+    const kinds = {
+      [PduType.GetRequest]: "get",
+      [PduType.GetNextRequest]: "getNext",
+      [PduType.GetBulkRequest]: "getBulk",
+      [PduType.SetRequest]: "set",
+    } as const;
+    const type = kinds[pdu.type as keyof typeof kinds];
+    if (!type) {
+      this.counters.byType.other++;
+      return false; // responses, traps, reports: nothing to answer
     }
+    this.counters.byType[type]++;
+    this.counters.record({ type, from });
+    return true;
   }
 
-  private process(msg: Buffer): Buffer | null {
+  private process(msg: Buffer, from: string): Buffer | null {
     const r = new BerReader(msg).enter(Tag.Sequence);
     const version = r.readInteger();
     if (version === VERSION_2C) {
@@ -167,7 +167,7 @@ export class SnmpAgent {
       const write = this.writeCommunity !== null && community.equals(this.writeCommunity);
       if (!write && !community.equals(this.readCommunity)) return null;
       const pdu = decodePdu(r);
-      if (!this.count(pdu)) return null;
+      if (!this.count(pdu, from)) return null;
       const handled = handlePdu(this.provider, pdu, write, this.limits(V2C_OVERHEAD + community.length), this.setBehaviour());
       this.counters.values += handled.values;
       return tlv(Tag.Sequence, encodeInteger(VERSION_2C), encodeOctets(community), handled.pdu);
@@ -177,7 +177,7 @@ export class SnmpAgent {
       if (outcome.kind === "drop") return null;
       if (outcome.kind === "reply") return outcome.message;
       const req = outcome.request;
-      if (!this.count(req.pdu)) return null;
+      if (!this.count(req.pdu, from)) return null;
       const handled = handlePdu(this.provider, req.pdu, true, this.limits(V3_OVERHEAD, req.maxSize), this.setBehaviour());
       this.counters.values += handled.values;
       return this.usm.respond(req, handled.pdu);

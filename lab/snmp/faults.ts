@@ -93,16 +93,39 @@ export class AgentFaults {
   }
 }
 
+/** One request as the agent saw it: its kind and which manager socket sent it. */
+export interface JournalEntry {
+  type: "get" | "getNext" | "getBulk" | "set";
+  /** address:port of the sender; one driver session keeps one socket */
+  from: string;
+}
+
+/** The journal keeps this many requests at most (a ring). */
+const JOURNAL_SIZE = 20_000;
+
 export class AgentCounters {
   requests = 0;
   values = 0;
   responses = 0;
   byType = { get: 0, getNext: 0, getBulk: 0, set: 0, other: 0 };
+  /** requests received and not yet answered or dropped (latency makes them wait) */
+  inFlight = 0;
+  /** the most requests in flight at one moment since the last reset */
+  maxInFlight = 0;
+  /** the last requests in arrival order, oldest first (bounded) */
+  readonly journal: JournalEntry[] = [];
+
+  record(entry: JournalEntry): void {
+    if (this.journal.length >= JOURNAL_SIZE) this.journal.shift();
+    this.journal.push(entry);
+  }
 
   reset(): void {
     this.requests = 0;
     this.values = 0;
     this.responses = 0;
     this.byType = { get: 0, getNext: 0, getBulk: 0, set: 0, other: 0 };
+    this.maxInFlight = this.inFlight;
+    this.journal.length = 0;
   }
 }

@@ -37,9 +37,3 @@ export function isPrefixOf(prefix: Oid, oid: Oid): boolean {
   return true;
 }
 
-/** OID of a column or scalar plus its instance sub-identifiers. */
-export function instanceOid(base: string | Oid, ...instance: readonly number[]): number[] {
-  const head = typeof base === "string" ? parseOid(base) : [...base];
-  for (const n of instance) head.push(n);
-  return head;
-}

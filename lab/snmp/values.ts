@@ -45,7 +45,6 @@ export const ipAddress = (dotted: string): SnmpValue => ({
   tag: Tag.IpAddress,
   value: Buffer.from(dotted.split(".").map(Number)),
 });
-export const nullValue: SnmpValue = { tag: Tag.Null };
 export const noSuchObject: SnmpValue = { tag: Tag.NoSuchObject };
 export const noSuchInstance: SnmpValue = { tag: Tag.NoSuchInstance };
 export const endOfMibView: SnmpValue = { tag: Tag.EndOfMibView };

@@ -1,6 +1,6 @@
-/** CONTRACT section 7: api/admin/credentials/ (SSH), form and JSON, secrets write-only and encrypted at rest. */
+/** docs/api-decisions.md section 7: api/admin/credentials/ (SSH), form and JSON, secrets write-only and encrypted at rest. */
 import crypto from "node:crypto";
-import { startAppWithRoles, type TestApp } from "../support/harness";
+import { secretCheckingClient, startAppWithRoles, type TestApp } from "../support/harness";
 import { describeDb } from "../support/db";
 
 const FORBIDDEN = "You do not have permission to perform this action.";
@@ -11,7 +11,6 @@ describeDb("admin: SSH credential profiles", () => {
   let root: string;
   let staff: string;
   let regular: string;
-  const secretsSeen: string[] = [];
   // a real key in PKCS#8 PEM, made here so no key material lives in the repository
   const privateKey = crypto.generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
 
@@ -20,18 +19,16 @@ describeDb("admin: SSH credential profiles", () => {
   });
   afterAll(async () => app?.close());
 
+  const client = secretCheckingClient(() => app, () => root, BASE);
+  const { secretsSeen, count } = client;
   async function call(method: string, path: string, opts: Parameters<TestApp["request"]>[2] = {}) {
-    const r = await app.request(method, path, { token: root, ...opts });
-    for (const s of secretsSeen) expect(r.text).not.toContain(s);
+    const r = await client.call(method, path, opts);
     // no piece of a key either
     expect(r.text).not.toContain("PRIVATE KEY");
     return r;
   }
   async function storedRow(id: number) {
     return app.services.store.db.selectFrom("credentials").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-  }
-  async function count() {
-    return (await call("GET", BASE)).body.length as number;
   }
 
   it("creates a profile from a form with port 22 by default; the password is encrypted at rest", async () => {

@@ -1,5 +1,5 @@
-/** CONTRACT section 7 and issue item 7: the audit log through api/admin/log/, paged and filtered. */
-import { startTestApp, type TestApp } from "../support/harness";
+/** docs/api-decisions.md section 7 : the audit log through api/admin/log/, paged and filtered. */
+import { startAppWithRoot, type TestApp } from "../support/harness";
 import { describeDb } from "../support/db";
 import type { AuditEntry } from "../../db/audit";
 
@@ -33,11 +33,9 @@ describeDb("admin: audit log", () => {
   }
 
   beforeAll(async () => {
-    app = await startTestApp();
-    rootId = await app.createUser("root", "pw-root-1", { is_superuser: true });
+    ({ app, root, rootId } = await startAppWithRoot());
     await app.createUser("staffer", "pw-staff-1", { is_staff: true });
     plainId = await app.createUser("plain", "pw-plain-1");
-    root = await app.login("root", "pw-root-1");
     staff = await app.login("staffer", "pw-staff-1");
     regular = await app.login("plain", "pw-plain-1");
     // 60 changes: by root on switch 7 when n is even, by plain on switch 8 when odd

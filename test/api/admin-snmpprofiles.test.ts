@@ -1,5 +1,5 @@
-/** CONTRACT section 7: api/admin/snmpprofiles/, form and JSON, secrets write-only and encrypted at rest. */
-import { startAppWithRoles, type TestApp } from "../support/harness";
+/** docs/api-decisions.md section 7: api/admin/snmpprofiles/, form and JSON, secrets write-only and encrypted at rest. */
+import { secretCheckingClient, startAppWithRoles, type TestApp } from "../support/harness";
 import { describeDb } from "../support/db";
 
 const FORBIDDEN = "You do not have permission to perform this action.";
@@ -10,26 +10,16 @@ describeDb("admin: SNMP profiles", () => {
   let root: string;
   let staff: string;
   let regular: string;
-  const secretsSeen: string[] = [];
-
   beforeAll(async () => {
     ({ app, root, staff, regular } = await startAppWithRoles());
   });
   afterAll(async () => app?.close());
 
   /** every answer of this file is checked for the secrets it was given */
-  async function call(method: string, path: string, opts: Parameters<TestApp["request"]>[2] = {}) {
-    const r = await app.request(method, path, { token: root, ...opts });
-    for (const s of secretsSeen) expect(r.text).not.toContain(s);
-    return r;
-  }
+  const { secretsSeen, call, count } = secretCheckingClient(() => app, () => root, BASE);
 
   async function storedRow(id: number) {
     return app.services.store.db.selectFrom("snmp_profiles").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-  }
-
-  async function count() {
-    return (await call("GET", BASE)).body.length as number;
   }
 
   it("creates a v2c profile from a form; the community is encrypted at rest and never returned", async () => {

@@ -1,4 +1,4 @@
-/** CONTRACT section 7: api/admin/switches/ (the device inventory), form and JSON. */
+/** docs/api-decisions.md section 7: api/admin/switches/ (the device inventory), form and JSON. */
 import { startAppWithRoles, type TestApp } from "../support/harness";
 import { describeDb } from "../support/db";
 

@@ -1,4 +1,4 @@
-/** CONTRACT section 7: api/admin/switchgroups/ (device groups, VLAN lists, members), form and JSON. */
+/** docs/api-decisions.md section 7: api/admin/switchgroups/ (device groups, VLAN lists, members), form and JSON. */
 import { startTestApp, type TestApp } from "../support/harness";
 import { describeDb } from "../support/db";
 

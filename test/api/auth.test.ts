@@ -1,14 +1,12 @@
-/** CONTRACT section 2: tokens, authentication failures, limits, throttling. */
-import { startTestApp, type TestApp } from "../support/harness";
+/** docs/api-decisions.md section 2: tokens, authentication failures, limits, throttling. */
+import { startAppWithRoot, startTestApp, type TestApp } from "../support/harness";
 import { describeDb } from "../support/db";
 
 describeDb("authentication and tokens", () => {
   let app: TestApp;
   let rootToken: string;
   beforeAll(async () => {
-    app = await startTestApp({ apiMaxTokens: 3, loginMaxFailures: 3 });
-    await app.createUser("root", "pw-root-1", { is_superuser: true });
-    rootToken = await app.login("root", "pw-root-1");
+    ({ app, root: rootToken } = await startAppWithRoot({ apiMaxTokens: 3, loginMaxFailures: 3 }));
   });
   afterAll(async () => app?.close());
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { execFile } from "node:child_process";
 
 import { main, startService } from "../../server/cli";
-import { loadConfig } from "../../server/config";
+import { loadConfig } from "../../app/config";
 import { createTestDatabase, describeDb, type TestDatabase } from "../support/db";
 
 const root = path.resolve(__dirname, "../..");
@@ -141,13 +141,41 @@ describeDb("command line", () => {
     }
   });
 
-  it("prints usage for an unknown command", async () => {
-    const log = jest.spyOn(console, "log").mockImplementation(() => {});
+  it("answers --help for every command with its usage and exit 0, doing nothing", async () => {
+    const out: string[] = [];
+    for (const command of ["serve", "migrate", "createsuperuser", "changepassword", "unlock", "inventory", "lab"]) {
+      out.length = 0;
+      expect(await main([command, "--help"], (l) => out.push(l))).toBe(0);
+      expect(out.join("\n")).toMatch(/^usage: switchdesk /);
+    }
+    expect(await main(["--help"], (l) => out.push(l))).toBe(0);
+    // nothing ran: migrate --help did not create the database's tables
+    const { openStore } = await import("../../db/connect");
+    const store = await openStore(db.url);
     try {
-      expect(await main(["frobnicate"])).toBe(2);
-      expect(log.mock.calls[0][0]).toContain("usage: switchdesk");
+      const tables = await store.db.introspection.getTables();
+      expect(tables.map((t) => t.name)).not.toContain("users");
     } finally {
-      log.mockRestore();
+      await store.close();
+    }
+  });
+
+  it("refuses an unknown command, an unknown option, a missing value or argument with one line and exit 2", async () => {
+    const cases: [string[], RegExp][] = [
+      [["frobnicate"], /^switchdesk: unknown command 'frobnicate'/],
+      [["migrate", "--colour"], /^switchdesk migrate: Unknown option '--colour'/],
+      [["createsuperuser", "--username"], /^switchdesk createsuperuser: Option '--username <value>' argument missing/],
+      [["changepassword"], /^switchdesk changepassword: missing USERNAME/],
+      [["unlock", "a", "b"], /^switchdesk unlock: unexpected argument 'b'/],
+      [["inventory", "export", "x.yaml"], /^switchdesk inventory: unknown inventory command 'export'/],
+      [["lab", "--colour", "blue"], /^switchdesk lab: Unknown option '--colour'/],
+      [["lab", "--count", "x"], /^switchdesk lab: --count needs a whole number/],
+    ];
+    for (const [argv, expected] of cases) {
+      const err: string[] = [];
+      expect(await main(argv, () => {}, (l) => err.push(l))).toBe(2);
+      expect(err).toHaveLength(1);
+      expect(err[0]).toMatch(expected);
     }
   });
 });

@@ -1,14 +1,12 @@
-/** CONTRACT section 1: paths, slashes, methods, OPTIONS, bodies, error shape. */
-import { startTestApp, type TestApp } from "../support/harness";
+/** docs/api-decisions.md section 1: paths, slashes, methods, OPTIONS, bodies, error shape. */
+import { startAppWithRoot, startTestApp, type TestApp } from "../support/harness";
 import { describeDb } from "../support/db";
 
 describeDb("conventions", () => {
   let app: TestApp;
   let token: string;
   beforeAll(async () => {
-    app = await startTestApp();
-    await app.createUser("root", "pw-root-1", { is_superuser: true });
-    token = await app.login("root", "pw-root-1");
+    ({ app, root: token } = await startAppWithRoot());
   });
   afterAll(async () => app?.close());
 

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startService, type RunningService } from "../../server/cli";
-import { loadConfig, type Config } from "../../server/config";
+import { loadConfig, type Config } from "../../app/config";
 import { switchRow } from "../../db/inventory";
 import { createTestDatabase, describeDb, type TestDatabase } from "../support/db";
 

@@ -1,5 +1,5 @@
 /**
- * CONTRACT.md section 3 (who may do what), rule by rule, through real HTTP against lab
+ * docs/api-decisions.md section 3 (who may do what), rule by rule, through real HTTP against lab
  * switches on 127.0.0.1: the menu and the (group, switch) check, read-only users, groups,
  * devices and tokens, VLAN allow-lists, PoE and description flags, unmanageable
  * interfaces with their reasons, VLAN add/rename/delete. Every refused write is checked
@@ -37,7 +37,7 @@ interface Write {
   body: Record<string, unknown>;
 }
 
-describeDb("permissions of the device endpoints (CONTRACT section 3)", () => {
+describeDb("permissions of the device endpoints (docs/api-decisions.md section 3)", () => {
   let app: TestApp;
   let lab: LabSwitch;
   let routedLab: LabSwitch;

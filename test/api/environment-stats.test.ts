@@ -1,14 +1,12 @@
 /** api/environment/ and api/stats/: label/value shapes and counters that move. */
-import { startTestApp, type TestApp } from "../support/harness";
+import { startAppWithRoot, type TestApp } from "../support/harness";
 import { describeDb, dialect } from "../support/db";
 
 describeDb("environment and stats", () => {
   let app: TestApp;
   let token: string;
   beforeAll(async () => {
-    app = await startTestApp();
-    await app.createUser("root", "pw-root-1", { is_superuser: true });
-    token = await app.login("root", "pw-root-1");
+    ({ app, root: token } = await startAppWithRoot());
   });
   afterAll(async () => app?.close());
 

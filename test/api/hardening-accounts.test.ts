@@ -6,7 +6,7 @@
  */
 import { startTestApp, type TestApp } from "../support/harness";
 import { describeDb } from "../support/db";
-import { LoginGuard } from "../../server/login";
+import { LoginGuard } from "../../app/login";
 
 describeDb("read-only means read-only on api/admin/", () => {
   let app: TestApp;

@@ -3,9 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import YAML from "yaml";
-import { startTestApp, type TestApp } from "../support/harness";
+import { startAppWithRoot, type TestApp } from "../support/harness";
 import { describeDb } from "../support/db";
-import { InventoryFileError, formatReport, importInventory, parseInventoryYaml, type ImportReport } from "../../server/inventory-import";
+import { InventoryFileError, formatReport, importInventory, parseInventoryYaml, type ImportReport } from "../../app/inventory-import";
 import { main } from "../../server/cli";
 
 const EXAMPLE = path.resolve(__dirname, "../../examples/inventory.yaml");
@@ -18,10 +18,8 @@ describeDb("inventory import", () => {
   const example = () => YAML.parse(fs.readFileSync(EXAMPLE, "utf8"));
 
   beforeAll(async () => {
-    app = await startTestApp();
-    await app.createUser("root", "pw-root-1", { is_superuser: true });
+    ({ app, root } = await startAppWithRoot());
     aliceId = await app.createUser("alice", "pw-alice-1");
-    root = await app.login("root", "pw-root-1");
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), "switchdesk-import-"));
   });
   afterAll(async () => {

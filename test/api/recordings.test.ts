@@ -3,7 +3,7 @@
  * serving recordings of a D-Link and a Linksys switch. The view must list the ports,
  * VLANs and PoE data each recording holds (read from the file in the test).
  */
-import { startTestApp, type TestApp } from "../support/harness";
+import { startAppWithRoot, type TestApp } from "../support/harness";
 import { snmpProfileRow, switchRow } from "../../db/inventory";
 import { describeDb } from "../support/db";
 import { describeRecordings, factsOf, RECORDINGS, recordingFiles, startSnmpsim, type Snmpsim } from "../support/snmpsim";
@@ -18,9 +18,7 @@ describeRecordings("basic view of recorded real switches", () => {
 
     beforeAll(async () => {
       sim = await startSnmpsim();
-      app = await startTestApp();
-      await app.createUser("root", "pw-root-1", { is_superuser: true });
-      token = await app.login("root", "pw-root-1");
+      ({ app, root: token } = await startAppWithRoot());
       const inv = app.services.repos.inventory;
       const group = await inv.create("switch_groups", { name: "Recorded", description: "", display_name: "", comments: "" } as any);
       gid = group.id;

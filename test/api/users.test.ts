@@ -1,5 +1,5 @@
-/** CONTRACT section 6: user administration, form and JSON. */
-import { startTestApp, type TestApp } from "../support/harness";
+/** docs/api-decisions.md section 6: user administration, form and JSON. */
+import { startAppWithRoot, type TestApp } from "../support/harness";
 import { describeDb } from "../support/db";
 
 const PROFILE_DEFAULTS = {
@@ -19,9 +19,7 @@ describeDb("user administration", () => {
   let root: string;
   let rootId: number;
   beforeAll(async () => {
-    app = await startTestApp();
-    rootId = await app.createUser("root", "pw-root-1", { is_superuser: true });
-    root = await app.login("root", "pw-root-1");
+    ({ app, root, rootId } = await startAppWithRoot());
   });
   afterAll(async () => app?.close());
 

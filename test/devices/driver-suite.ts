@@ -16,16 +16,25 @@ import type { LabSwitch, LabSwitchOptions, QBridgeMode } from "../../lab";
 import { cloneConfig, type SwitchConfig } from "../../lab/config";
 import type { LabInterface, VirtualSwitch } from "../../lab/model";
 import { qbridge } from "../../mib/oids";
-import {
-  DeviceMismatch,
-  DeviceRefused,
-  DeviceUnreachable,
-  type DeviceSnapshot,
-  type Driver,
-  type InterfaceInfo,
-  NotSupported,
-  type VlanInfo,
-} from "../../drivers/types";
+import { DeviceMismatch, DeviceRefused, DeviceUnreachable, NotSupported } from "../../model/failures";
+import { type DeviceSnapshot, type InterfaceInfo, type VlanInfo } from "../../model/device";
+import { type Driver } from "../../drivers/contract";
+
+/**
+ * The setters of one interface on a freshly opened driver, with the view it learned
+ * (a setter gets the view its checks were made on).
+ */
+async function interfaceSetters(open: () => Promise<Driver>, id: string) {
+  const d = await open();
+  const view = await d.learnInterface(id);
+  if (!view) throw new Error(`no interface ${id}`);
+  return {
+    setAdminState: (up: boolean) => d.setAdminState(view, up),
+    setDescription: (text: string) => d.setDescription(view, text),
+    setPoe: (on: boolean) => d.setPoe(view, on),
+    setUntaggedVlan: (vlan: number) => d.setUntaggedVlan(view, vlan),
+  };
+}
 
 export interface DriverSuiteSubject {
   /** shown in the describe() title */
@@ -189,6 +198,7 @@ export function runDriverSuite(subject: DriverSuiteSubject): void {
       model = ctx.model;
     });
     const driver = () => ctx.driver();
+    const at = (id: string) => interfaceSetters(driver, id);
     const idOf = (i: LabInterface) => subject.interfaceId(i);
     const ports = () => ctx.ports();
 
@@ -270,33 +280,35 @@ export function runDriverSuite(subject: DriverSuiteSubject): void {
     test("setAdminState takes a port down and up again", async () => {
       const li = ports()[2];
       const id = idOf(li);
-      await (await driver()).setAdminState(id, false);
+      await (await at(id)).setAdminState(false);
       expect(model.adminUp(li.ifIndex)).toBe(false);
       expect((await (await driver()).learnInterface(id))!.interface.admin_up).toBe(false);
-      await (await driver()).setAdminState(id, true);
+      await (await at(id)).setAdminState(true);
       expect(model.adminUp(li.ifIndex)).toBe(true);
     });
 
     test("setDescription changes the port's description", async () => {
       const li = ports()[3];
-      await (await driver()).setDescription(idOf(li), "desk 4 (room 2.14)");
+      await (await at(idOf(li))).setDescription("desk 4 (room 2.14)");
       expect(model.alias(li.ifIndex)).toBe("desk 4 (room 2.14)");
-      await (await driver()).setDescription(idOf(li), "");
+      await (await at(idOf(li))).setDescription("");
       expect(model.alias(li.ifIndex)).toBe("");
     });
 
-    test("setPoe switches PoE of a PoE port; a port without PoE is refused as not supported", async () => {
+    test("setPoe switches PoE of a PoE port off and on again", async () => {
       const poePort = ports().find((p) => p.poe);
+      if (!poePort) throw new Error("the suite's lab switch must have PoE ports");
+      const before = model.poeState(poePort.ifIndex)!.enabled;
+      await (await at(idOf(poePort))).setPoe(!before);
+      expect(model.poeState(poePort.ifIndex)!.enabled).toBe(!before);
+      await (await at(idOf(poePort))).setPoe(before);
+      expect(model.poeState(poePort.ifIndex)!.enabled).toBe(before);
+    });
+
+    test("setPoe on a port without PoE is refused as not supported", async () => {
       const plain = ports().find((p) => !p.poe);
-      if (poePort) {
-        const before = model.poeState(poePort.ifIndex)!.enabled;
-        await (await driver()).setPoe(idOf(poePort), !before);
-        expect(model.poeState(poePort.ifIndex)!.enabled).toBe(!before);
-        await (await driver()).setPoe(idOf(poePort), before);
-        expect(model.poeState(poePort.ifIndex)!.enabled).toBe(before);
-      }
-      if (plain) await expect((await driver()).setPoe(idOf(plain), true)).rejects.toBeInstanceOf(NotSupported);
-      expect(poePort ?? plain).toBeDefined();
+      if (!plain) throw new Error("the suite's lab switch must have ports without PoE");
+      await expect((await at(idOf(plain))).setPoe(true)).rejects.toBeInstanceOf(NotSupported);
     });
 
     test("createVlan, renameVlan and deleteVlan change the model's VLAN table", async () => {
@@ -317,7 +329,7 @@ export function runDriverSuite(subject: DriverSuiteSubject): void {
         return;
       }
       const li = ports()[5];
-      await (await driver()).setDescription(idOf(li), "saved by the suite");
+      await (await at(idOf(li))).setDescription("saved by the suite");
       expect(model.isSaved()).toBe(false);
       await d.saveConfig();
       expect(model.isSaved()).toBe(true);
@@ -344,7 +356,7 @@ export function runDriverSuite(subject: DriverSuiteSubject): void {
         const before = model.alias(li.ifIndex);
         const d = await driver();
         lab.faults.refuseSets = "notWritable";
-        const failure = d.setDescription(idOf(li), "refused");
+        const failure = d.setDescription((await d.learnInterface(idOf(li)))!, "refused");
         await expect(failure).rejects.toBeInstanceOf(DeviceRefused);
         await expect(failure).rejects.toThrow(/notWritable/);
         expect(model.alias(li.ifIndex)).toBe(before);
@@ -355,7 +367,7 @@ export function runDriverSuite(subject: DriverSuiteSubject): void {
         const before = model.adminUp(li.ifIndex);
         const d = await driver();
         lab.faults.lieOnSet = true;
-        const failure = d.setAdminState(idOf(li), !before);
+        const failure = d.setAdminState((await d.learnInterface(idOf(li)))!, !before);
         await expect(failure).rejects.toBeInstanceOf(DeviceMismatch);
         await expect(failure).rejects.toThrow(/wrote .*device reports/);
         expect(model.adminUp(li.ifIndex)).toBe(before);
@@ -374,6 +386,7 @@ export function runDriverSuite(subject: DriverSuiteSubject): void {
 function untaggedVlanTests(subject: DriverSuiteSubject, mode: QBridgeMode): void {
   const ctx = useLab(subject, { qbridge: mode });
   const idOf = (i: LabInterface) => subject.interfaceId(i);
+  const at = (id: string) => interfaceSetters(() => ctx.driver(), id);
   /** an active VLAN that is none of `not` and that bridge port bp does not carry at all */
   const freshVlan = (bp: number, ...not: number[]) => {
     const id = ctx.model.activeVlanIds().find((v) => !not.includes(v) && !ctx.model.vlan(v)!.egress.has(bp));
@@ -395,7 +408,7 @@ function untaggedVlanTests(subject: DriverSuiteSubject, mode: QBridgeMode): void
     const target = freshVlan(bp, home);
 
     const tagged = expectedInterface(model, li, "").tagged_vlans;
-    await (await ctx.driver()).setUntaggedVlan(idOf(li), target);
+    await (await at(idOf(li))).setUntaggedVlan(target);
     const member = (vlan: number) => ({ egress: model.vlan(vlan)!.egress.has(bp), untagged: model.vlan(vlan)!.untagged.has(bp) });
     expect(model.pvid(bp)).toBe(target);
     expect(member(target)).toEqual({ egress: true, untagged: true });
@@ -408,7 +421,7 @@ function untaggedVlanTests(subject: DriverSuiteSubject, mode: QBridgeMode): void
     expect(view!.interface).toMatchObject({ untagged_vlan: target, tagged_vlans: expectedInterface(model, li, "").tagged_vlans });
 
     // and back: the switch is as it was
-    await (await ctx.driver()).setUntaggedVlan(idOf(li), home);
+    await (await at(idOf(li))).setUntaggedVlan(home);
     expect(configView(model.running)).toEqual(configView(original));
   });
 
@@ -421,7 +434,7 @@ function untaggedVlanTests(subject: DriverSuiteSubject, mode: QBridgeMode): void
     const original = cloneConfig(model.running);
     const target = freshVlan(bp, home);
 
-    await (await ctx.driver()).setUntaggedVlan(idOf(li), target);
+    await (await at(idOf(li))).setUntaggedVlan(target);
     expect(model.pvid(bp)).toBe(target);
     expect(model.vlan(home)!.egress.has(bp)).toBe(true);
     expect(configView(model.running)).toEqual(configView(expectedUntaggedMove(original, bp, target)));
@@ -437,7 +450,7 @@ function untaggedVlanTests(subject: DriverSuiteSubject, mode: QBridgeMode): void
     const d = await ctx.driver();
     ctx.lab.faults.refuseNthSet(1, "inconsistentValue");
 
-    await d.setUntaggedVlan(idOf(li), target);
+    await d.setUntaggedVlan((await d.learnInterface(idOf(li)))!, target);
     expect(configView(model.running)).toEqual(configView(expectedUntaggedMove(original, bp, target)));
     expect(model.consistencyProblems()).toEqual([]);
   });
@@ -454,7 +467,7 @@ function untaggedVlanTests(subject: DriverSuiteSubject, mode: QBridgeMode): void
     ctx.lab.faults.refuseNthSet(1, "inconsistentValue");
     ctx.lab.faults.refuseNthSet(3, "commitFailed");
 
-    const failure = d.setUntaggedVlan(idOf(li), target);
+    const failure = d.setUntaggedVlan((await d.learnInterface(idOf(li)))!, target);
     await expect(failure).rejects.toBeInstanceOf(DeviceRefused);
     await expect(failure).rejects.toThrow(/commitFailed.*the earlier values were restored/);
     expect(configView(model.running)).toEqual(configView(original));
@@ -472,7 +485,7 @@ function untaggedVlanTests(subject: DriverSuiteSubject, mode: QBridgeMode): void
     // change and the step that comes last
     ctx.lab.faults.refuseSetsMatching(`${qbridge.dot1qVlanStaticUntaggedPorts}.${home}`, "inconsistentValue");
 
-    const failure = d.setUntaggedVlan(idOf(li), target);
+    const failure = d.setUntaggedVlan((await d.learnInterface(idOf(li)))!, target);
     await expect(failure).rejects.toBeInstanceOf(DeviceRefused);
     await expect(failure).rejects.toThrow(/inconsistentValue.*the earlier values were restored/);
     expect(configView(model.running)).toEqual(configView(original));
@@ -486,7 +499,7 @@ function untaggedVlanTests(subject: DriverSuiteSubject, mode: QBridgeMode): void
     const d = await ctx.driver();
     ctx.lab.faults.lieOnSet = true;
 
-    await expect(d.setUntaggedVlan(idOf(li), target)).rejects.toBeInstanceOf(DeviceMismatch);
+    await expect(d.setUntaggedVlan((await d.learnInterface(idOf(li)))!, target)).rejects.toBeInstanceOf(DeviceMismatch);
     expect(configView(model.running)).toEqual(configView(original));
   });
 }

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { startDemoLab, startRecordingAgent } from "../../lab";
 import { runLabCli } from "../../lab/cli";
-import { openSession, ObjectType, ErrorStatus, type ClientError } from "../../lab/testing/snmp-client";
+import { openSession, ObjectType, ErrorStatus, type ClientError } from "../support/snmp-client";
 import { snmprecPath } from "../support/fixtures";
 
 describe("lab command line", () => {
@@ -57,8 +57,10 @@ describe("lab command line", () => {
     }
   });
 
-  it("rejects unknown flags with the usage text", async () => {
-    await expect(runLabCli(["--colour", "blue"], { handleSignals: false })).rejects.toThrow(/unknown flag --colour[\s\S]*usage/);
+  it("rejects unknown flags and bad values with a usage error (exit code 2), starting nothing", async () => {
+    await expect(runLabCli(["--colour", "blue"], { handleSignals: false })).rejects.toMatchObject({ exitCode: 2, message: expect.stringMatching(/^Unknown option '--colour'/) });
+    await expect(runLabCli(["--profile", "juniper"], { handleSignals: false })).rejects.toMatchObject({ exitCode: 2, message: "unknown profile: juniper (generic or ciscosb)" });
+    await expect(runLabCli(["--poe", "5-x"], { handleSignals: false })).rejects.toMatchObject({ exitCode: 2 });
   });
 });
 

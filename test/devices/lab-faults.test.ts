@@ -6,7 +6,7 @@
  */
 import { ifTable, ifXTable } from "../../mib/oids";
 import { startLabSwitch, type LabSwitch } from "../../lab";
-import { ErrorStatus, ObjectType, openSession, sessionTo, type ClientError, type ClientSession } from "../../lab/testing/snmp-client";
+import { ErrorStatus, ObjectType, openSession, sessionTo, type ClientError, type ClientSession } from "../support/snmp-client";
 
 async function rejection(p: Promise<unknown>): Promise<ClientError> {
   try {

@@ -7,7 +7,7 @@
  */
 import { startLabSwitch, type LabSwitch, type VirtualSwitch } from "../../lab";
 import { compareOids, parseOid } from "../../lab/snmp/oid";
-import { hasTool, ObjectType, runTool, sessionTo, type ClientSession, type ClientVarBind } from "../../lab/testing/snmp-client";
+import { hasTool, ObjectType, runTool, sessionTo, type ClientSession, type ClientVarBind } from "../support/snmp-client";
 
 type Row = [oid: string, type: number, value: string | number];
 

@@ -6,7 +6,7 @@
  */
 import { ciscoSbCopy, ifTable, ifXTable, poe, qbridge } from "../../mib/oids";
 import { startLabSwitch, type LabSwitch } from "../../lab";
-import { ErrorStatus, hasTool, ObjectType, runTool, sessionTo, type ClientError, type ClientSession, type ClientVarBind } from "../../lab/testing/snmp-client";
+import { ErrorStatus, hasTool, ObjectType, runTool, sessionTo, type ClientError, type ClientSession, type ClientVarBind } from "../support/snmp-client";
 
 const T = ObjectType;
 

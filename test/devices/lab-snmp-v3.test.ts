@@ -5,7 +5,7 @@
  */
 import { ifXTable } from "../../mib/oids";
 import { startLabSwitch, type LabSwitch, type LabV3User } from "../../lab";
-import { hasTool, ObjectType, openSession, runTool, type ClientError } from "../../lab/testing/snmp-client";
+import { hasTool, ObjectType, openSession, runTool, type ClientError } from "../support/snmp-client";
 
 const users: LabV3User[] = [
   { username: "ops256", authProtocol: "SHA-256", authKey: "auth-secret-256", privProtocol: "AES", privKey: "priv-secret-128" },

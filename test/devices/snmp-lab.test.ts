@@ -7,7 +7,8 @@
 import { startLabSwitch, type LabSwitch, type LabSwitchOptions, type LabV3User } from "../../lab";
 import { openDriver } from "../../drivers/registry";
 import { GenericSnmpDriver } from "../../drivers/snmp/generic";
-import { DeviceUnreachable, type SnmpTarget } from "../../drivers/types";
+import { DeviceUnreachable } from "../../model/failures";
+import { type SnmpTarget } from "../../model/targets";
 import { expectedInterface, runDriverSuite } from "./driver-suite";
 
 const v3User: LabV3User = {
@@ -27,8 +28,8 @@ const profiles: Array<{ label: string; options: LabSwitchOptions; version: "2c" 
   // a routed Ethernet port (one the suite's write tests leave alone) on one switch of each profile
   { label: "generic profile, SNMP v2c", options: { profile: "generic", ports: 24, poePorts: [1, 2, 3, 4, 5, 6, 7, 8], routedPorts: [20] }, version: "2c" },
   { label: "generic profile, SNMP v3 authPriv", options: { profile: "generic", ports: 12, poePorts: [2, 3], v3: v3User }, version: "3" },
-  { label: "ciscosb profile, SNMP v2c", options: { profile: "ciscosb", ports: 24, routedPorts: [20] }, version: "2c" },
-  { label: "ciscosb profile, SNMP v3 authPriv", options: { profile: "ciscosb", ports: 12, v3: v3User }, version: "3" },
+  { label: "ciscosb profile, SNMP v2c", options: { profile: "ciscosb", ports: 24, routedPorts: [20], poePorts: [1, 2, 3, 4, 5, 6, 7, 8] }, version: "2c" },
+  { label: "ciscosb profile, SNMP v3 authPriv", options: { profile: "ciscosb", ports: 12, v3: v3User, poePorts: [1, 2, 3, 4] }, version: "3" },
 ];
 
 for (const p of profiles) {
@@ -112,7 +113,7 @@ describe("SNMP specifics against the lab", () => {
       const from = generic48.model.pvid(li.bridgePort!)!;
       const to = generic48.model.activeVlanIds().find((v) => v !== from)!;
       generic48.counters.reset();
-      await d.setUntaggedVlan(String(li.ifIndex), to);
+      await d.setUntaggedVlan((await d.learnInterface(String(li.ifIndex)))!, to);
       expect(generic48.counters.byType.set).toBe(1);
       expect(generic48.model.pvid(li.bridgePort!)).toBe(to);
       expect(generic48.model.consistencyProblems()).toEqual([]);
@@ -167,7 +168,7 @@ describe("SNMP specifics against the lab", () => {
     try {
       const ifIndex = generic48.model.port(9).ifIndex;
       generic48.faults.refuseSets = "noAccess";
-      await expect(d.setDescription(String(ifIndex), "x")).rejects.toThrow(
+      await expect(d.setDescription((await d.learnInterface(String(ifIndex)))!, "x")).rejects.toThrow(
         `127.0.0.1:${generic48.port} refused setting ifAlias.${ifIndex}: noAccess`,
       );
     } finally {
@@ -181,7 +182,7 @@ describe("SNMP specifics against the lab", () => {
       const ifIndex = generic48.model.port(10).ifIndex;
       const before = generic48.model.alias(ifIndex);
       generic48.faults.lieOnSet = true;
-      await expect(d.setDescription(String(ifIndex), "new text")).rejects.toThrow(
+      await expect(d.setDescription((await d.learnInterface(String(ifIndex)))!, "new text")).rejects.toThrow(
         `ifAlias.${ifIndex}: wrote 'new text', device reports '${before}'`,
       );
     } finally {
@@ -197,7 +198,7 @@ describe("SNMP specifics against the lab", () => {
       const to = generic48.model.activeVlanIds().find((v) => v !== before)!;
       generic48.faults.refuseSets = "inconsistentValue";
       generic48.counters.reset();
-      await expect(d.setUntaggedVlan(String(li.ifIndex), to)).rejects.toThrow(
+      await expect(d.setUntaggedVlan((await d.learnInterface(String(li.ifIndex)))!, to)).rejects.toThrow(
         /inconsistentValue.*trying step by step, adding port \d+ to vlan \d+ failed: .*inconsistentValue.*; nothing was changed$/,
       );
       // the combined PDU, then the first step
@@ -213,7 +214,7 @@ describe("SNMP specifics against the lab", () => {
     try {
       const li = generic48.model.port(11);
       const before = generic48.model.pvid(li.bridgePort!);
-      await expect(d.setUntaggedVlan(String(li.ifIndex), 3999)).rejects.toMatchObject({ code: "device_refused" });
+      await expect(d.setUntaggedVlan((await d.learnInterface(String(li.ifIndex)))!, 3999)).rejects.toMatchObject({ code: "device_refused" });
       expect(generic48.model.pvid(li.bridgePort!)).toBe(before);
       expect(generic48.model.consistencyProblems()).toEqual([]);
     } finally {

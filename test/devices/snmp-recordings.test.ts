@@ -4,7 +4,9 @@
  * the snapshot must hold is read from the recording files in this test.
  */
 import { GenericSnmpDriver } from "../../drivers/snmp/generic";
-import { DeviceUnreachable, type DeviceSnapshot, type SnmpTarget } from "../../drivers/types";
+import { DeviceUnreachable } from "../../model/failures";
+import { type DeviceSnapshot } from "../../model/device";
+import { type SnmpTarget } from "../../model/targets";
 import { describeRecordings, factsOf, RECORDINGS, recordingFiles as files, startSnmpsim, V3, V3_AES192, type Facts, type Snmpsim } from "../support/snmpsim";
 
 describeRecordings("generic SNMP driver against snmpsimd serving real recordings", () => {
@@ -92,7 +94,7 @@ describeRecordings("generic SNMP driver against snmpsimd serving real recordings
       expect(await driver.learnVlans()).toEqual(full.vlans);
       const ports = full.interfaces.filter((i) => i.kind === "ethernet");
       for (const iface of [ports[0], ports[ports.length - 1]]) {
-        expect(await driver.learnInterface(iface.id)).toEqual({ interface: iface, vlans: full.vlans });
+        expect(await driver.learnInterface(iface.id)).toEqual({ interface: iface, vlans: full.vlans, driverContext: expect.anything() });
       }
     } finally {
       await driver.close();
@@ -103,7 +105,7 @@ describeRecordings("generic SNMP driver against snmpsimd serving real recordings
     const driver = new GenericSnmpDriver(target("linksys-ss_lgs318p"));
     try {
       // snmpsimd answers SETs on recorded data without applying them: the read-back must catch it
-      await expect(driver.setDescription("49", "switchdesk was here")).rejects.toMatchObject({
+      await expect(driver.setDescription((await driver.learnInterface("49"))!, "switchdesk was here")).rejects.toMatchObject({
         code: expect.stringMatching(/^device_(refused|mismatch)$/),
       });
     } finally {

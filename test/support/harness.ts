@@ -8,12 +8,12 @@ import os from "node:os";
 import path from "node:path";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { loadConfig, type Config } from "../../server/config";
-import { buildServices } from "../../server/services";
+import { loadConfig, type Config } from "../../app/config";
+import { buildServices } from "../../app/startup";
 import { createApp } from "../../server/app";
 import type { Services } from "../../handlers/context";
-import type { Contract } from "../../server/contract";
-import { hashPassword } from "../../server/passwords";
+import { loadContract, type Contract } from "../../server/contract";
+import { hashPassword } from "../../app/passwords";
 import { createTestDatabase, type TestDatabase } from "./db";
 import { checkResponse } from "./contract-check";
 
@@ -66,7 +66,8 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
     demo: "off",
     ...overrides,
   };
-  const { services, contract } = await buildServices(config);
+  const services = await buildServices(config);
+  const contract = await loadContract();
   const app = createApp(services, contract);
   const server: Server = await new Promise((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
@@ -148,24 +149,49 @@ export async function startTestApp(overrides: Partial<Config> = {}): Promise<Tes
   };
 }
 
-export interface AppWithRoles {
+export interface AppWithRoot {
   app: TestApp;
-  /** tokens of a superuser "root", a staff user "staffer" and a regular user "plain" */
+  /** the token of a superuser "root" (password pw-root-1) */
   root: string;
+  rootId: number;
+}
+
+/** A test app with a superuser "root" logged in: where most API test files start. */
+export async function startAppWithRoot(overrides: Partial<Config> = {}): Promise<AppWithRoot> {
+  const app = await startTestApp(overrides);
+  const rootId = await app.createUser("root", "pw-root-1", { is_superuser: true });
+  return { app, rootId, root: await app.login("root", "pw-root-1") };
+}
+
+export interface AppWithRoles extends AppWithRoot {
+  /** tokens of a staff user "staffer" and a regular user "plain" */
   staff: string;
   regular: string;
 }
 
 /** A test app with the three kinds of caller most permission tests need. */
 export async function startAppWithRoles(overrides: Partial<Config> = {}): Promise<AppWithRoles> {
-  const app = await startTestApp(overrides);
-  await app.createUser("root", "pw-root-1", { is_superuser: true });
+  const withRoot = await startAppWithRoot(overrides);
+  const { app } = withRoot;
   await app.createUser("staffer", "pw-staff-1", { is_staff: true });
   await app.createUser("plain", "pw-plain-1");
+  return { ...withRoot, staff: await app.login("staffer", "pw-staff-1"), regular: await app.login("plain", "pw-plain-1") };
+}
+
+/**
+ * A client for one admin resource that checks every answer for the secrets the test
+ * gave (they are write-only: no answer may contain them).
+ */
+export function secretCheckingClient(app: () => TestApp, token: () => string, base: string) {
+  const secretsSeen: string[] = [];
+  const call = async (method: string, path: string, opts: RequestOptions = {}) => {
+    const r = await app().request(method, path, { token: token(), ...opts });
+    for (const s of secretsSeen) expect(r.text).not.toContain(s);
+    return r;
+  };
   return {
-    app,
-    root: await app.login("root", "pw-root-1"),
-    staff: await app.login("staffer", "pw-staff-1"),
-    regular: await app.login("plain", "pw-plain-1"),
+    secretsSeen,
+    call,
+    count: async () => (await call("GET", base)).body.length as number,
   };
 }

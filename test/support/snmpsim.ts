@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SnmpSession } from "../../drivers/snmp/session";
-import type { SnmpTarget } from "../../drivers/types";
+import type { SnmpTarget } from "../../model/targets";
 import { snmprecPath } from "./fixtures";
 
 export const SNMPSIMD = "/usr/bin/snmpsimd";

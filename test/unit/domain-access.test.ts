@@ -8,7 +8,7 @@ import {
   canRenameVlan,
   canTogglePoe,
   canWrite,
-  findInMenu,
+  pairInMenu,
   interfaceRights,
   isReadOnly,
   menuGroups,
@@ -294,11 +294,23 @@ describe("menuGroups", () => {
     expect(menuGroups(caller(), all, [4])).toEqual([]);
   });
 
-  it("findInMenu: the (group, device) pair must be in the menu", () => {
-    const menu = menuGroups(caller(), all, [1, 3]);
-    expect(findInMenu(menu, 3, 31)?.device.name).toBe("sw-2");
-    expect(findInMenu(menu, 1, 31)).toBeNull(); // device exists, but not in that group
-    expect(findInMenu(menu, 3, 32)).toBeNull(); // inactive
-    expect(findInMenu(menu, 2, 20)).toBeNull(); // not a member
+  it("pairInMenu answers for one (group, device) pair exactly what the whole menu says", () => {
+    const devicesOf = new Map(all.map((entry) => [entry.group.id, entry.devices]));
+    for (const who of [caller(), staff(), superuser()]) {
+      for (const memberOf of [[], [1, 3], [2, 4]]) {
+        const menu = menuGroups(who, all, memberOf);
+        for (const { group } of all) {
+          for (const device of all.flatMap((entry) => entry.devices)) {
+            const listed = menu.some((entry) => entry.group.id === group.id && entry.members.some((m) => m.id === device.id));
+            const pair = {
+              deviceInGroup: devicesOf.get(group.id)!.some((d) => d.id === device.id),
+              deviceActive: device.status === "active",
+              callerInGroup: memberOf.includes(group.id),
+            };
+            expect({ group: group.id, device: device.id, in: pairInMenu(who, pair) }).toEqual({ group: group.id, device: device.id, in: listed });
+          }
+        }
+      }
+    }
   });
 });

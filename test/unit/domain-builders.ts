@@ -2,7 +2,8 @@
  * Plain-data builders for the domain unit tests: a regular user in a plain group on a
  * plain device, changed per test by overrides so each test shows only what it varies.
  */
-import type { Capabilities, DeviceSnapshot, InterfaceInfo, VlanInfo } from "../../drivers/types";
+import type { Capabilities } from "../../model/capabilities";
+import type { DeviceSnapshot, InterfaceInfo, VlanInfo } from "../../model/device";
 import type { Caller, DeviceRights, GroupRights, Policy } from "../../domain/access";
 import type { DeviceRecord, GroupRecord } from "../../domain/records";
 
@@ -116,7 +117,9 @@ export function capabilities(overrides: Partial<Capabilities> = {}): Capabilitie
     save_config: false,
     client_data: true,
     max_description_length: 64,
+    max_description_bytes: 64,
     max_vlan_name_length: 32,
+    max_vlan_name_bytes: 32,
     ...overrides,
   };
 }

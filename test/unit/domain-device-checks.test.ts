@@ -8,18 +8,10 @@ import {
   checkVlanAbsent,
   checkVlanPresent,
   checkVlanTarget,
-  requireInterface,
 } from "../../domain/device-checks";
 import { capabilities, iface, vlan } from "./domain-builders";
 
 const onDevice = [vlan(1), vlan(10), vlan(20), vlan(4094)];
-
-describe("the interface of the URL", () => {
-  it("404 when the device has no such interface", () => {
-    expect(requireInterface(null, "1_1_9")).toEqual({ ok: false, status: 404, code: "not_found", reason: "Interface 1_1_9 not found" });
-    expect(requireInterface(iface(), "1")).toMatchObject({ ok: true });
-  });
-});
 
 describe("a new untagged VLAN", () => {
   const reason = (v: number) => ({ ok: false, status: 400, code: "invalid_parameter", reason: `New vlan ${v} is not valid or allowed on this device` });

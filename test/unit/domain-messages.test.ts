@@ -1,4 +1,4 @@
-// The texts scripts match on, checked word for word against CONTRACT.md sections 2-6.
+// The texts scripts match on, checked word for word against docs/api-decisions.md section 2-6.
 import * as msg from "../../domain/messages";
 
 describe("contract texts", () => {

@@ -162,7 +162,7 @@ describe("VLAN add / edit parameters", () => {
       code: "invalid_parameter",
       reason: "Vlan name is too long (max 32 characters)",
     });
-    expect(parseVlanDefinition({ vlan_id: 7, vlan_name: "n".repeat(17) }, "add", 16)).toMatchObject({
+    expect(parseVlanDefinition({ vlan_id: 7, vlan_name: "n".repeat(17) }, "add", { characters: 16, bytes: 16 })).toMatchObject({
       reason: "Vlan name is too long (max 16 characters)",
     });
   });
@@ -224,12 +224,40 @@ describe("interface descriptions", () => {
   });
 
   it("the driver's limit replaces 64 in rule and text", () => {
-    expect(parseDescription("d".repeat(33), 32)).toMatchObject({ reason: "Description is too long (max 32 characters)" });
+    expect(parseDescription("d".repeat(33), { characters: 32, bytes: 32 })).toMatchObject({ reason: "Description is too long (max 32 characters)" });
+  });
+
+  it("bytes of UTF-8 count too: 64 characters that are 70 bytes do not fit a 64-byte ifAlias", () => {
+    const text = "é".repeat(6) + "d".repeat(58); // 64 characters, 70 bytes
+    expect(parseDescription(text, { characters: 64, bytes: 64 })).toMatchObject({
+      ok: false,
+      code: "invalid_parameter",
+      reason: "Description is too long for the device (max 64 bytes of UTF-8, this one has 70)",
+    });
+    expect(parseDescription(text, { characters: 64, bytes: 240 })).toEqual({ ok: true, value: text });
+    expect(parseVlanDefinition({ vlan_id: 7, vlan_name: "ü".repeat(17) }, "add", { characters: 32, bytes: 32 })).toMatchObject({
+      reason: "Vlan name is too long for the device (max 32 bytes of UTF-8, this one has 34)",
+    });
+  });
+
+  it.each([
+    ["a right-to-left override", "desk \u202e21.4"],
+    ["an isolate", "desk \u2066x\u2069"],
+    ["a lone high surrogate", "desk \ud800"],
+    ["a lone low surrogate", "\udc00 desk"],
+  ])("refuses %s in descriptions and VLAN names", (_what, text) => {
+    expect(parseDescription(text)).toMatchObject({ ok: false, reason: "Description may not contain control characters or line breaks" });
+    expect(parseVlanDefinition({ vlan_id: 7, vlan_name: text }, "add")).toMatchObject({ ok: false, code: "invalid_parameter" });
+  });
+
+  it("a proper surrogate pair (an emoji) is one character and allowed", () => {
+    expect(parseDescription("desk 🖥", { characters: 6, bytes: 64 })).toEqual({ ok: true, value: "desk 🖥" });
   });
 
   it("length counts characters, not UTF-16 units", () => {
     expect(textLength("😀é")).toBe(2);
-    expect(parseDescription("😀".repeat(64))).toMatchObject({ ok: true });
+    expect(parseDescription("😀".repeat(64), { characters: 64, bytes: 256 })).toMatchObject({ ok: true });
+    expect(parseDescription("😀".repeat(65), { characters: 64, bytes: 1000 })).toMatchObject({ ok: false, reason: "Description is too long (max 64 characters)" });
   });
 
   it.each([

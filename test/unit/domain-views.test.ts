@@ -312,6 +312,7 @@ describe("apiRootView", () => {
       switches: "http://h:8080/api/switches/",
       stats: "http://h:8080/api/stats/",
       environment: "http://h:8080/api/environment/",
+      schema: "http://h:8080/api/schema/",
     });
     expect(apiRootView(superuser(), "http://h/nms/").admin).toBe("http://h/nms/api/admin/");
   });

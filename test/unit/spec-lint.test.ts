@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import YAML from "yaml";
+import { CAPABILITY_FLAGS, capabilityOf } from "../../model/capabilities";
 import Ajv from "ajv";
 import addFormats from "ajv-formats";
 import OpenAPIBackend from "openapi-backend";
@@ -141,6 +142,22 @@ describe("spec/openapi.yaml", () => {
     for (const { path: p, op } of ops) {
       expect({ path: p, admin: (op.tags ?? []).includes("admin") }).toEqual({ path: p, admin: p.startsWith("/api/admin/") });
     }
+  });
+
+  test("the switch section's capability flags are the one capability table, described the same", () => {
+    const device = doc.components.schemas.Device;
+    for (const [flag, info] of Object.entries(CAPABILITY_FLAGS)) {
+      expect({ flag, type: device.properties[flag]?.type, description: device.properties[flag]?.description }).toEqual({
+        flag,
+        type: "boolean",
+        description: info.description,
+      });
+      expect(device.required).toContain(flag);
+      for (const operationId of info.operations) expect(ops.map((o) => o.op.operationId)).toContain(operationId);
+    }
+    // every device write needs a capability; no other operation does
+    const writes = ops.filter((o) => o.path.startsWith("/api/switches/") && o.method === "post").map((o) => o.op.operationId);
+    expect(writes.filter((id) => capabilityOf(id) === null)).toEqual([]);
   });
 
   test("every path starts at /api/ and ends with a slash", () => {

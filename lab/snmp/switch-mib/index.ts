@@ -27,10 +27,6 @@ function buildRowsPart(sw: VirtualSwitch): MibIndex {
   return b.build();
 }
 
-export function buildSwitchIndex(sw: VirtualSwitch): MibIndex {
-  return MibIndex.merge(buildFixedPart(sw), buildRowsPart(sw));
-}
-
 /**
  * Keeps the index in step with the switch: after a structural change (a VLAN or copy
  * row created or destroyed) only the small part with those tables is rebuilt and merged

@@ -4,13 +4,13 @@
  * driver_info and lab are the service's own columns and never come from outside.
  */
 import net from "node:net";
-import { checkIds, crudHandlers, type Checked, type Resource } from "./admin-crud";
-import { Issues, choice, flag, given, integer, name, text } from "./admin-fields";
+import { checkIds, type Checked, type Resource } from "./resource";
+import { Issues, choice, flag, given, integer, name, text } from "./fields";
 import { idList } from "./parse";
-import { AUTO_DRIVER, listDrivers } from "../drivers/registry";
-import type { RelationIds, Row } from "../db/inventory";
-import type { Services } from "./context";
-import type { components } from "../generated/api";
+import { AUTO_DRIVER, listDrivers } from "../../drivers/registry";
+import type { RelationIds, Row } from "../../db/inventory";
+import type { Services } from "../services";
+import type { components } from "../../generated/api";
 
 type Input = Record<string, unknown>;
 type SwitchRow = Row<"switches">;
@@ -141,12 +141,3 @@ export const switches: Resource<"switches"> = {
     );
   },
 };
-
-export const switchHandlers = crudHandlers(switches, {
-  list: "listAdminSwitches",
-  create: "createAdminSwitch",
-  get: "getAdminSwitch",
-  update: "updateAdminSwitch",
-  patch: "patchAdminSwitch",
-  remove: "deleteAdminSwitch",
-});

@@ -11,18 +11,17 @@
  */
 import fs from "node:fs";
 import YAML from "yaml";
-import { loadConfig } from "./config";
-import { openStore } from "../db/connect";
-import { migrateToLatest } from "../db/migrations";
-import { makeRepos, type Repos } from "../db/repos";
-import { SecretBox, loadSecret } from "../db/secrets";
+import type { Config } from "./config";
+import { withCore } from "./startup";
+import type { Repos } from "../db/repos";
+import type { SecretBox } from "../db/secrets";
 import type { InventoryTable, InventoryWriter, Relation, Row } from "../db/inventory";
-import { Issues } from "../handlers/admin-fields";
-import { seal, type CheckFn } from "../handlers/admin-crud";
-import { SNMP_PROFILE_FIELDS, SNMP_SECRET_COLUMNS, checkSnmpProfile } from "../handlers/admin-snmpprofiles";
-import { CREDENTIAL_FIELDS, CREDENTIAL_SECRET_COLUMNS, checkCredential } from "../handlers/admin-credentials";
-import { GROUP_FIELDS, checkSwitchGroup } from "../handlers/admin-switchgroups";
-import { SWITCH_FIELDS, checkSwitch } from "../handlers/admin-switches";
+import { Issues } from "./admin/fields";
+import { seal, type CheckFn } from "./admin/resource";
+import { SNMP_PROFILE_FIELDS, SNMP_SECRET_COLUMNS, checkSnmpProfile } from "./admin/snmp-profiles";
+import { CREDENTIAL_FIELDS, CREDENTIAL_SECRET_COLUMNS, checkCredential } from "./admin/credentials";
+import { GROUP_FIELDS, checkSwitchGroup } from "./admin/switch-groups";
+import { SWITCH_FIELDS, checkSwitch } from "./admin/switches";
 
 type Input = Record<string, unknown>;
 export type SectionName = "snmp_profiles" | "credentials" | "groups" | "switches";
@@ -308,7 +307,7 @@ export function parseInventoryYaml(text: string): unknown {
 }
 
 /** `switchdesk inventory import FILE.yaml`: the report, or an error naming the file and every problem */
-export async function importInventoryFile(file: string): Promise<string> {
+export async function importInventoryFile(config: Config, file: string): Promise<string> {
   let text: string;
   try {
     text = await fs.promises.readFile(file, "utf8");
@@ -317,16 +316,8 @@ export async function importInventoryFile(file: string): Promise<string> {
   }
   try {
     const doc = parseInventoryYaml(text);
-    const config = loadConfig();
-    const store = await openStore(config.databaseUrl);
-    try {
-      await migrateToLatest(store);
-      const secrets = new SecretBox(loadSecret(config.secretKey, config.secretKeyFile));
-      const report = await importInventory({ repos: makeRepos(store), secrets }, doc);
-      return `${file}:\n${formatReport(report)}`;
-    } finally {
-      await store.close();
-    }
+    const report = await withCore(config, (core) => importInventory(core, doc));
+    return `${file}:\n${formatReport(report)}`;
   } catch (e) {
     if (e instanceof InventoryFileError) throw new Error(`${file}: ${e.message}`);
     throw e;

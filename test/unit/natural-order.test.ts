@@ -1,4 +1,4 @@
-import { naturalCompare, naturalSortBy } from "../../domain/natural-sort";
+import { naturalCompare, naturalSortBy } from "../../model/natural-order";
 
 const sorted = (items: string[]) => [...items].sort(naturalCompare);
 

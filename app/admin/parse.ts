@@ -1,5 +1,5 @@
 /** Small parsers for admin bodies: lists of ids, booleans from JSON or forms. */
-import { badRequest } from "./errors";
+import { badRequest } from "../errors";
 
 /** "1,2,3", [1, 2, 3] or ["1", "2"] -> [1, 2, 3]; anything else is a 400 naming the field */
 export function idList(value: unknown, field: string): number[] {

@@ -5,7 +5,7 @@
  */
 import { execFile } from "node:child_process";
 import fs from "node:fs";
-import type { LabSwitch } from "../index";
+import type { LabSwitch } from "../../lab";
 
 // net-snmp ships no type declarations; its API is used through this narrow typed face.
 const snmp = require("net-snmp");

@@ -3,10 +3,10 @@
  * a password and/or a private key, an optional enable password, the SSH port. Secrets are
  * write-only.
  */
-import { crudHandlers, type Checked, type Resource } from "./admin-crud";
-import { Issues, given, integer, name, secret, text } from "./admin-fields";
-import type { Row } from "../db/inventory";
-import type { components } from "../generated/api";
+import { type Checked, type Resource } from "./resource";
+import { Issues, given, integer, name, secret, text } from "./fields";
+import type { Row } from "../../db/inventory";
+import type { components } from "../../generated/api";
 
 type Input = Record<string, unknown>;
 type CredentialRow = Row<"credentials">;
@@ -60,12 +60,3 @@ export const credentials: Resource<"credentials"> = {
   check: checkCredential,
   views: async (_s, rows) => rows.map(credentialView),
 };
-
-export const credentialHandlers = crudHandlers(credentials, {
-  list: "listCredentials",
-  create: "createCredential",
-  get: "getCredential",
-  update: "updateCredential",
-  patch: "patchCredential",
-  remove: "deleteCredential",
-});

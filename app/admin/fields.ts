@@ -4,8 +4,8 @@
  * once, the API answers the first. Values come as JSON types (the server has already
  * turned form strings into the schema's booleans and integers).
  */
-import { badRequest, type ApiError } from "./errors";
-import { missingParameter } from "../domain/messages";
+import { badRequest, type ApiError } from "../errors";
+import { missingParameter } from "../../domain/messages";
 
 export interface Issue {
   field: string;

@@ -4,8 +4,8 @@
  * domain/throttle.ts for the rules), constant work for unknown users, inactive users
  * refused like bad passwords.
  */
-import { ApiError } from "../handlers/errors";
-import type { Services } from "../handlers/context";
+import { ApiError } from "./errors";
+import type { Repos } from "../db/repos";
 import type { User } from "../db/users";
 import type { LoginFailureRepo } from "../db/login-failures";
 import { verifyPassword } from "./passwords";
@@ -59,7 +59,13 @@ export function lockedOut(retryAfter: number): ApiError {
   });
 }
 
-export async function checkLogin(s: Services, username: string, password: string, ip: string): Promise<User> {
+/** What a login needs: the guard and the users. */
+export interface LoginDeps {
+  loginGuard: LoginGuard;
+  repos: Pick<Repos, "users">;
+}
+
+export async function checkLogin(s: LoginDeps, username: string, password: string, ip: string): Promise<User> {
   const verdict = await s.loginGuard.verdict(username, ip);
   if (!verdict.allowed) throw lockedOut(verdict.retryAfter);
   if (verdict.delayMs) await sleep(verdict.delayMs);

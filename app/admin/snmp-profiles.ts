@@ -2,10 +2,10 @@
  * SNMP profiles (api/admin/snmpprofiles/ and the YAML import): v2c with a community, or
  * v3 with a user, authentication and optionally privacy. Secrets are write-only.
  */
-import { crudHandlers, type Checked, type Resource } from "./admin-crud";
-import { Issues, choice, flag, given, integer, name, optionalChoice, secret, text } from "./admin-fields";
-import type { Row } from "../db/inventory";
-import type { components } from "../generated/api";
+import { type Checked, type Resource } from "./resource";
+import { Issues, choice, flag, given, integer, name, optionalChoice, secret, text } from "./fields";
+import type { Row } from "../../db/inventory";
+import type { components } from "../../generated/api";
 
 type Input = Record<string, unknown>;
 type ProfileRow = Row<"snmp_profiles">;
@@ -97,12 +97,3 @@ export const snmpProfiles: Resource<"snmp_profiles"> = {
   check: checkSnmpProfile,
   views: async (_s, rows) => rows.map(snmpProfileView),
 };
-
-export const snmpProfileHandlers = crudHandlers(snmpProfiles, {
-  list: "listSnmpProfiles",
-  create: "createSnmpProfile",
-  get: "getSnmpProfile",
-  update: "updateSnmpProfile",
-  patch: "patchSnmpProfile",
-  remove: "deleteSnmpProfile",
-});

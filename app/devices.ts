@@ -1,20 +1,21 @@
 /**
- * The device layer as handlers see it: the caller's menu from the inventory, the
- * (group, device) pair of a URL checked against it, a driver opened for a device with its
- * decrypted credentials, writes to one device applied one after another, and the audit
- * row of every change.
+ * The device service: the caller's menu from the inventory, the (group, device) pair of a
+ * URL authorised on its own (without building the menu), a driver opened for a device
+ * with its decrypted credentials, writes to one device applied one after another, and
+ * what a learn found kept on the device record (driver_info, hostname).
  */
 import type { Repos } from "../db/repos";
 import type { SecretBox } from "../db/secrets";
 import type { Row } from "../db/inventory";
-import type { AuditEntry } from "../db/audit";
 import { bool } from "../db/time";
 import { openDriver as registryOpen, type DriverSpec } from "../drivers/registry";
-import { DeviceError, type Driver, type SnmpTarget } from "../drivers/types";
-import { findInMenu, menuGroups, notInMenu, type Caller, type GroupRights, type DeviceRights, type MenuGroup } from "../domain/access";
+import type { Driver } from "../drivers/contract";
+import { DeviceError } from "../model/failures";
+import type { SnmpTarget } from "../model/targets";
+import { menuGroups, pairInMenu, notInMenu, type GroupRights, type DeviceRights, type MenuGroup } from "../domain/access";
 import type { DeviceRecord, GroupRecord } from "../domain/records";
-import * as msg from "../domain/messages";
-import { ApiError } from "./errors";
+import type { Caller } from "./caller";
+import { ApiError, deviceFailure, refusal } from "./errors";
 
 export type GroupFull = GroupRecord & GroupRights;
 export type DeviceFull = DeviceRecord &
@@ -67,20 +68,6 @@ function deviceFull(d: Row<"switches">): DeviceFull {
   };
 }
 
-/** A device failure as the contract's 4xx, naming the device and what failed. */
-export function deviceFailure(device: { name: string }, e: DeviceError): ApiError {
-  switch (e.code) {
-    case "device_unreachable":
-      return new ApiError(424, e.code, msg.deviceUnreachable(device.name, e.message));
-    case "device_refused":
-      return new ApiError(424, e.code, msg.deviceRefused(device.name, e.message));
-    case "device_mismatch":
-      return new ApiError(424, e.code, `Device '${device.name}' did not keep the change: ${e.message}`);
-    case "not_supported":
-      return new ApiError(400, e.code, e.message);
-  }
-}
-
 export class DeviceService {
   /** tail of the queue of writes per device id */
   private readonly queues = new Map<number, Promise<unknown>>();
@@ -111,12 +98,13 @@ export class DeviceService {
 
   /** The URL's (group, device) pair if the caller's menu holds it, else 403 Access denied! */
   async resolve(caller: Caller, groupId: number, deviceId: number): Promise<{ group: GroupFull; device: DeviceFull }> {
-    const hit = findInMenu(await this.menu(caller), groupId, deviceId);
-    if (!hit) {
-      const d = notInMenu();
-      throw new ApiError(d.status, d.code, d.reason);
-    }
-    return hit;
+    const p = await this.repos.inventory.pair(groupId, deviceId, caller.user.id);
+    const visible =
+      p.group !== null &&
+      p.device !== null &&
+      pairInMenu(caller, { deviceInGroup: p.switchInGroup, deviceActive: p.device.status !== "inactive", callerInGroup: p.userInGroup });
+    if (!visible) throw refusal(notInMenu());
+    return { group: groupFull(p.group!, p.vlans), device: deviceFull(p.device!) };
   }
 
   private async target(device: DeviceFull): Promise<SnmpTarget> {
@@ -150,7 +138,7 @@ export class DeviceService {
       driver = await this.open({ driver: device.driver, snmp: target, name: device.name });
       return await fn(driver);
     } catch (e) {
-      if (e instanceof DeviceError) throw deviceFailure(device, e);
+      if (e instanceof DeviceError) throw deviceFailure(e, device);
       throw e;
     } finally {
       await driver?.close().catch(() => undefined);
@@ -175,9 +163,5 @@ export class DeviceService {
     const text = JSON.stringify(info);
     if (text === device.driver_info && (!hostname || hostname === device.hostname)) return;
     await this.repos.inventory.setDriverInfo(device.id, text, hostname || undefined);
-  }
-
-  async audit(entry: AuditEntry): Promise<void> {
-    await this.repos.audit.write(entry);
   }
 }

@@ -2,11 +2,11 @@
  * Device groups (api/admin/switchgroups/ and the YAML import): flags, the VLAN allow-list,
  * the users who see the group and the devices in it. Given lists replace the memberships.
  */
-import { checkIds, crudHandlers, type Checked, type Resource } from "./admin-crud";
-import { Issues, flag, given, name, text, vlanList } from "./admin-fields";
+import { checkIds, type Checked, type Resource } from "./resource";
+import { Issues, flag, given, name, text, vlanList } from "./fields";
 import { idList } from "./parse";
-import type { RelationIds, Row } from "../db/inventory";
-import type { components } from "../generated/api";
+import type { RelationIds, Row } from "../../db/inventory";
+import type { components } from "../../generated/api";
 
 type Input = Record<string, unknown>;
 type GroupRow = Row<"switch_groups">;
@@ -76,12 +76,3 @@ export const switchGroups: Resource<"switch_groups"> = {
     );
   },
 };
-
-export const switchGroupHandlers = crudHandlers(switchGroups, {
-  list: "listSwitchGroups",
-  create: "createSwitchGroup",
-  get: "getSwitchGroup",
-  update: "updateSwitchGroup",
-  patch: "patchSwitchGroup",
-  remove: "deleteSwitchGroup",
-});

@@ -1,0 +1,336 @@
+/**
+ * Device writes: the four interface writes, save, and VLAN add/rename/delete share one
+ * table-driven flow, in explicit phases (the way Netdisco's port-control workers do it):
+ *
+ *   parse   the request's own parameters (400), before anything else
+ *   access  may this caller write to this device through this group (403), and the
+ *           user-level right of the action (VLAN add/rename/delete)
+ *   check   the driver can do it at all (400 not_supported, no device I/O yet); then, from
+ *           one learn of what the write needs (the interface view, or the VLAN list): the
+ *           interface exists (404), the caller may touch it (403), the value is valid
+ *           (400) and is not the current one (404). The check returns the planned change
+ *           and the facts the audit row records.
+ *   apply   the device I/O: the setter gets the view the check used (the device is read
+ *           once) and reads back what it wrote.
+ *   record  the audit row: the change, or the device's failure.
+ *
+ * The order is the contract's (docs/api-decisions.md): parse, token, access, read-only,
+ * learn, interface, rights, value, same value, write, read-back, audit. Writes to one
+ * device run one after another (DeviceService.exclusive).
+ */
+import type { Driver } from "../drivers/contract";
+import type { InterfaceView, VlanInfo } from "../model/device";
+import { capabilityOf, type Capabilities } from "../model/capabilities";
+import {
+  allowedVlans,
+  canAddVlan,
+  canDeleteVlan,
+  canEditDescription,
+  canManageInterface,
+  canRenameVlan,
+  canTogglePoe,
+  canWrite,
+  interfaceRights,
+  isReadOnly,
+  type InterfaceRights,
+  type Policy,
+} from "../domain/access";
+import {
+  checkCapability,
+  checkPoeSupported,
+  checkSameDescription,
+  checkSamePoeState,
+  checkSameState,
+  checkSameVlan,
+  checkVlanAbsent,
+  checkVlanPresent,
+  checkVlanTarget,
+} from "../domain/device-checks";
+import {
+  parseDescription,
+  parseInteger,
+  parseOnOff,
+  parseSave,
+  parseUntaggedVlan,
+  parseVlanDefinition,
+  parseVlanIdToDelete,
+} from "../domain/values";
+import type { Denial, Failure, Result } from "../domain/result";
+import type { DeviceAction } from "../domain/audit-actions";
+import * as msg from "../domain/messages";
+import type { Caller } from "./caller";
+import type { Actor } from "./audit";
+import type { DeviceFull, GroupFull } from "./devices";
+import type { Services } from "./services";
+import { ApiError, refusal } from "./errors";
+
+/** What the request asks, as the handler received it. */
+export interface WriteRequest {
+  actor: Actor;
+  groupId: number;
+  switchId: number;
+  /** the interface id as the URL spells it (interface writes only) */
+  interfaceId?: string;
+  body: Record<string, unknown>;
+}
+
+/** The audit row's facts about what was (to be) changed. */
+interface AuditFacts {
+  interface?: string;
+  old_value?: string;
+  new_value?: string;
+}
+
+/** What a check decided: the answer's text, the audit facts, and the change to apply. */
+interface Plan {
+  result: string;
+  audit: AuditFacts;
+  apply(driver: Driver): Promise<void>;
+}
+
+/** Who is writing where, for the checks. */
+interface Scope {
+  caller: Caller;
+  group: GroupFull;
+  device: DeviceFull;
+  policy: Policy;
+  can: Capabilities;
+}
+
+interface InterfaceFacts {
+  view: InterfaceView;
+  rights: InterfaceRights;
+  allowed: ReadonlySet<number>;
+}
+
+/** One kind of write: how to read its parameters and how to check and plan it. */
+type WriteSpec<P> =
+  | {
+      action: DeviceAction;
+      target: "interface";
+      parse(body: Record<string, unknown>): P;
+      /** the audit facts known from the request alone (before the device was read) */
+      requested(params: P, interfaceId: string): AuditFacts;
+      check(scope: Scope, facts: InterfaceFacts, params: P): Plan;
+    }
+  | {
+      action: DeviceAction;
+      target: "vlans" | "device";
+      parse(body: Record<string, unknown>): P;
+      /** the user-level right this action needs, beside writing to the device */
+      permit?(caller: Caller): Denial | null;
+      requested(params: P): AuditFacts;
+      check(scope: Scope, vlans: VlanInfo[], params: P): Plan;
+    };
+
+/** a domain verdict: go on, or the error to answer */
+function need(problem: Denial | Failure | null): void {
+  if (problem) throw refusal(problem);
+}
+
+function valueOf<T>(r: Result<T>): T {
+  if (!r.ok) throw refusal(r);
+  return r.value;
+}
+
+const word = (on: boolean) => msg.stateWord(on);
+
+const setInterfaceState: WriteSpec<boolean> = {
+  action: "admin_state",
+  target: "interface",
+  parse: (body) => valueOf(parseOnOff(body.state, "state")),
+  requested: (up, id) => ({ interface: id, new_value: word(up) }),
+  check(_scope, { view, rights }, up) {
+    const iface = view.interface;
+    need(canManageInterface(rights));
+    need(checkSameState(up, iface.admin_up));
+    return {
+      result: msg.stateChanged(iface.name, up),
+      audit: { interface: iface.name, old_value: word(iface.admin_up), new_value: word(up) },
+      apply: (d) => d.setAdminState(view, up),
+    };
+  },
+};
+
+const setInterfacePoe: WriteSpec<boolean> = {
+  action: "poe_state",
+  target: "interface",
+  parse: (body) => valueOf(parseOnOff(body.poe_state, "poe_state")),
+  requested: (on, id) => ({ interface: id, new_value: word(on) }),
+  check(_scope, { view, rights }, on) {
+    const iface = view.interface;
+    need(canTogglePoe(rights));
+    need(checkPoeSupported(iface));
+    need(checkSamePoeState(on, iface.poe!.admin_status === "Enabled"));
+    return {
+      result: msg.poeChanged(iface.name, on),
+      audit: { interface: iface.name, old_value: iface.poe!.admin_status, new_value: word(on) },
+      apply: (d) => d.setPoe(view, on),
+    };
+  },
+};
+
+const setInterfaceVlan: WriteSpec<number> = {
+  action: "untagged_vlan",
+  target: "interface",
+  parse: (body) => valueOf(parseUntaggedVlan(body.vlan)),
+  requested: (vlan, id) => ({ interface: id, new_value: String(vlan) }),
+  check(_scope, { view, rights, allowed }, vlan) {
+    const iface = view.interface;
+    need(canManageInterface(rights));
+    need(checkVlanTarget(vlan, view.vlans, allowed));
+    need(checkSameVlan(vlan, iface.untagged_vlan));
+    return {
+      result: msg.vlanChanged(iface.name, vlan),
+      audit: { interface: iface.name, old_value: String(iface.untagged_vlan), new_value: String(vlan) },
+      apply: (d) => d.setUntaggedVlan(view, vlan),
+    };
+  },
+};
+
+const setInterfaceDescription: WriteSpec<unknown> = {
+  action: "description",
+  target: "interface",
+  parse(body) {
+    // the value's rules depend on the device (its length limits): checked with the interface
+    if (typeof body.description !== "string") throw new ApiError(400, "missing_parameter", msg.missingParameter("description"));
+    return body.description;
+  },
+  requested: (text, id) => ({ interface: id, new_value: String(text) }),
+  check(scope, { view, rights }, raw) {
+    const iface = view.interface;
+    need(canEditDescription(rights));
+    const text = valueOf(parseDescription(raw, { characters: scope.can.max_description_length, bytes: scope.can.max_description_bytes }));
+    need(checkSameDescription(text, iface.description));
+    return {
+      result: msg.descriptionChanged(iface.name),
+      audit: { interface: iface.name, old_value: iface.description, new_value: text },
+      apply: (d) => d.setDescription(view, text),
+    };
+  },
+};
+
+const saveConfig: WriteSpec<true> = {
+  action: "save_config",
+  target: "device",
+  parse: (body) => valueOf(parseSave(body.save)),
+  requested: () => ({ new_value: "startup-config" }),
+  check: () => ({ result: msg.CONFIG_SAVED, audit: { new_value: "startup-config" }, apply: (d) => d.saveConfig() }),
+};
+
+/** the parse step of add/edit: both fields present and vlan_id numeric (values checked later) */
+function vlanParams(body: Record<string, unknown>): { vlan_id: unknown; vlan_name: unknown } {
+  if (parseInteger(body.vlan_id) === null || typeof body.vlan_name !== "string") {
+    throw new ApiError(400, "missing_parameter", msg.VLAN_PARAMETERS_INVALID);
+  }
+  return { vlan_id: body.vlan_id, vlan_name: body.vlan_name };
+}
+
+const vlanLabel = (vlans: VlanInfo[], id: number) => `${id} ${vlans.find((v) => v.id === id)?.name ?? ""}`.trim();
+const nameLimits = (can: Capabilities) => ({ characters: can.max_vlan_name_length, bytes: can.max_vlan_name_bytes });
+
+const addVlan: WriteSpec<{ vlan_id: unknown; vlan_name: unknown }> = {
+  action: "vlan_add",
+  target: "vlans",
+  parse: vlanParams,
+  permit: canAddVlan,
+  requested: (p) => ({ new_value: `${p.vlan_id} ${p.vlan_name}`.trim() }),
+  check(scope, vlans, p) {
+    const def = valueOf(parseVlanDefinition(p, "add", nameLimits(scope.can)));
+    need(checkVlanAbsent(vlans, def.id));
+    return { result: msg.vlanCreated(def.id, def.name), audit: { new_value: `${def.id} ${def.name}` }, apply: (d) => d.createVlan(def.id, def.name) };
+  },
+};
+
+const editVlan: WriteSpec<{ vlan_id: unknown; vlan_name: unknown }> = {
+  action: "vlan_rename",
+  target: "vlans",
+  parse: vlanParams,
+  permit: canRenameVlan,
+  requested: (p) => ({ new_value: `${p.vlan_id} ${p.vlan_name}`.trim() }),
+  check(scope, vlans, p) {
+    const def = valueOf(parseVlanDefinition(p, "edit", nameLimits(scope.can)));
+    need(checkVlanPresent(vlans, def.id));
+    return {
+      result: msg.vlanRenamed(def.id, def.name),
+      audit: { old_value: vlanLabel(vlans, def.id), new_value: `${def.id} ${def.name}` },
+      apply: (d) => d.renameVlan(def.id, def.name),
+    };
+  },
+};
+
+const deleteVlan: WriteSpec<number> = {
+  action: "vlan_delete",
+  target: "vlans",
+  parse: (body) => valueOf(parseVlanIdToDelete(body.vlan_id)),
+  permit: canDeleteVlan,
+  requested: () => ({}),
+  check(_scope, vlans, id) {
+    need(checkVlanPresent(vlans, id));
+    return { result: msg.vlanDeleted(id), audit: { old_value: vlanLabel(vlans, id), new_value: "" }, apply: (d) => d.deleteVlan(id) };
+  },
+};
+
+/** Every device write, by the spec's operationId. */
+export const DEVICE_WRITES: Record<string, WriteSpec<any>> = {
+  setInterfaceState,
+  setInterfacePoe,
+  setInterfaceVlan,
+  setInterfaceDescription,
+  saveConfig,
+  addVlan,
+  editVlan,
+  deleteVlan,
+};
+
+/** Runs one write through the phases; the answer's `result` text. */
+export async function runWrite(s: Services, operationId: string, req: WriteRequest): Promise<string> {
+  const spec = DEVICE_WRITES[operationId];
+  const capability = capabilityOf(operationId);
+  if (!spec || !capability) throw new Error(`${operationId} is not a device write`);
+  const { caller } = req.actor;
+
+  // parse, then access (token, the URL's pair, read-only), then the action's own right
+  const params = spec.parse(req.body);
+  if (caller.token && !caller.token.write_enabled) throw new ApiError(403, "token_read_only", msg.TOKEN_CANNOT_WRITE);
+  const { group, device } = await s.devices.resolve(caller, req.groupId, req.switchId);
+  need(canWrite(caller, group, device));
+  if (spec.target !== "interface" && spec.permit) need(spec.permit(caller));
+
+  const policy: Policy = { always_allow_poe_toggle: s.config.alwaysAllowPoeToggle };
+  const interfaceId = req.interfaceId ?? "";
+  let audit: AuditFacts = spec.target === "interface" ? spec.requested(params, interfaceId) : spec.requested(params);
+  const record = (outcome: "success" | "failure", code: ApiError["code"] | null, message: string) =>
+    s.audit.device(req.actor, { switch: device, group_id: group.id, action: spec.action, ...audit, outcome, code, message });
+
+  return s.devices.exclusive(device.id, async () => {
+    try {
+      const result = await s.devices.use(device, async (driver) => {
+        const scope: Scope = { caller, group, device, policy, can: driver.can };
+        need(checkCapability(driver.can, capability));
+        let plan: Plan;
+        if (spec.target === "interface") {
+          const id = driver.parseInterfaceId(interfaceId);
+          const view = id === null ? null : await driver.learnInterface(id);
+          if (!view) throw new ApiError(404, "interface_not_found", msg.interfaceNotFound(interfaceId));
+          const allowed = allowedVlans(caller, group, view.vlans);
+          const rights = interfaceRights(caller, group, device, policy, view.interface, allowed, isReadOnly(caller, group, device));
+          audit = { ...audit, interface: view.interface.name };
+          plan = spec.check(scope, { view, rights, allowed }, params);
+        } else {
+          const vlans = spec.target === "vlans" ? await driver.learnVlans() : [];
+          plan = spec.check(scope, vlans, params);
+        }
+        audit = plan.audit;
+        await plan.apply(driver);
+        return plan.result;
+      });
+      await record("success", null, result);
+      return result;
+    } catch (e) {
+      // a failure of the device itself (unreachable, refused, did not keep the change) is recorded
+      if (e instanceof ApiError && e.code.startsWith("device_")) await record("failure", e.code, e.reason);
+      throw e;
+    }
+  });
+}

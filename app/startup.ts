@@ -1,0 +1,92 @@
+/**
+ * Start-up, written once: open the store named by the configuration, migrate it, build
+ * the repositories and the secret box (the "core" every command needs), and for the
+ * service the rest of what a request needs. `serve`, every CLI command and the tests all
+ * come through here.
+ */
+import crypto from "node:crypto";
+import type { Config } from "./config";
+import type { Services } from "./services";
+import { openStore, type Store } from "../db/connect";
+import { migrateToLatest } from "../db/migrations";
+import { makeRepos, type Repos } from "../db/repos";
+import { SecretBox, loadSecret } from "../db/secrets";
+import { LoginGuard } from "./login";
+import { DeviceService } from "./devices";
+import { packageVersion } from "./paths";
+import { hashPassword } from "./passwords";
+import { loadSpecDocument } from "./spec";
+import { AuditWriter } from "./audit";
+
+export interface Core {
+  config: Config;
+  store: Store;
+  repos: Repos;
+  secrets: SecretBox;
+}
+
+/** The store, migrated, with its repositories and the secret box. */
+export async function openCore(config: Config): Promise<Core> {
+  const store = await openStore(config.databaseUrl);
+  try {
+    await migrateToLatest(store);
+    const secrets = new SecretBox(loadSecret(config.secretKey, config.secretKeyFile));
+    return { config, store, repos: makeRepos(store), secrets };
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
+}
+
+/** Applies pending migrations; the names applied now (`switchdesk migrate`). */
+export async function migrateOnly(config: Config): Promise<string[]> {
+  const store = await openStore(config.databaseUrl);
+  try {
+    return await migrateToLatest(store);
+  } finally {
+    await store.close();
+  }
+}
+
+/** Runs a command against the core and always closes the store (CLI commands). */
+export async function withCore<T>(config: Config, fn: (core: Core) => Promise<T>): Promise<T> {
+  const core = await openCore(config);
+  try {
+    return await fn(core);
+  } finally {
+    await core.store.close();
+  }
+}
+
+export function loginGuardOf(core: Pick<Core, "config" | "repos">): LoginGuard {
+  return new LoginGuard(core.repos.loginFailures, { maxFailures: core.config.loginMaxFailures, windowMs: core.config.loginWindowMs });
+}
+
+/** Everything a request needs, once per process. */
+export async function buildServices(config: Config): Promise<Services> {
+  const core = await openCore(config);
+  return {
+    ...core,
+    loginGuard: loginGuardOf(core),
+    devices: new DeviceService(core.repos, core.secrets),
+    audit: new AuditWriter(core.repos),
+    version: packageVersion(),
+    startedAt: new Date(),
+    spec: loadSpecDocument(),
+  };
+}
+
+/**
+ * On an empty user table, create the first superuser. Its password is the configured
+ * one or a generated one that is returned (printed once by the caller).
+ */
+export async function ensureFirstSuperuser(s: Pick<Core, "config" | "repos">): Promise<{ username: string; generatedPassword?: string } | null> {
+  if ((await s.repos.users.count()) > 0) return null;
+  const username = s.config.adminUser;
+  const generated = s.config.adminPassword ? undefined : crypto.randomBytes(12).toString("base64url");
+  await s.repos.users.create(
+    { username, password: await hashPassword(s.config.adminPassword ?? generated!), is_staff: true, is_superuser: true },
+    { vlan_edit: true, allow_poe_toggle: true },
+  );
+  return { username, generatedPassword: generated };
+}

@@ -1,0 +1,37 @@
+/**
+ * The driver contract. Every driver (SNMP families, SSH command lines) implements it and
+ * returns the shapes of model/, so handlers, services and the domain never look at a
+ * protocol. Modelled on NAPALM's NetworkDriver: the shapes are written down once, and one
+ * conformance suite checks every driver (docs/architecture.md shows an example return of
+ * every getter).
+ *
+ * A write reads the device once: learnInterface() gives the view the checks look at,
+ * and the setter gets that same view back.
+ */
+import type { Capabilities } from "../model/capabilities";
+import type { DeviceSnapshot, InterfaceView, LearnScope, VlanInfo } from "../model/device";
+
+export interface Driver {
+  readonly info: { vendor: string; driver: string };
+  readonly can: Capabilities;
+  /**
+   * The driver's own interface id from its URL form, or null when the text cannot name an
+   * interface of this driver (the API answers 404 then). SNMP drivers take the ifIndex in
+   * its one canonical spelling; command-line drivers the name, with "_" for "/".
+   */
+  parseInterfaceId(urlId: string): string | null;
+  learn(scope: LearnScope): Promise<DeviceSnapshot>;
+  /** learn only what a write to one interface needs; null when it does not exist */
+  learnInterface(id: string): Promise<InterfaceView | null>;
+  /** the VLAN list alone (for VLAN add/edit/delete checks) */
+  learnVlans(): Promise<VlanInfo[]>;
+  setAdminState(view: InterfaceView, up: boolean): Promise<void>;
+  setUntaggedVlan(view: InterfaceView, vlan: number): Promise<void>;
+  setPoe(view: InterfaceView, on: boolean): Promise<void>;
+  setDescription(view: InterfaceView, text: string): Promise<void>;
+  createVlan(id: number, name: string): Promise<void>;
+  renameVlan(id: number, name: string): Promise<void>;
+  deleteVlan(id: number): Promise<void>;
+  saveConfig(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,119 @@
+/**
+ * The public types of the lab: options of a lab switch, its faults and counters, and the
+ * handle a started switch gives. lab/index.ts re-exports them.
+ */
+import type { SnmpTarget } from "../model/targets";
+import type { VirtualSwitch } from "./model";
+import type { ProfileId } from "./profiles";
+import type { SnmpAgent } from "./snmp/agent";
+import type { ErrorStatusName } from "./snmp/error-status";
+import type { JournalEntry } from "./snmp/faults";
+import type { QBridgeMode } from "./snmp/switch-mib/writable";
+
+export interface LabV3User {
+  username: string;
+  authProtocol: "SHA" | "SHA-256" | "SHA-512";
+  authKey: string;
+  privProtocol: "AES" | "AES-256";
+  privKey: string;
+}
+
+export interface LabSwitchOptions {
+  profile?: ProfileId;
+  /** Ethernet ports, 8..384 */
+  ports?: number;
+  /** PoE-capable ports by port number (1-based); default: none on generic, all on ciscosb */
+  poePorts?: number[] | "all" | "none";
+  /** sysName; default "lab-<profile>-<ports>" */
+  name?: string;
+  /** seed of the deterministic generation (links, neighbours, MACs); default 1 */
+  seed?: number;
+  /** v2c read community, default "public" */
+  community?: string;
+  /** v2c read-write community, default "private" */
+  writeCommunity?: string;
+  /** SNMPv3 authPriv user (read-write); none by default */
+  v3?: LabV3User;
+  /** delay before each answer */
+  latencyMs?: number;
+  /** UDP port on 127.0.0.1; 0 or absent picks a free one */
+  port?: number;
+  /** cap of values in one GetBulk answer besides the message size (real agents cap at 64..100) */
+  maxBulkValues?: number;
+  /**
+   * How the agent treats Q-BRIDGE writes (default "auto"). "auto", like many switches:
+   * setting a PVID or adding a port to an untagged PortList makes that VLAN the port's
+   * access VLAN (it leaves its old one), and a PDU whose result breaks the VLAN rules is
+   * refused. "strict", like other agents: every object changes only itself and only
+   * "untagged within egress" is enforced, so model.consistencyProblems() shows whether
+   * the manager kept Q-BRIDGE consistent.
+   */
+  qbridge?: QBridgeMode;
+  /** Ethernet ports (1-based) that carry an IPv4 address (ipAdEntIfIndex points at them: routed ports) */
+  routedPorts?: number[];
+}
+
+export interface LabFaults {
+  /** delay before each answer, milliseconds */
+  latencyMs: number;
+  /** true: answer nothing (an unreachable device) */
+  drop: boolean;
+  /** answer n more requests, then drop everything ("a timeout in the middle of a walk") */
+  dropAfter(n: number): void;
+  /** answer every SET with this error-status (error-index 1) and apply nothing */
+  refuseSets: false | ErrorStatusName;
+  /**
+   * Refuse only the SETs that write an object under oidPrefix (whole sub-identifiers:
+   * "...4.1" does not cover "...4.10"), with this error-status at the first such varbind,
+   * applying nothing of the PDU. Rules add up until reset().
+   */
+  refuseSetsMatching(oidPrefix: string, status: ErrorStatusName): void;
+  /**
+   * Refuse the n-th SET from now (1: the next one) with this error-status (error-index 1),
+   * applying nothing of it. Every SET with write access counts, refused or not; calls add up
+   * until reset().
+   */
+  refuseNthSet(n: number, status: ErrorStatusName): void;
+  /** answer SETs with noError but apply nothing ("a set that reads back different") */
+  lieOnSet: boolean;
+  /** reboot: engine boots + 1, uptime and engine time restart, running config reloaded from startup */
+  restart(): void;
+  /** back to no faults (latency back to the option's value) */
+  reset(): void;
+}
+
+export interface LabCounters {
+  /** SNMP messages received (also the dropped ones) */
+  requests: number;
+  /** variable bindings sent in answers */
+  values: number;
+  /** answers sent */
+  responses: number;
+  /** requests answered or refused, per PDU type (SNMPv3 discovery and reports not included) */
+  byType: { get: number; getNext: number; getBulk: number; set: number; other: number };
+  /** requests received and not yet answered (latency holds them) */
+  inFlight: number;
+  /** the most requests in flight at one moment since the last reset */
+  maxInFlight: number;
+  /** the last requests (up to 20,000) in arrival order: kind and sending socket */
+  journal: readonly JournalEntry[];
+  reset(): void;
+}
+
+export interface LabSwitch {
+  model: VirtualSwitch;
+  host: "127.0.0.1";
+  port: number;
+  options: Required<Omit<LabSwitchOptions, "v3" | "port" | "maxBulkValues">> & {
+    v3?: LabV3User;
+    maxBulkValues?: number;
+  };
+  faults: LabFaults;
+  counters: LabCounters;
+  /** v2c by default; write: true gives the write community; v3 needs options.v3 */
+  snmpTarget(opts?: { version?: "2c" | "3"; write?: boolean }): SnmpTarget;
+  /** the agent itself; handleMessage(request) is its whole processing of one message (the bench times it) */
+  agent: SnmpAgent;
+  stop(): Promise<void>;
+}
+
