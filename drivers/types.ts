@@ -159,7 +159,12 @@ export interface Driver {
 /** Base of every device failure; `code` is the contract's stable slug. */
 export class DeviceError extends Error {
   constructor(
-    readonly code: "device_unreachable" | "device_refused" | "not_supported" | "device_mismatch",
+    readonly code:
+      | "device_unreachable"
+      | "device_refused"
+      | "not_supported"
+      | "device_mismatch"
+      | "device_hostkey_changed",
     message: string,
   ) {
     super(message);

@@ -78,6 +78,9 @@ export function deviceFailure(device: { name: string }, e: DeviceError): ApiErro
       return new ApiError(424, e.code, `Device '${device.name}' did not keep the change: ${e.message}`);
     case "not_supported":
       return new ApiError(400, e.code, e.message);
+    case "device_hostkey_changed":
+      // the SSH drivers' HostKeyChanged; the wording with the acceptance date comes with the SSH inventory
+      return new ApiError(424, e.code, e.message);
   }
 }
 

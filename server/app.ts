@@ -25,6 +25,7 @@ const DEVICE_STATUS: Record<DeviceError["code"], number> = {
   device_refused: 424,
   device_mismatch: 424,
   not_supported: 400,
+  device_hostkey_changed: 424,
 };
 
 export function sendError(res: Response, err: unknown): void {
