@@ -122,6 +122,8 @@ export function openSshConnection(target: SshTarget, options: { name?: string } 
     }
     try {
       client.connect(config);
+      // a command line sends small packets both ways: Nagle plus delayed ACKs cost ~40 ms a command
+      client.setNoDelay(true);
     } catch (e) {
       // ssh2 parses the private key synchronously; its message never holds the key itself
       fail(new DeviceUnreachable(`Cannot log in to ${where}: the SSH private key cannot be used (${(e as Error).message})`));
