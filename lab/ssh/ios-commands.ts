@@ -340,29 +340,29 @@ export function runLine(ctx: CommandContext, line: string): Outcome {
     else if ("incomplete" in a) incomplete = true;
     else furthest = Math.max(furthest, a.failedAt);
   }
+  if (ambiguous(tokens, candidates)) return { kind: "ambiguous" };
   if (matches.length === 0) return incomplete ? { kind: "incomplete" } : { kind: "invalid", column: furthest };
   const best = Math.max(...matches.map((m) => m.exact));
   const chosen = matches.filter((m) => m.exact === best).sort((a, b) => b.def.words.length - a.def.words.length)[0];
-  if (abbreviationFitsTwo(chosen.def, tokens, candidates)) return { kind: "ambiguous" };
   return { kind: "output", text: chosen.def.run(ctx, chosen.args) };
 }
 
+const isPlaceholder = (word: string | undefined) => word !== undefined && /^[A-Z]+$/.test(word);
+
 /**
- * A cut-short word that is the start of two different keywords at its place ("s" in
- * interface mode: shutdown, switchport), among commands that agree on the words before.
+ * A cut-short word that starts two different keywords at its place ("sh i": interfaces
+ * and ip; "s" in interface mode: shutdown and switchport), among the commands that
+ * still fit the words before it.
  */
-function abbreviationFitsTwo(chosen: Definition, tokens: Token[], candidates: Definition[]): boolean {
-  const limit = Math.min(chosen.words.length, tokens.length);
-  for (let i = 0; i < limit; i++) {
-    const word = chosen.words[i];
-    if (/^[A-Z]+$/.test(word)) return false; // past the first placeholder the words no longer line up
+function ambiguous(tokens: Token[], candidates: Definition[]): boolean {
+  let alive = candidates;
+  for (let i = 0; i < tokens.length && alive.length > 0; i++) {
     const typed = tokens[i].text.toLowerCase();
-    if (typed === word) continue;
-    const before = chosen.words.slice(0, i).join(" ");
-    const rivals = candidates.filter(
-      (d) => d.words.slice(0, i).join(" ") === before && d.words[i] !== word && !/^[A-Z]+$/.test(d.words[i] ?? "") && (d.words[i] ?? "").startsWith(typed),
-    );
-    if (rivals.length > 0) return true;
+    const keywords = new Set(alive.map((d) => d.words[i]).filter((w): w is string => !!w && !isPlaceholder(w) && w.startsWith(typed)));
+    if (keywords.size > 1 && !keywords.has(typed)) return true;
+    // past a placeholder (an interface may take two words) positions no longer line up
+    if (alive.some((d) => isPlaceholder(d.words[i]))) return false;
+    alive = alive.filter((d) => d.words[i]?.startsWith(typed));
   }
   return false;
 }
