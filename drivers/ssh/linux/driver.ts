@@ -134,23 +134,23 @@ export class LinuxHostDriver implements Driver {
     if (now !== alias) throw this.mismatch(`alias of ${dev}`, JSON.stringify(alias), JSON.stringify(now));
   }
 
-  async setUntaggedVlan(): Promise<void> {
+  async setUntaggedVlan(_ifId: string, _vlan: number): Promise<void> {
     throw new NotSupported(`${this.where}: a Linux host's links have no switch VLAN membership to change`);
   }
 
-  async setPoe(): Promise<void> {
+  async setPoe(_ifId: string, _on: boolean): Promise<void> {
     throw new NotSupported(`${this.where}: a Linux host supplies no PoE`);
   }
 
-  async createVlan(): Promise<void> {
+  async createVlan(_id: number, _name: string): Promise<void> {
     throw new NotSupported(`${this.where}: a Linux host has no switch VLAN table to add to`);
   }
 
-  async renameVlan(): Promise<void> {
+  async renameVlan(_id: number, _name: string): Promise<void> {
     throw new NotSupported(`${this.where}: a Linux host has no switch VLAN table to rename in`);
   }
 
-  async deleteVlan(): Promise<void> {
+  async deleteVlan(_id: number): Promise<void> {
     throw new NotSupported(`${this.where}: a Linux host has no switch VLAN table to remove from`);
   }
 
