@@ -10,7 +10,7 @@ import { HostKeyChanged } from "../../drivers/ssh/host-key";
 import { LinuxHostDriver } from "../../drivers/ssh/linux/driver";
 import type { SshTarget } from "../../drivers/ssh/target";
 import { DeviceRefused, NotSupported } from "../../drivers/types";
-import { netnsSshdUnavailable, startNetnsSshd, type NetnsSshd } from "../support/netns-sshd";
+import { netnsSshdUnavailable, settled, startNetnsSshd, type NetnsSshd } from "../support/netns-sshd";
 
 const unavailable = netnsSshdUnavailable();
 if (unavailable) console.warn(`ssh-linux-sshd: skipped: ${unavailable}`);
@@ -76,11 +76,12 @@ describeWithSshd("LinuxHostDriver against OpenSSH in a network namespace", () =>
     await driver().setAdminState("port1", false);
     expect(link("port1").flags).not.toContain("UP");
     // its peer loses the carrier: the change is real, not just a flag in some table
-    expect(link("port1-peer").operstate).not.toBe("UP");
+    await settled(() => link("port1-peer").operstate !== "UP", 3000, "port1-peer loses its carrier");
     expect((await driver().learnInterface("port1"))!.interface).toMatchObject({ admin_up: false, oper_up: false });
 
     await driver().setAdminState("port1", true);
     expect(link("port1").flags).toContain("UP");
+    await settled(() => link("port1-peer").operstate === "UP", 3000, "port1-peer gets its carrier back");
     expect((await driver().learnInterface("port1"))!.interface.admin_up).toBe(true);
   });
 

@@ -105,6 +105,17 @@ async function waitForPort(host: string, port: number, timeoutMs: number): Promi
   throw new Error(`sshd did not listen on ${host}:${port} within ${timeoutMs} ms`);
 }
 
+/** Waits (bounded) until `check` holds; the kernel applies link state changes asynchronously. */
+export async function settled(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 0; attempt < 500; attempt++) {
+    if (check()) return;
+    if (Date.now() > deadline) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`${what}: not within ${timeoutMs} ms`);
+}
+
 export async function startNetnsSshd(portCount = 2): Promise<NetnsSshd> {
   const id = randomBytes(3).toString("hex");
   const ns = `sdtest-ssh-${id}`;
@@ -141,6 +152,12 @@ export async function startNetnsSshd(portCount = 2): Promise<NetnsSshd> {
       run("ip", ["-n", ns, "link", "set", `port${n}-peer`, "up"]);
       ports.push(`port${n}`);
     }
+
+    // the kernel reports a new link's operstate a moment after it is up: start from a settled state
+    await settled(() => {
+      const links = JSON.parse(run("ip", ["-n", ns, "-j", "link", "show"])) as Array<{ ifname: string; operstate: string }>;
+      return ports.every((p) => links.find((l) => l.ifname === p)?.operstate === "UP");
+    }, 5000, "veth ports up");
 
     // keys of this test only; sshd wants absolute paths for all of its files
     run("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "sdtest-host", "-f", path.join(dir, "host_ed25519")]);

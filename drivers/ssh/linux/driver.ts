@@ -212,6 +212,7 @@ function interfaceInfo(link: LinkRow, addresses: readonly AddressRow[], neighbou
   const lag = link.kind === "bond" || link.kind === "team";
   const ethernet = !lag && link.link_type === "ether" && !NOT_PORTS.has(link.kind);
   const lowerUp = link.flags.includes("LOWER_UP");
+  const adminUp = link.flags.includes("UP");
   const macs = new Map<string, MacEntry>();
   for (const n of neighbours) {
     if (n.dev !== link.ifname) continue;
@@ -225,9 +226,10 @@ function interfaceInfo(link: LinkRow, addresses: readonly AddressRow[], neighbou
     description: link.ifalias,
     kind: lag ? "lag" : ethernet ? "ethernet" : "other",
     if_type: link.link_type === "loopback" ? 24 : lag ? 161 : link.link_type === "ether" ? 6 : 0,
-    admin_up: link.flags.includes("UP"),
-    // software links without carrier detection report UNKNOWN while passing traffic
-    oper_up: link.operstate === "UP" || (link.operstate === "UNKNOWN" && lowerUp),
+    admin_up: adminUp,
+    // the kernel updates operstate a moment after the flags, so a link just set down may
+    // still say UP; software links without carrier detection say UNKNOWN while passing traffic
+    oper_up: adminUp && (link.operstate === "UP" || (link.operstate === "UNKNOWN" && lowerUp)),
     speed: 0,
     duplex: "Unknown",
     untagged_vlan: 0,
