@@ -171,7 +171,8 @@ describe("failures", () => {
   });
 
   test("a port that accepts but never speaks SSH is DeviceUnreachable after the connect timeout", async () => {
-    const silent = net.createServer(() => undefined);
+    const accepted: net.Socket[] = [];
+    const silent = net.createServer((socket) => accepted.push(socket));
     await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
     const port = (silent.address() as AddressInfo).port;
     try {
@@ -181,6 +182,7 @@ describe("failures", () => {
       expect(e.message).toMatch(/No SSH answer from .* within 500 ms/);
       expect(Date.now() - started).toBeLessThan(2500);
     } finally {
+      accepted.forEach((socket) => socket.destroy());
       silent.close();
     }
   });

@@ -126,9 +126,11 @@ export async function startNetnsSshd(portCount = 2): Promise<NetnsSshd> {
 
   const stop = async () => {
     if (sshd && sshd.exitCode === null) {
+      let timer: NodeJS.Timeout | undefined;
       const exited = new Promise((r) => sshd!.once("exit", r));
       sshd.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 2000))]);
+      await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 2000)))]);
+      clearTimeout(timer);
     }
     // deleting the namespace deletes the veths in it, and with them their root-side peers
     quiet("ip", ["netns", "del", ns]);
