@@ -11,6 +11,7 @@ import { type AuthContext, type Connection, type ParsedKey, Server, utils } from
 import type { SshTarget } from "../../drivers/ssh/target";
 import type { VirtualSwitch } from "../model";
 import { SshCounters, SshFaults } from "./faults";
+import { generateEd25519 } from "./keys";
 import { IosShell } from "./ios-shell";
 
 export interface LabSshFaceOptions {
@@ -79,7 +80,7 @@ export async function startLabSshFace(lab: { model: VirtualSwitch } | VirtualSwi
   const password = options.password ?? "lab-ssh-password";
   const enableSecret = options.enableSecret ?? "lab-enable-secret";
   const authorized = (options.authorizedKeys ?? []).map(parsedKey);
-  const hostKey = utils.generateKeyPairSync("ed25519");
+  const hostKey = generateEd25519();
   const hostKeyFingerprint = `SHA256:${createHash("sha256").update(parsedKey(hostKey.public).getPublicSSH()).digest("base64").replace(/=+$/, "")}`;
   const faults = new SshFaults(options.latencyMs ?? 0);
   const counters = new SshCounters();
