@@ -12,3 +12,8 @@ export type { LabV3User, LabSwitchOptions, LabFaults, LabCounters, LabSwitch } f
 export { startLabSwitch, startDemoLab, demoLabOptions } from "./lab-switch";
 export { startRecordingAgent } from "./recording";
 export type { RecordingAgent } from "./recording";
+
+// the SSH face: the IOS command line over the same model (lab/ssh/)
+export { startLabSshFace } from "./ssh/server";
+export type { LabSshFace, LabSshFaceOptions, LabSshFaults } from "./ssh/server";
+export { iosInterfaceName } from "./ssh/ios-names";

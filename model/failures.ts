@@ -4,7 +4,7 @@
  */
 
 /** The contract's stable slugs of device failures. */
-export type DeviceFailureCode = "device_unreachable" | "device_refused" | "not_supported" | "device_mismatch";
+export type DeviceFailureCode = "device_unreachable" | "device_refused" | "not_supported" | "device_mismatch" | "device_hostkey_changed";
 
 /** Base of every device failure; `code` is the contract's stable slug. */
 export class DeviceError extends Error {

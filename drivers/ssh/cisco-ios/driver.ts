@@ -1,0 +1,300 @@
+/**
+ * Cisco IOS over its command line (SSH). Reads with show commands, writes in
+ * configuration mode, and reads every write back with a show command of the one
+ * interface or VLAN it touched; a difference is DeviceMismatch, a "%" answer to a
+ * configuration line DeviceRefused. Interface ids are IOS interface names in the long
+ * form (GigabitEthernet1/0/1); short forms and abbreviations are accepted.
+ *
+ * Like the SNMP drivers an instance lives for one API call: it logs in on first use
+ * and keeps that one session until close().
+ */
+import { type Capabilities } from "../../../model/capabilities";
+import { type DeviceSnapshot, type InterfaceView, type LearnScope, type VlanInfo } from "../../../model/device";
+import { DeviceMismatch, DeviceRefused, NotSupported } from "../../../model/failures";
+import { type Driver } from "../../contract";
+import { CliSession } from "../cli-session";
+import { checkVlanId } from "../safe-values";
+import { describeTarget, type SshTarget } from "../target";
+import { configLines, IOS_MAX_DESCRIPTION, IOS_MAX_VLAN_NAME, iosDescription, iosInterface, iosVlanName, saveCommand, show } from "./commands";
+import { iosDialect } from "./dialect";
+import { nameKey } from "./interface-names";
+import { parseInterfacesDescription } from "./parse-interfaces-description";
+import { parseInterfacesStatus } from "./parse-interfaces-status";
+import { parseIpArp } from "./parse-ip-arp";
+import { parseIpInterfaceBrief } from "./parse-ip-interface-brief";
+import { parseLldpNeighborsDetail } from "./parse-lldp-neighbors";
+import { parseMacTable } from "./parse-mac-table";
+import { type PowerInline, parsePowerInline } from "./parse-power-inline";
+import { parseRunningInterfaces } from "./parse-running-interface";
+import { parseShowVersion } from "./parse-show-version";
+import { parseSwitchport, type SwitchportRow } from "./parse-switchport";
+import { parseVlanBrief } from "./parse-vlan-brief";
+import { devicePoe, interfaceInfos, isTrunk, type IosReadings, vlanInfos } from "./snapshot";
+
+export interface CiscoIosCliOptions {
+  /** the device's inventory name, used in error messages */
+  name?: string;
+  /** an open session to use (and close) instead of logging in */
+  session?: CliSession;
+  /**
+   * Called once after the login with the fingerprint of the host key the device
+   * presented; with no pinned key in the target this is the key to store (trust on
+   * first use).
+   */
+  onHostKey?: (fingerprint: string) => void;
+}
+
+export const ciscoIosCapabilities: Readonly<Capabilities> = {
+  change_admin_status: true,
+  change_vlan: true,
+  change_poe: true,
+  change_description: true,
+  edit_vlans: true,
+  change_vlan_name: true,
+  save_config: true,
+  client_data: true,
+  // IOS takes printable ASCII only here (see commands.ts): characters and bytes are one
+  max_description_length: IOS_MAX_DESCRIPTION,
+  max_description_bytes: IOS_MAX_DESCRIPTION,
+  max_vlan_name_length: IOS_MAX_VLAN_NAME,
+  max_vlan_name_bytes: IOS_MAX_VLAN_NAME,
+};
+
+/** What learnInterface() found beside the interface row, for the setters. */
+interface IosPortContext {
+  name: string;
+  switchport: SwitchportRow | null;
+}
+
+function portContext(view: InterfaceView): IosPortContext {
+  const context = view.driverContext as IosPortContext | undefined;
+  if (!context || typeof context.name !== "string") throw new TypeError("the interface view was not learned by this IOS driver");
+  return context;
+}
+
+// a save writes flash; IOS may take well over a normal command's time
+const SAVE_TIMEOUT_MS = 60_000;
+
+export class CiscoIosCliDriver implements Driver {
+  readonly info: { vendor: string; driver: string } = { vendor: "Cisco", driver: "cisco_ios_cli" };
+  readonly can: Capabilities = { ...ciscoIosCapabilities };
+  private session: Promise<CliSession> | null;
+
+  constructor(
+    private readonly target: SshTarget,
+    private readonly options: CiscoIosCliOptions = {},
+  ) {
+    this.session = options.session ? Promise.resolve(options.session) : null;
+  }
+
+  /** Logs in (once) and returns the session; learn and the setters call it themselves. */
+  connect(): Promise<CliSession> {
+    if (!this.session) {
+      this.session = CliSession.open(this.target, iosDialect, { name: this.options.name }).then((s) => {
+        this.options.onHostKey?.(s.hostKey);
+        return s;
+      });
+    }
+    return this.session;
+  }
+
+  /** fingerprint of the host key presented at login (logs in when not yet done) */
+  async hostKey(): Promise<string> {
+    return (await this.connect()).hostKey;
+  }
+
+  async learn(scope: LearnScope): Promise<DeviceSnapshot> {
+    const s = await this.connect();
+    const version = parseShowVersion(await s.run(show.version));
+    const vlans = vlanInfos(parseVlanBrief(await s.run(show.vlans)));
+    const power = await this.power(s, show.power);
+    const readings: IosReadings = {
+      description: parseInterfacesDescription(await s.run(show.description)),
+      status: parseInterfacesStatus(await s.run(show.status)),
+      switchport: parseSwitchport(await s.run(show.switchport)),
+      power: power?.ports ?? [],
+      ipBrief: parseIpInterfaceBrief(await s.run(show.ipBrief)),
+    };
+    if (scope === "details") {
+      readings.macs = parseMacTable(await s.run(show.macTable));
+      readings.arp = parseIpArp(await s.run(show.arp));
+      readings.lldp = parseLldpNeighborsDetail(await s.run(show.lldp));
+    }
+    return {
+      hostname: version.hostname || s.hostname,
+      driver_info: {
+        model: version.model,
+        serial: version.serial,
+        software: version.software,
+        version: version.version,
+        uptime: version.uptime,
+      },
+      vlans,
+      interfaces: interfaceInfos(readings, vlans),
+      poe: devicePoe(power),
+      scope,
+    };
+  }
+
+  /** Interface names, "_" standing for "/" in URLs; short forms become the long name. */
+  parseInterfaceId(urlId: string): string | null {
+    try {
+      return iosInterface(urlId.replace(/_/g, "/"));
+    } catch {
+      return null;
+    }
+  }
+
+  async learnInterface(ifId: string): Promise<InterfaceView | null> {
+    let name: string;
+    try {
+      name = iosInterface(ifId);
+    } catch {
+      return null; // not an interface name at all: no such interface
+    }
+    const s = await this.connect();
+    const description = await optional(async () => parseInterfacesDescription(await s.run(show.interfaceDescription(name))));
+    const row = description?.find((r) => nameKey(r.interface) === nameKey(name));
+    if (!row) return null;
+    const vlans = vlanInfos(parseVlanBrief(await s.run(show.vlans)));
+    const switchport = await this.switchportOf(s, name);
+    const readings: IosReadings = {
+      description: [row],
+      // an SVI or loopback has no switchport or status rows: IOS answers those with an error
+      status: (await optional(async () => parseInterfacesStatus(await s.run(show.interfaceStatus(name))))) ?? [],
+      switchport: switchport ? [switchport] : [],
+      power: (await this.power(s, show.interfacePower(name)))?.ports ?? [],
+      ipBrief: (await optional(async () => parseIpInterfaceBrief(await s.run(show.interfaceIpBrief(name))))) ?? [],
+    };
+    const context: IosPortContext = { name, switchport };
+    return { interface: interfaceInfos(readings, vlans)[0], vlans, driverContext: context };
+  }
+
+  async learnVlans(): Promise<VlanInfo[]> {
+    const s = await this.connect();
+    return vlanInfos(parseVlanBrief(await s.run(show.vlans)));
+  }
+
+  async setAdminState(view: InterfaceView, up: boolean): Promise<void> {
+    const { name } = portContext(view);
+    const s = await this.connect();
+    await s.configure(configLines.adminState(name, up));
+    const row = (await optional(async () => parseInterfacesDescription(await s.run(show.interfaceDescription(name)))))?.find(
+      (r) => nameKey(r.interface) === nameKey(name),
+    );
+    const now = row ? (row.status === "admin down" ? "down" : "up") : "(interface not listed)";
+    if (now !== (up ? "up" : "down")) throw this.mismatch(`admin state of ${name}`, up ? "up" : "down", now);
+  }
+
+  async setDescription(view: InterfaceView, text: string): Promise<void> {
+    const { name } = portContext(view);
+    const description = iosDescription(text);
+    const s = await this.connect();
+    await s.configure(configLines.description(name, description));
+    const config = parseRunningInterfaces(await s.run(show.interfaceConfig(name))).find((c) => nameKey(c.interface) === nameKey(name));
+    const now = config ? config.description : "(interface not in the configuration)";
+    if (now !== description) throw this.mismatch(`description of ${name}`, JSON.stringify(description), JSON.stringify(now));
+  }
+
+  async setPoe(view: InterfaceView, on: boolean): Promise<void> {
+    const { name } = portContext(view);
+    const s = await this.connect();
+    if (!view.interface.poe) throw new NotSupported(`${s.where}: interface ${name} has no PoE port`);
+    await s.configure(configLines.poe(name, on));
+    const after = await this.powerRow(s, name);
+    const now = after ? (after.admin === "off" ? "never" : after.admin) : "(no PoE row)";
+    const enabled = after !== null && after.admin !== "off";
+    if (enabled !== on) throw this.mismatch(`PoE of ${name}`, on ? "auto" : "never", now);
+  }
+
+  async setUntaggedVlan(view: InterfaceView, vlan: number): Promise<void> {
+    const { name, switchport: before } = portContext(view);
+    checkVlanId(vlan);
+    const s = await this.connect();
+    if (!before || before.switchport !== "Enabled") throw new NotSupported(`${s.where}: interface ${name} is not a switchport`);
+    // a trunk's untagged VLAN is its native VLAN; its access VLAN would not be used
+    const trunk = isTrunk(before);
+    await s.configure(trunk ? configLines.nativeVlan(name, vlan) : configLines.accessVlan(name, vlan));
+    const after = await this.switchportOf(s, name);
+    const now = after ? (trunk ? after.nativeVlan : after.accessVlan) : "(no switchport)";
+    if (now !== String(vlan)) throw this.mismatch(`${trunk ? "native" : "access"} VLAN of ${name}`, String(vlan), now);
+  }
+
+  async createVlan(id: number, name: string): Promise<void> {
+    checkVlanId(id);
+    if (name !== "") iosVlanName(name);
+    const s = await this.connect();
+    await s.configure(configLines.createVlan(id, name));
+    const vlan = (await this.learnVlans()).find((v) => v.id === id);
+    if (!vlan) throw this.mismatch(`VLAN ${id}`, "created", "absent");
+    if (name !== "" && vlan.name !== name) throw this.mismatch(`name of VLAN ${id}`, JSON.stringify(name), JSON.stringify(vlan.name));
+  }
+
+  async renameVlan(id: number, name: string): Promise<void> {
+    checkVlanId(id);
+    iosVlanName(name);
+    const s = await this.connect();
+    // "vlan N" creates a VLAN that is not there: a rename must not do that
+    if (!(await this.learnVlans()).some((v) => v.id === id)) throw new DeviceRefused(`${s.where} has no VLAN ${id} to rename`);
+    await s.configure(configLines.renameVlan(id, name));
+    const vlan = (await this.learnVlans()).find((v) => v.id === id);
+    if (vlan?.name !== name) throw this.mismatch(`name of VLAN ${id}`, JSON.stringify(name), vlan ? JSON.stringify(vlan.name) : "absent");
+  }
+
+  async deleteVlan(id: number): Promise<void> {
+    checkVlanId(id);
+    const s = await this.connect();
+    await s.configure(configLines.deleteVlan(id));
+    if ((await this.learnVlans()).some((v) => v.id === id)) throw this.mismatch(`VLAN ${id}`, "deleted", "still present");
+  }
+
+  async saveConfig(): Promise<void> {
+    const s = await this.connect();
+    const output = await s.run(saveCommand, { write: true, timeoutMs: Math.max(SAVE_TIMEOUT_MS, this.target.command_timeout_ms) });
+    // IOS ends a good save with "[OK]"; anything else did not say it saved
+    if (!/\[OK\]/.test(output)) {
+      const last = output.split("\n").filter((l) => l.trim()).pop() ?? "(no output)";
+      throw new DeviceRefused(`${s.where} did not confirm "${saveCommand}": ${last.trim()}`);
+    }
+  }
+
+  async close(): Promise<void> {
+    const pending = this.session;
+    this.session = null;
+    if (!pending) return;
+    try {
+      (await pending).close();
+    } catch {
+      // a login that failed has nothing to close
+    }
+  }
+
+  private mismatch(what: string, wrote: string, now: string): DeviceMismatch {
+    const where = describeTarget(this.target, this.options.name);
+    return new DeviceMismatch(`${where} accepted the change but reads back otherwise: wrote ${what} = ${wrote}, device reports ${now}`);
+  }
+
+  private async switchportOf(s: CliSession, name: string): Promise<SwitchportRow | null> {
+    const rows = await optional(async () => parseSwitchport(await s.run(show.interfaceSwitchport(name))));
+    return rows?.find((r) => nameKey(r.interface) === nameKey(name)) ?? null;
+  }
+
+  private async powerRow(s: CliSession, name: string) {
+    return (await this.power(s, show.interfacePower(name)))?.ports.find((r) => nameKey(r.interface) === nameKey(name)) ?? null;
+  }
+
+  /** `show power inline` output; null on switches without PoE (IOS does not know the command there). */
+  private async power(s: CliSession, command: string): Promise<PowerInline | null> {
+    return optional(async () => parsePowerInline(await s.run(command)));
+  }
+}
+
+/** The result, or null when the device answered the show command with a syntax error. */
+async function optional<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (e) {
+    if (e instanceof DeviceRefused) return null;
+    throw e;
+  }
+}
