@@ -13,6 +13,7 @@ import { migrateToLatest } from "../db/migrations";
 import { makeRepos } from "../db/repos";
 import { hashPassword } from "./passwords";
 import { LoginGuard } from "./login";
+import { describeDirectory } from "../app/directory/config";
 
 const USAGE = `usage: switchdesk <command>
   serve                         run the service (PORT, HOST, DATABASE_URL, ...)
@@ -51,6 +52,7 @@ export interface RunningService {
 /** Starts the whole service from a configuration: store, first superuser, demo lab, HTTP. */
 export async function startService(config: Config, say: (line: string) => void = console.log): Promise<RunningService> {
   const { services, contract } = await buildServices(config);
+  if (config.directory) say(describeDirectory(config.directory));
   const first = await ensureFirstSuperuser(services);
   if (first) {
     say(`Created superuser '${first.username}'.`);
