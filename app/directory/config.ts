@@ -138,6 +138,7 @@ function checkFilter(name: string, filter: string, placeholders: string[]): stri
   const sample = fillTemplate(filter, Object.fromEntries(placeholders.map((p) => [p, "x"])), escapeFilterValue);
   if (/\{[a-z]+\}/.test(sample)) fail(name, `has an unknown placeholder (known: ${placeholders.map((p) => `{${p}}`).join(", ")})`);
   try {
+    if (!sample.startsWith("(") || !sample.endsWith(")")) throw new Error("not in parentheses");
     FilterParser.parseString(sample);
   } catch {
     fail(name, `is not a valid LDAP filter (got "${filter}"); it must be in parentheses, e.g. ${name === "LDAP_USER_FILTER" ? DEFAULT_USER_FILTER : DEFAULT_GROUP_SEARCH_FILTER}`);
