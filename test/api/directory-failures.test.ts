@@ -149,11 +149,12 @@ describeDirectory("directory login failures", () => {
       const silent = await startSilentServer();
       const apps: DirectoryApp[] = [];
       try {
-        for (const env of [
+        const envs: Array<Record<string, string>> = [
           { LDAP_URL: silent.url },
           { LDAP_URL: silent.url, LDAP_STARTTLS: "on", LDAP_CA_FILE: dir.caFile },
           { LDAP_URL: silent.tlsUrl, LDAP_CA_FILE: dir.caFile },
-        ]) {
+        ];
+        for (const env of envs) {
           const a = await startDirectoryApp({ ...searchEnv(dir, "plain"), ...env, LDAP_TIMEOUT_MS: "400" });
           apps.push(a);
           const t0 = Date.now();
