@@ -5,7 +5,7 @@
  * injection through the username, empty passwords, and no password in any log.
  */
 import { captureLogs, type LogCapture } from "../support/log-capture";
-import { describeDirectory, startSilentServer, startTestDirectory, freePort, userDn, type TestDirectory } from "../support/slapd";
+import { describeDirectory, startSilentServer, startTestDirectory, freePort, groupDn, userDn, SERVICE_DN, type TestDirectory } from "../support/slapd";
 import { searchEnv, startDirectoryApp, tokenLogin, transportEnv, webLoginRaw, ROOT_PASSWORD, type DirectoryApp } from "../support/directory-app";
 
 const UNAVAILABLE = { reason: "The directory server could not be reached; local accounts can still log in", code: "directory_unavailable" };
@@ -82,6 +82,45 @@ describeDirectory("directory login failures", () => {
       // the local password keeps working under this precedence
       expect((await tokenLogin(app, "alice", "alice-local-pw-2")).status).toBe(200);
       expect((await tokenLogin(app, "alice", secret("neither-pw-1"))).body).toEqual(LOGIN_FAILED);
+    });
+  });
+
+  describe("decisions an administrator made locally", () => {
+    it("keeps a deactivated account deactivated: its directory login is refused", async () => {
+      const app = await startDirectoryApp(searchEnv(dir, "plain"));
+      try {
+        const id = (await tokenLogin(app, "carol", dir.users.carol.password)).body.user_id;
+        expect((await app.request("PATCH", `/api/admin/users/${id}/`, { token: app.root, json: { is_active: false } })).status).toBe(200);
+        expect((await tokenLogin(app, "carol", dir.users.carol.password)).body).toEqual(LOGIN_FAILED);
+        expect((await account(app, "carol")).is_active).toBe(false);
+      } finally {
+        await app.close();
+      }
+    });
+
+    it("does not demote the last active superuser, and says so in the log", async () => {
+      const app = await startDirectoryApp({ ...searchEnv(dir, "plain"), LDAP_GROUP_SUPERUSER: groupDn("sd-admins") });
+      try {
+        const id = (await tokenLogin(app, "alice", dir.users.alice.password)).body.user_id;
+        expect((await account(app, "alice")).is_superuser).toBe(true);
+        // root steps down: alice is now the only active superuser
+        const rootId = (await account(app, "root")).id;
+        expect((await app.request("PATCH", `/api/admin/users/${rootId}/`, { token: app.root, json: { is_active: false } })).status).toBe(200);
+        await dir.modify(`dn: ${groupDn("sd-admins")}\nchangetype: modify\ndelete: member\nmember: ${userDn("alice")}\n-\nadd: member\nmember: ${SERVICE_DN}`);
+        try {
+          const r = await tokenLogin(app, "alice", dir.users.alice.password);
+          expect(r.status).toBe(200);
+          expect(r.body.user_id).toBe(id);
+          const alice = await app.request("GET", `/api/admin/users/${id}/`, { token: r.body.token });
+          expect(alice.status).toBe(200);
+          expect(alice.body.is_superuser).toBe(true);
+          expect(logs.text()).toContain("'alice' left its superuser group but is the last active superuser here; it stays superuser");
+        } finally {
+          await dir.modify(`dn: ${groupDn("sd-admins")}\nchangetype: modify\nadd: member\nmember: ${userDn("alice")}`);
+        }
+      } finally {
+        await app.close();
+      }
     });
   });
 
