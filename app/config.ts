@@ -1,5 +1,6 @@
 /** Configuration comes from the environment only; every name is documented in the README. */
 import path from "node:path";
+import { loadDirectoryConfig, type DirectoryConfig } from "../app/directory/config";
 
 export interface Config {
   port: number;
@@ -26,6 +27,8 @@ export interface Config {
   maxBodyBytes: number;
   /** concurrent device requests per switch */
   deviceConcurrency: number;
+  /** directory login (LDAP_*, app/directory/config.ts); null = off */
+  directory: DirectoryConfig | null;
 }
 
 function int(v: string | undefined, fallback: number, name: string): number {
@@ -63,5 +66,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: flag(env.TRUST_PROXY, false),
     maxBodyBytes: int(env.MAX_BODY_BYTES, 1024 * 1024, "MAX_BODY_BYTES"),
     deviceConcurrency: int(env.DEVICE_CONCURRENCY, 4, "DEVICE_CONCURRENCY"),
+    directory: loadDirectoryConfig(env),
   };
 }

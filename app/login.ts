@@ -6,11 +6,13 @@
  */
 import { ApiError } from "./errors";
 import type { Repos } from "../db/repos";
+import type { Config } from "./config";
 import type { User } from "../db/users";
 import type { LoginFailureRepo } from "../db/login-failures";
 import { verifyPassword } from "./passwords";
 import * as msg from "../domain/messages";
 import { retryAfterText, throttleKeys, throttleVerdict, userKey, type ThrottleSettings, type ThrottleVerdict } from "../domain/throttle";
+import { loginThroughDirectory } from "../app/directory/login";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -59,16 +61,29 @@ export function lockedOut(retryAfter: number): ApiError {
   });
 }
 
-/** What a login needs: the guard and the users. */
+/** What a login needs: the guard, the users (and groups, for directory logins), the directory's settings. */
 export interface LoginDeps {
   loginGuard: LoginGuard;
-  repos: Pick<Repos, "users">;
+  config: Pick<Config, "directory">;
+  repos: Pick<Repos, "users" | "inventory">;
 }
 
 export async function checkLogin(s: LoginDeps, username: string, password: string, ip: string): Promise<User> {
   const verdict = await s.loginGuard.verdict(username, ip);
   if (!verdict.allowed) throw lockedOut(verdict.retryAfter);
   if (verdict.delayMs) await sleep(verdict.delayMs);
+  if (s.config.directory) {
+    // directory login (app/directory/login.ts decides between directory and local password)
+    const r = await loginThroughDirectory(s, s.config.directory, username, password);
+    if (r.outcome !== "accepted") {
+      if (r.count) await s.loginGuard.failed(username, ip);
+      if (r.outcome === "unavailable") throw new ApiError(503, "directory_unavailable", msg.DIRECTORY_UNAVAILABLE);
+      throw new ApiError(400, "invalid_credentials", msg.LOGIN_FAILED);
+    }
+    await s.loginGuard.succeeded(username);
+    await s.repos.users.touchLogin(r.user.id);
+    return r.user;
+  }
   const user = await s.repos.users.findByUsername(username);
   const good = await verifyPassword(user?.password ?? null, password);
   if (!user || !good || !user.is_active) {

@@ -194,6 +194,13 @@ export class InventoryRepo {
     return { group, vlans, device, switchInGroup: member[0] !== undefined, userInGroup: member[1] !== undefined };
   }
 
+  /** group name -> id, for the names that exist */
+  async groupIdsByName(names: string[]): Promise<Map<string, number>> {
+    if (!names.length) return new Map();
+    const rows = await this.db.selectFrom("switch_groups").select(["id", "name"]).where("name", "in", names).execute();
+    return new Map(rows.map((r) => [r.name, Number(r.id)]));
+  }
+
   async existingIds(table: InventoryTable | "users", ids: number[]): Promise<number[]> {
     if (!ids.length) return [];
     const rows = await this.db.selectFrom(this.db.dynamic.table(table).as("t")).select(idColumn.as("id")).where(idColumn, "in", ids).execute();

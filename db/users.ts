@@ -145,6 +145,17 @@ export class UserRepo {
     return u ? this.get(Number(u.id)) : null;
   }
 
+  /** the user a directory login last came in as this DN (the lowest id if there were several) */
+  async findByLdapDn(dn: string): Promise<User | null> {
+    const row = await this.db.selectFrom("profiles").select("user_id").where("last_ldap_dn", "=", dn).orderBy("user_id").executeTakeFirst();
+    return row ? this.get(Number(row.user_id)) : null;
+  }
+
+  /** a directory login: the DN it came as and when */
+  async recordDirectoryLogin(id: number, dn: string): Promise<void> {
+    await this.db.updateTable("profiles").set({ last_ldap_dn: dn, last_ldap_login: nowIso() }).where("user_id", "=", id).execute();
+  }
+
   async count(): Promise<number> {
     const r = await this.db.selectFrom("users").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
     return Number(r.n);

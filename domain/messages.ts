@@ -20,6 +20,8 @@ export const TOKEN_EXPIRED = "Token expired";
 export const USER_INACTIVE = "User inactive";
 export const LOGIN_FAILED = "Unable to log in with provided credentials.";
 export const TOO_MANY_TOKENS = "Too many tokens exist!";
+/** CONTRACT section 9: the directory did not answer (code directory_unavailable, 503) */
+export const DIRECTORY_UNAVAILABLE = "The directory server could not be reached; local accounts can still log in";
 
 export function missingParameter(name: string): string {
   return `Missing or invalid required parameter: '${name}'`;

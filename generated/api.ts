@@ -442,7 +442,9 @@ export interface paths {
          *     in this answer. Each call creates a new token; a user holds at most
          *     `API_MAX_TOKENS` (default 10) live tokens. A read-only user gets a read-only
          *     token. Repeated failed logins for one username or client address are slowed and
-         *     then refused with 429. No authentication needed.
+         *     then refused with 429. With directory login configured (LDAP_URL), the username and
+         *     password may be checked against the directory; a directory that cannot be reached
+         *     gives 503 `directory_unavailable`. No authentication needed.
          */
         post: operations["createToken"];
         delete?: never;
@@ -871,7 +873,7 @@ export interface components {
         Error: {
             reason: string;
             /** @enum {string} */
-            code: "access_denied" | "not_authenticated" | "invalid_token" | "token_expired" | "user_inactive" | "token_read_only" | "forbidden" | "method_not_allowed" | "unsupported_media_type" | "malformed_body" | "payload_too_large" | "missing_parameter" | "invalid_parameter" | "validation_error" | "not_found" | "interface_not_found" | "not_manageable" | "same_value" | "already_exists" | "conflict" | "last_superuser" | "device_unreachable" | "device_refused" | "device_mismatch" | "device_hostkey_changed" | "not_supported" | "rate_limited" | "invalid_credentials" | "too_many_tokens" | "csrf_failed" | "server_error";
+            code: "access_denied" | "not_authenticated" | "invalid_token" | "token_expired" | "user_inactive" | "token_read_only" | "forbidden" | "method_not_allowed" | "unsupported_media_type" | "malformed_body" | "payload_too_large" | "missing_parameter" | "invalid_parameter" | "validation_error" | "not_found" | "interface_not_found" | "not_manageable" | "same_value" | "already_exists" | "conflict" | "last_superuser" | "device_unreachable" | "device_refused" | "device_mismatch" | "device_hostkey_changed" | "not_supported" | "rate_limited" | "directory_unavailable" | "invalid_credentials" | "too_many_tokens" | "csrf_failed" | "server_error";
             /** @description Same text as `reason` on authentication failures (for DRF-style clients). */
             detail?: string;
         };
@@ -3300,6 +3302,25 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
+            /**
+             * @description Directory login is configured and the directory server could not be used
+             *     (connection refused, timeout, TLS failure); the login was neither accepted nor
+             *     refused. Local accounts can still log in.
+             */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "reason": "The directory server could not be reached; local accounts can still log in",
+                     *       "code": "directory_unavailable"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listTokens: {

@@ -15,6 +15,7 @@ import type { Services } from "../app/services";
 import { hashPassword } from "../app/passwords";
 import { createApp } from "./app";
 import { loadContract } from "./contract";
+import { describeDirectory } from "../app/directory/config";
 
 /** A command line that cannot run: one line for the user, exit code 2. */
 export class UsageError extends Error {
@@ -52,6 +53,7 @@ export interface RunningService {
 export async function startService(config: Config, say: (line: string) => void = console.log): Promise<RunningService> {
   const services = await buildServices(config);
   const contract = await loadContract();
+  if (config.directory) say(describeDirectory(config.directory));
   const first = await ensureFirstSuperuser(services);
   if (first) {
     say(`Created superuser '${first.username}'.`);
