@@ -49,7 +49,7 @@ export class AuditWriter {
     });
   }
 
-  /** "admin:<object>:<operation>" with the object's name and the fields given */
+  /** "admin:<object>:<operation>" with the object's name and the fields given (or what was done) */
   async admin(actor: Actor, object: AdminObject, operation: AdminOperation, target: { id: number; name: string }, fields: string[] = []): Promise<void> {
     await this.repos.audit.write({
       user_id: actor.caller.user.id,

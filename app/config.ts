@@ -1,6 +1,6 @@
 /** Configuration comes from the environment only; every name is documented in the README. */
 import path from "node:path";
-import { loadDirectoryConfig, type DirectoryConfig } from "../app/directory/config";
+import { loadDirectoryConfig, type DirectoryConfig } from "./directory/config";
 
 export interface Config {
   port: number;

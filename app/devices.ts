@@ -8,10 +8,12 @@ import type { Repos } from "../db/repos";
 import type { SecretBox } from "../db/secrets";
 import type { Row } from "../db/inventory";
 import { bool } from "../db/time";
-import { openDriver as registryOpen, type DriverSpec } from "../drivers/registry";
+import { openDriver as registryOpen, type DriverSpec, type OpenedDriver } from "../drivers/registry";
 import type { Driver } from "../drivers/contract";
-import { DeviceError } from "../model/failures";
-import type { SnmpTarget } from "../model/targets";
+import { DeviceError, DriverChoiceStale, HostKeyChanged } from "../model/failures";
+import type { Connection, SnmpTarget, SshTarget } from "../model/targets";
+import { nowIso } from "../db/time";
+import * as msg from "../domain/messages";
 import { menuGroups, pairInMenu, notInMenu, type GroupRights, type DeviceRights, type MenuGroup } from "../domain/access";
 import type { DeviceRecord, GroupRecord } from "../domain/records";
 import type { Caller } from "./caller";
@@ -23,12 +25,21 @@ export type DeviceFull = DeviceRecord &
     status: "active" | "inactive";
     snmp_port: number;
     snmp_profile_id: number | null;
+    credentials_profile_id: number | null;
     driver: string;
+    detected_driver: string | null;
+    detected_sysobjectid: string | null;
+    ssh_host_key: string | null;
+    ssh_host_key_accepted: string | null;
   };
 
 export type Menu = MenuGroup<GroupFull, DeviceFull>[];
 
-export type DriverOpener = (spec: DriverSpec) => Promise<Driver>;
+export type DriverOpener = (spec: DriverSpec) => Promise<OpenedDriver>;
+
+/** SSH: connecting and logging in together; one command from sending to its output */
+const SSH_CONNECT_TIMEOUT_MS = 10_000;
+const SSH_COMMAND_TIMEOUT_MS = 20_000;
 
 function groupFull(g: Row<"switch_groups">, vlans: number[]): GroupFull {
   return {
@@ -64,7 +75,12 @@ function deviceFull(d: Row<"switches">): DeviceFull {
     status: d.status === "inactive" ? "inactive" : "active",
     snmp_port: d.snmp_port,
     snmp_profile_id: d.snmp_profile_id,
+    credentials_profile_id: d.credentials_profile_id,
     driver: d.driver,
+    detected_driver: d.detected_driver,
+    detected_sysobjectid: d.detected_sysobjectid,
+    ssh_host_key: d.ssh_host_key,
+    ssh_host_key_accepted: d.ssh_host_key_accepted,
   };
 }
 
@@ -107,42 +123,109 @@ export class DeviceService {
     return { group: groupFull(p.group!, p.vlans), device: deviceFull(p.device!) };
   }
 
-  private async target(device: DeviceFull): Promise<SnmpTarget> {
-    if (device.snmp_profile_id === null) throw new ApiError(400, "not_supported", `Device '${device.name}' has no SNMP profile configured`);
-    const p = await this.repos.inventory.get("snmp_profiles", device.snmp_profile_id);
+  private host(device: DeviceFull): string {
+    const host = device.primary_ipv4 || device.primary_ipv6 || device.hostname;
+    if (!host) throw new ApiError(400, "not_supported", `Device '${device.name}' has no address (primary_ipv4, primary_ipv6 or hostname)`);
+    return host;
+  }
+
+  private secret(v: string | null): string | undefined {
+    return v ? this.secrets.decrypt(v) : undefined;
+  }
+
+  /** How to reach the device: its connector with the target built from its profile (secrets decrypted). */
+  private async connection(device: DeviceFull): Promise<Connection> {
+    if (device.connector_type === 7) return { connector: 7, ssh: await this.sshTarget(device) };
+    return { connector: 0, snmp: await this.snmpTarget(device) };
+  }
+
+  private async snmpTarget(device: DeviceFull): Promise<SnmpTarget> {
+    const p = device.snmp_profile_id === null ? null : await this.repos.inventory.get("snmp_profiles", device.snmp_profile_id);
     if (!p) throw new ApiError(400, "not_supported", `Device '${device.name}' has no SNMP profile configured`);
-    const host = device.primary_ipv4 || device.hostname;
-    if (!host) throw new ApiError(400, "not_supported", `Device '${device.name}' has no address (primary_ipv4 or hostname)`);
-    const secret = (v: string | null) => (v ? this.secrets.decrypt(v) : undefined);
     return {
-      host,
+      host: this.host(device),
       port: device.snmp_port,
       version: p.version === "3" ? "3" : "2c",
-      community: secret(p.community_enc),
+      community: this.secret(p.community_enc),
       username: p.username || undefined,
       auth_protocol: (p.auth_protocol || undefined) as SnmpTarget["auth_protocol"],
-      auth_key: secret(p.auth_key_enc),
+      auth_key: this.secret(p.auth_key_enc),
       priv_protocol: (p.priv_protocol || undefined) as SnmpTarget["priv_protocol"],
-      priv_key: secret(p.priv_key_enc),
+      priv_key: this.secret(p.priv_key_enc),
       context: p.context || undefined,
       timeout_ms: p.timeout_ms,
       retries: p.retries,
     };
   }
 
-  /** Opens the device's driver, runs `fn`, always closes; device failures become 4xx. */
+  private async sshTarget(device: DeviceFull): Promise<SshTarget> {
+    const c = device.credentials_profile_id === null ? null : await this.repos.inventory.get("credentials", device.credentials_profile_id);
+    if (!c) throw new ApiError(400, "not_supported", `Device '${device.name}' has no SSH credential profile configured`);
+    return {
+      host: this.host(device),
+      port: c.port,
+      username: c.username,
+      password: this.secret(c.password_enc),
+      private_key: this.secret(c.private_key_enc),
+      enable_secret: this.secret(c.enable_password_enc),
+      host_key_fingerprint: device.ssh_host_key ?? undefined,
+      connect_timeout_ms: SSH_CONNECT_TIMEOUT_MS,
+      command_timeout_ms: SSH_COMMAND_TIMEOUT_MS,
+    };
+  }
+
+  /**
+   * Opens the device's driver, runs `fn`, always closes; device failures become 4xx.
+   * With driver "auto", the stored choice is opened without a probe; when the device
+   * shows the choice is stale (another sysObjectID) the choice is made again and `fn`
+   * runs once more (nothing was written: the check comes with the first read). SSH host
+   * keys are pinned on first use; a different key is refused until an admin accepts it.
+   */
   async use<T>(device: DeviceFull, fn: (driver: Driver) => Promise<T>): Promise<T> {
-    const target = await this.target(device);
-    let driver: Driver | null = null;
-    try {
-      driver = await this.open({ driver: device.driver, snmp: target, name: device.name });
-      return await fn(driver);
-    } catch (e) {
-      if (e instanceof DeviceError) throw deviceFailure(e, device);
-      throw e;
-    } finally {
-      await driver?.close().catch(() => undefined);
+    const connection = await this.connection(device);
+    let detected = device.detected_driver && device.detected_sysobjectid ? { driver: device.detected_driver, sysObjectId: device.detected_sysobjectid } : null;
+    for (let attempt = 0; ; attempt++) {
+      let opened: OpenedDriver | null = null;
+      let presentedKey: string | null = null;
+      try {
+        opened = await this.open({ driver: device.driver, connection, name: device.name, detected, onHostKey: (fp) => (presentedKey = fp) });
+        if (opened.detected) await this.repos.inventory.setDetection(device.id, opened.detected);
+        return await fn(opened.driver);
+      } catch (e) {
+        if (e instanceof DriverChoiceStale && attempt === 0) {
+          detected = null; // the next opening probes and stores the new choice
+          continue;
+        }
+        if (e instanceof HostKeyChanged) {
+          await this.repos.inventory.presentedHostKey(device.id, e.presented);
+          throw new ApiError(424, "device_hostkey_changed", msg.hostKeyChanged(device.name, e.presented, device.ssh_host_key_accepted ?? "an earlier date"));
+        }
+        if (e instanceof DeviceError) throw deviceFailure(e, device);
+        throw e;
+      } finally {
+        // trust on first use: the first key a device presents is the one it must keep presenting
+        if (presentedKey && !device.ssh_host_key) await this.repos.inventory.pinHostKey(device.id, presentedKey, nowIso());
+        await opened?.driver.close().catch(() => undefined);
+      }
     }
+  }
+
+  /** `switchdesk`'s POST .../redetect/: forget what "auto" chose and probe the device now. */
+  async redetect(device: DeviceFull): Promise<void> {
+    if (device.driver !== "auto") throw new ApiError(400, "not_supported", `Switch '${device.name}' names its driver ('${device.driver}'); only "auto" is chosen by probing`);
+    await this.repos.inventory.setDetection(device.id, null);
+    await this.use({ ...device, detected_driver: null, detected_sysobjectid: null }, async () => undefined);
+  }
+
+  /** POST .../accept_hostkey/: pin the key the device presented, or forget the pin. */
+  async acceptHostKey(deviceId: number, presented: string | null): Promise<void> {
+    await this.repos.inventory.pinHostKey(deviceId, presented, presented ? nowIso() : null);
+  }
+
+  /** A device of the inventory by id (active or not), as the service handles it. */
+  async byId(id: number): Promise<DeviceFull | null> {
+    const row = await this.repos.inventory.get("switches", id);
+    return row ? deviceFull(row) : null;
   }
 
   /** Writes to one device run one after another, in arrival order. */

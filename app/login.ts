@@ -12,7 +12,7 @@ import type { LoginFailureRepo } from "../db/login-failures";
 import { verifyPassword } from "./passwords";
 import * as msg from "../domain/messages";
 import { retryAfterText, throttleKeys, throttleVerdict, userKey, type ThrottleSettings, type ThrottleVerdict } from "../domain/throttle";
-import { loginThroughDirectory } from "../app/directory/login";
+import { loginThroughDirectory } from "./directory/login";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

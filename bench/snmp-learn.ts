@@ -8,7 +8,8 @@
  * Run: main() (bench/run.ts), or `node dist/bench/snmp-learn.js` after a build.
  */
 import { startLabSwitch, type LabSwitch } from "../lab";
-import { GenericSnmpDriver } from "../drivers/snmp/generic";
+import { SnmpDriver } from "../drivers/snmp/driver";
+import { genericFamily } from "../drivers/families/generic";
 import type { NetSnmpSession } from "../drivers/snmp/net-snmp-api";
 import { openNetSnmpSession } from "../drivers/snmp/security";
 import type { LearnScope } from "../model/device";
@@ -99,7 +100,7 @@ interface Measurement {
 }
 
 async function measureDriver(lab: LabSwitch, scope: LearnScope): Promise<Measurement> {
-  const driver = new GenericSnmpDriver(lab.snmpTarget());
+  const driver = new SnmpDriver(genericFamily, lab.snmpTarget());
   lab.counters.reset();
   const start = process.hrtime.bigint();
   try {

@@ -240,6 +240,29 @@ export class InventoryRepo {
     return Number(r.n);
   }
 
+  /** what "auto" chose for a switch (null: forget it, the next call probes) */
+  async setDetection(switchId: number, detection: { driver: string; sysObjectId: string } | null): Promise<void> {
+    await this.db
+      .updateTable("switches")
+      .set({ detected_driver: detection?.driver ?? null, detected_sysobjectid: detection?.sysObjectId ?? null })
+      .where("id", "=", switchId)
+      .execute();
+  }
+
+  /** pin a switch's SSH host key (null: forget it, the next contact pins anew) */
+  async pinHostKey(switchId: number, fingerprint: string | null, at: string | null): Promise<void> {
+    await this.db
+      .updateTable("switches")
+      .set({ ssh_host_key: fingerprint, ssh_host_key_accepted: at, ssh_host_key_presented: null })
+      .where("id", "=", switchId)
+      .execute();
+  }
+
+  /** a different host key the switch presented, kept until an administrator accepts it */
+  async presentedHostKey(switchId: number, fingerprint: string): Promise<void> {
+    await this.db.updateTable("switches").set({ ssh_host_key_presented: fingerprint }).where("id", "=", switchId).execute();
+  }
+
   async setDriverInfo(switchId: number, info: string, hostname?: string): Promise<void> {
     const values: Record<string, string> = { driver_info: info };
     if (hostname !== undefined) values.hostname = hostname;
@@ -303,6 +326,11 @@ export function switchRow(values: Pick<Insertable<Database["switches"]>, "name">
     default_view: 0,
     driver_info: "",
     lab: 0,
+    detected_driver: null,
+    detected_sysobjectid: null,
+    ssh_host_key: null,
+    ssh_host_key_accepted: null,
+    ssh_host_key_presented: null,
     ...values,
   };
 }

@@ -193,10 +193,36 @@ function loginFailures(dialect: Store["dialect"]): Migration {
   };
 }
 
+/**
+ * What "auto" chose for a switch and the sysObjectID it chose by (so later calls open
+ * that driver without a probe), and the SSH host key pinned on first use with the date it
+ * was accepted, plus a different key a device presented since (until an admin accepts it).
+ */
+function driverChoiceAndHostKeys(dialect: Store["dialect"]): Migration {
+  return {
+    async up(db: AnyDb) {
+      for (const [column, type] of [
+        ["detected_driver", "varchar(64)"],
+        ["detected_sysobjectid", "varchar(255)"],
+        ["ssh_host_key", "varchar(128)"],
+        ["ssh_host_key_accepted", "varchar(32)"],
+        ["ssh_host_key_presented", "varchar(128)"],
+      ] as const) {
+        await db.schema.alterTable("switches").addColumn(column, type).execute();
+      }
+      void dialect;
+    },
+  };
+}
+
 class StaticProvider implements MigrationProvider {
   constructor(private readonly dialect: Store["dialect"]) {}
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { "0001_initial": initial(this.dialect), "0002_login_failures": loginFailures(this.dialect) };
+    return {
+      "0001_initial": initial(this.dialect),
+      "0002_login_failures": loginFailures(this.dialect),
+      "0003_driver_choice_and_host_keys": driverChoiceAndHostKeys(this.dialect),
+    };
   }
 }
 

@@ -131,6 +131,14 @@ export interface SwitchesTable {
   driver_info: string;
   /** set for switches the built-in lab created, so they can be told apart */
   lab: Bool;
+  /** what driver "auto" chose, and the sysObjectID it chose by (null before the first contact) */
+  detected_driver: string | null;
+  detected_sysobjectid: string | null;
+  /** SSH: the pinned host key fingerprint (SHA256:...) and when it was accepted */
+  ssh_host_key: string | null;
+  ssh_host_key_accepted: string | null;
+  /** SSH: a different key the device presented, waiting for an admin to accept it */
+  ssh_host_key_presented: string | null;
 }
 
 export interface AuditLogTable {

@@ -20,7 +20,7 @@ export type DeviceAction = (typeof DEVICE_ACTIONS)[number];
 export const ADMIN_OBJECTS = ["users", "snmp_profiles", "credentials", "switch_groups", "switches"] as const;
 export type AdminObject = (typeof ADMIN_OBJECTS)[number];
 
-export const ADMIN_OPERATIONS = ["create", "update", "delete", "unlock"] as const;
+export const ADMIN_OPERATIONS = ["create", "update", "delete", "unlock", "redetect", "accept_hostkey"] as const;
 export type AdminOperation = (typeof ADMIN_OPERATIONS)[number];
 
 export type AdminAction = `admin:${AdminObject}:${AdminOperation}`;

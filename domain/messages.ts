@@ -120,6 +120,11 @@ export function deviceRefused(deviceName: string, detail: string): string {
   return `Device '${deviceName}' refused the change: ${detail}`;
 }
 
+/** a different SSH host key than the pinned one (docs/api-decisions.md section 9) */
+export function hostKeyChanged(deviceName: string, fingerprint: string, acceptedOn: string): string {
+  return `Device '${deviceName}' presented a different SSH host key (${fingerprint}) than the one accepted on ${acceptedOn}; an administrator must accept the new key`;
+}
+
 /** ours: the device took the change but reads back something else */
 export function deviceMismatch(deviceName: string, detail: string): string {
   return `Device '${deviceName}' did not keep the change: ${detail}`;

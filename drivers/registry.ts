@@ -1,79 +1,141 @@
 /**
- * Which driver talks to a device: the one the device record names, or with "auto" the
- * one its sysObjectID's enterprise number points to (one GET, whose session the chosen
- * driver then keeps using). Unknown enterprises get the generic SNMP driver.
+ * Which driver talks to a device. A device record names a driver, or "auto": then the
+ * family is chosen by the device's sysObjectID (and sysDescr where a family needs it),
+ * the most specific match winning (Cisco small business `1.3.6.1.4.1.9.6.1` over Cisco
+ * `1.3.6.1.4.1.9`; any family over the generic driver). The choice is returned so that
+ * the application stores it with the sysObjectID it was made for, and later calls open
+ * that family at once, without a probe; the family checks on its first read that the
+ * device still answers with that sysObjectID (drivers/snmp/driver.ts).
  */
-import { enterprises, system } from "../mib/oids";
-import { CiscoSbSnmpDriver } from "./snmp/ciscosb";
-import { GenericSnmpDriver } from "./snmp/generic";
+import { system } from "../mib/oids";
+import type { Connection } from "../model/targets";
+import { NotSupported } from "../model/failures";
+import type { Driver } from "./contract";
+import type { DriverEntry } from "./entry";
+import { FAMILIES } from "./families";
 import { isUnder } from "./snmp/oid";
 import { SnmpSession } from "./snmp/session";
 import { asText } from "./snmp/values";
-import type { Driver } from "./contract";
-import { NotSupported } from "../model/failures";
-import type { SnmpTarget } from "../model/targets";
 
-export interface DriverSpec {
-  /** "auto" | "generic" | "ciscosb" */
-  driver: string;
-  snmp: SnmpTarget;
-  /** the device's inventory name, for error messages */
-  name?: string;
-}
+export const AUTO_DRIVER = "auto";
 
 export interface DriverDescription {
   name: string;
   vendor: string;
   description: string;
+  connector: Connection["connector"];
+  changes: string;
+  provenAgainst: string;
 }
 
-interface DriverEntry extends DriverDescription {
-  open(target: SnmpTarget, session: SnmpSession, name?: string): Driver;
+/** What "auto" chose, to be stored on the device record. */
+export interface Detection {
+  driver: string;
+  sysObjectId: string;
 }
 
-const drivers: DriverEntry[] = [
-  {
-    name: "generic",
-    vendor: "Generic SNMP",
-    description: "standard MIBs: IF-MIB, BRIDGE-MIB, Q-BRIDGE-MIB, POWER-ETHERNET-MIB, LLDP-MIB; no save",
-    open: (target, session, name) => new GenericSnmpDriver(target, { session, name }),
-  },
-  {
-    name: "ciscosb",
-    vendor: "Cisco Small Business",
-    description: "Cisco SG/CBS switches: generic SNMP plus saving through CISCOSB-COPY-MIB",
-    open: (target, session, name) => new CiscoSbSnmpDriver(target, { session, name }),
-  },
-];
+export interface DriverSpec {
+  /** "auto" or a driver name */
+  driver: string;
+  connection: Connection;
+  /** the device's inventory name, for messages */
+  name?: string;
+  /** what "auto" chose before (null: probe now) */
+  detected?: Detection | null;
+  /** SSH: the host key fingerprint the device presented */
+  onHostKey?: (fingerprint: string) => void;
+}
 
-export const AUTO_DRIVER = "auto";
+export interface OpenedDriver {
+  driver: Driver;
+  /** set when this opening probed the device (store it) */
+  detected?: Detection;
+}
 
-/** The drivers a device record may name (besides "auto"), for the admin API. */
 export function listDrivers(): DriverDescription[] {
-  return drivers.map(({ name, vendor, description }) => ({ name, vendor, description }));
+  return FAMILIES.map((f) => ({
+    name: f.name,
+    vendor: f.vendor,
+    description: f.description,
+    connector: f.connector,
+    changes: f.proof.changes,
+    provenAgainst: f.proof.provenAgainst,
+  }));
 }
 
-/** The driver name for a sysObjectID, by enterprise number. */
-export function driverForSysObjectId(sysObjectID: string): string {
-  const oid = sysObjectID.replace(/^\./, "");
-  if (oid === enterprises.ciscoSbPrefix || isUnder(oid, enterprises.ciscoSbPrefix)) return "ciscosb";
-  return "generic";
+/** The connectors that have at least one driver. */
+export function connectorsWithDrivers(): number[] {
+  return [...new Set(FAMILIES.map((f) => f.connector))].sort((a, b) => a - b);
 }
 
-export async function openDriver(spec: DriverSpec): Promise<Driver> {
-  const wanted = spec.driver || AUTO_DRIVER;
-  const entry = wanted === AUTO_DRIVER ? null : drivers.find((d) => d.name === wanted);
-  if (wanted !== AUTO_DRIVER && !entry) throw new NotSupported(`Unknown driver '${wanted}'`);
+/** The driver names a device with this connector may name ("auto" only where a probe can choose). */
+export function driverNamesFor(connector: number): string[] {
+  const names = FAMILIES.filter((f) => f.connector === connector).map((f) => f.name);
+  const probing = FAMILIES.some((f) => f.connector === connector && f.match);
+  return probing ? [AUTO_DRIVER, ...names] : names;
+}
 
-  const session = new SnmpSession(spec.snmp, { name: spec.name });
-  if (entry) return entry.open(spec.snmp, session, spec.name);
+function entryNamed(name: string): DriverEntry | undefined {
+  return FAMILIES.find((f) => f.name === name);
+}
+
+/**
+ * The family for a sysObjectID (and sysDescr): every family whose prefix the OID starts
+ * with (and whose sysDescr patterns, if any, match) is a candidate; the longest prefix
+ * wins, a sysDescr match breaks a tie. The generic family matches everything.
+ */
+export function chooseFamily(sysObjectId: string, sysDescr = ""): DriverEntry {
+  const oid = sysObjectId.replace(/^\./, "");
+  let best: { entry: DriverEntry; score: number } | null = null;
+  for (const entry of FAMILIES) {
+    if (!entry.match) continue;
+    for (const prefix of entry.match.sysObjectIds) {
+      const under = prefix === "" || oid === prefix || isUnder(oid, prefix);
+      if (!under) continue;
+      if (entry.match.sysDescr && !entry.match.sysDescr.some((re) => re.test(sysDescr))) continue;
+      const arcs = prefix === "" ? 0 : prefix.split(".").length;
+      const score = arcs * 2 + (entry.match.sysDescr ? 1 : 0);
+      if (!best || score > best.score) best = { entry, score };
+    }
+  }
+  if (!best) throw new Error("no driver family matches; the generic family should match every device");
+  return best.entry;
+}
+
+/** Asks an SNMP device who it is; the session stays open for the chosen driver. */
+async function probe(connection: Connection & { connector: 0 }, name?: string): Promise<{ entry: DriverEntry; sysObjectId: string; session: SnmpSession }> {
+  const session = new SnmpSession(connection.snmp, { name });
   try {
-    const probe = `${system.sysObjectID}.0`;
-    const answer = await session.get([probe], "sysObjectID.0");
-    const chosen = driverForSysObjectId(asText(answer.get(probe)));
-    return drivers.find((d) => d.name === chosen)!.open(spec.snmp, session, spec.name);
+    const oids = [`${system.sysObjectID}.0`, `${system.sysDescr}.0`];
+    const answer = await session.get(oids, "sysObjectID.0");
+    const sysObjectId = asText(answer.get(oids[0])).replace(/^\./, "");
+    const entry = chooseFamily(sysObjectId, asText(answer.get(oids[1])));
+    return { entry, sysObjectId, session };
   } catch (error) {
     session.close();
     throw error;
   }
+}
+
+export async function openDriver(spec: DriverSpec): Promise<OpenedDriver> {
+  const { connection, name } = spec;
+  const wanted = spec.driver || AUTO_DRIVER;
+  if (wanted !== AUTO_DRIVER) {
+    const entry = entryNamed(wanted);
+    if (!entry) throw new NotSupported(`Unknown driver '${wanted}'`);
+    if (entry.connector !== connection.connector) {
+      throw new NotSupported(`Driver '${wanted}' speaks over connector ${entry.connector}, the device is configured for connector ${connection.connector}`);
+    }
+    return { driver: entry.open(connection, { name, onHostKey: spec.onHostKey }) };
+  }
+  if (connection.connector !== 0) throw new NotSupported(`Driver 'auto' chooses by SNMP; a device on connector ${connection.connector} must name its driver`);
+  const stored = spec.detected ? entryNamed(spec.detected.driver) : undefined;
+  if (stored && spec.detected) {
+    return { driver: stored.open(connection, { name, expectSysObjectId: spec.detected.sysObjectId }) };
+  }
+  const found = await probe(connection, name);
+  return {
+    driver: found.entry.open(connection, { name, session: found.session }),
+    detected: { driver: found.entry.name, sysObjectId: found.sysObjectId },
+  };
 }

@@ -844,6 +844,55 @@ export interface paths {
         patch: operations["patchAdminSwitch"];
         trace?: never;
     };
+    "/api/admin/switches/{id}/redetect/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["ObjectId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Choose the switch's driver again
+         * @description Asks the device for its sysObjectID now and stores the driver "auto" chooses for
+         *     it (for a switch whose driver is "auto"). Superusers only.
+         */
+        post: operations["redetectAdminSwitch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/switches/{id}/accept_hostkey/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["ObjectId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept the SSH host key a switch presented
+         * @description Pins the key the switch presented since (ssh_host_key_presented), so calls work
+         *     again; with no such key, forgets the pinned one so that the next contact pins
+         *     anew. Superusers only.
+         */
+        post: operations["acceptHostKeyAdminSwitch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/log/": {
         parameters: {
             query?: never;
@@ -1509,6 +1558,26 @@ export interface components {
              */
             default_view: 0 | 1;
             switchgroups: number[];
+            /**
+             * @description Read-only: the driver "auto" chose, used on later calls without a probe; null
+             *     before the first contact. Probed again when the device answers with another
+             *     sysObjectID, or on POST .../redetect/.
+             */
+            detected_driver: string | null;
+            /** @description Read-only: the sysObjectID the driver was chosen for. */
+            detected_sysobjectid: string | null;
+            /** @description Read-only (SSH): the host key fingerprint pinned on first contact (SHA256:...). */
+            ssh_host_key: string | null;
+            /**
+             * Format: date-time
+             * @description Read-only (SSH): when the pinned key was accepted.
+             */
+            ssh_host_key_accepted: string | null;
+            /**
+             * @description Read-only (SSH): a different key the device presented; calls answer 424
+             *     device_hostkey_changed until an administrator accepts it (POST .../accept_hostkey/).
+             */
+            ssh_host_key_presented: string | null;
         };
         AdminSwitchCreate: {
             name: string;
@@ -1523,12 +1592,16 @@ export interface components {
             /** @default 161 */
             snmp_port: number;
             /**
-             * @description 0 SNMP, 7 SSH command line.
+             * @description 0 SNMP, 7 SSH command line. A connector without a driver is refused:
+             *     400 "No driver for connector <n>".
              * @default 0
-             * @enum {integer}
              */
-            connector_type: 0 | 7;
-            /** @default auto */
+            connector_type: number;
+            /**
+             * @description "auto" (SNMP only: chosen from the sysObjectID) or a driver of the connector:
+             *     generic, ciscosb (connector 0); cisco_ios_cli, linux_host (connector 7).
+             * @default auto
+             */
             driver: string;
             /** @description SNMP profile id; null for none. */
             snmp_profile?: number | null;
@@ -1562,10 +1635,10 @@ export interface components {
             primary_ipv6?: string | null;
             snmp_port?: number;
             /**
-             * @description 0 SNMP, 7 SSH command line.
-             * @enum {integer}
+             * @description 0 SNMP, 7 SSH command line. A connector without a driver is refused:
+             *     400 "No driver for connector <n>".
              */
-            connector_type?: 0 | 7;
+            connector_type?: number;
             driver?: string;
             /** @description SNMP profile id; null for none. */
             snmp_profile?: number | null;
@@ -1974,7 +2047,12 @@ export interface components {
                  *       "default_view": 1,
                  *       "switchgroups": [
                  *         35
-                 *       ]
+                 *       ],
+                 *       "detected_driver": "generic",
+                 *       "detected_sysobjectid": "1.3.6.1.4.1.8072.3.2.10",
+                 *       "ssh_host_key": null,
+                 *       "ssh_host_key_accepted": null,
+                 *       "ssh_host_key_presented": null
                  *     }
                  */
                 "application/json": components["schemas"]["AdminSwitch"];
@@ -4527,7 +4605,12 @@ export interface operations {
                      *         "default_view": 0,
                      *         "switchgroups": [
                      *           35
-                     *         ]
+                     *         ],
+                     *         "detected_driver": "generic",
+                     *         "detected_sysobjectid": "1.3.6.1.4.1.8072.3.2.10",
+                     *         "ssh_host_key": null,
+                     *         "ssh_host_key_accepted": null,
+                     *         "ssh_host_key_presented": null
                      *       }
                      *     ]
                      */
@@ -4602,7 +4685,12 @@ export interface operations {
                      *       "default_view": 0,
                      *       "switchgroups": [
                      *         35
-                     *       ]
+                     *       ],
+                     *       "detected_driver": "generic",
+                     *       "detected_sysobjectid": "1.3.6.1.4.1.8072.3.2.10",
+                     *       "ssh_host_key": null,
+                     *       "ssh_host_key_accepted": null,
+                     *       "ssh_host_key_presented": null
                      *     }
                      */
                     "application/json": components["schemas"]["AdminSwitch"];
@@ -4737,6 +4825,58 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    redetectAdminSwitch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["ObjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The driver was chosen again; the switch shows it in detected_driver. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            424: components["responses"]["DeviceFailed"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    acceptHostKeyAdminSwitch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["ObjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key is accepted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
         };
     };

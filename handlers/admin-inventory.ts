@@ -12,6 +12,7 @@ import { credentials } from "../app/admin/credentials";
 import { switchGroups } from "../app/admin/switch-groups";
 import { switches } from "../app/admin/switches";
 import { listLog } from "./admin-log";
+import { acceptHostKey, redetectSwitch } from "../app/admin/switch-actions";
 
 function crudHandlers<T extends InventoryTable & AdminObject>(
   r: Resource<T>,
@@ -65,5 +66,13 @@ export const inventoryHandlers: Record<string, Handler> = {
     patch: "patchAdminSwitch",
     remove: "deleteAdminSwitch",
   }),
+  redetectAdminSwitch: async (ctx) => {
+    await redetectSwitch(ctx.services, actorOf(ctx), ctx.params.id);
+    return noContent();
+  },
+  acceptHostKeyAdminSwitch: async (ctx) => {
+    await acceptHostKey(ctx.services, actorOf(ctx), ctx.params.id);
+    return noContent();
+  },
   listLog,
 };

@@ -45,3 +45,34 @@ export class NotSupported extends DeviceError {
   }
 }
 
+
+/**
+ * The SSH device presented another host key than the one pinned for it: a replaced device,
+ * or someone in between. Refused until an administrator accepts the new key.
+ */
+export class HostKeyChanged extends DeviceError {
+  constructor(
+    where: string,
+    /** what the device presented now */
+    readonly presented: string,
+    /** what the caller had pinned */
+    readonly pinned: string,
+  ) {
+    super(
+      "device_hostkey_changed",
+      `${where} presented a different SSH host key (${presented}) than the one accepted (${pinned}); an administrator must accept the new key`,
+    );
+  }
+}
+
+/**
+ * The driver was chosen for another device: it answers with another sysObjectID than the
+ * one the choice was stored for (the hardware was replaced). Not a failure of the device:
+ * the application chooses again and repeats the call.
+ */
+export class DriverChoiceStale extends Error {
+  constructor(readonly observedSysObjectId: string) {
+    super(`the device answers with sysObjectID ${observedSysObjectId}, not the one its driver was chosen for`);
+    this.name = "DriverChoiceStale";
+  }
+}

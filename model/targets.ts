@@ -45,3 +45,9 @@ export interface SshTarget {
   /** one command, from sending it to the prompt (or exit) after its output */
   command_timeout_ms: number;
 }
+
+/**
+ * How a device is reached: its connector (0: SNMP, OpenL2M's number; 7: SSH command line)
+ * with the target of that transport. HTTPS APIs would be one more connector here.
+ */
+export type Connection = { connector: 0; snmp: SnmpTarget } | { connector: 7; ssh: SshTarget };

@@ -9,8 +9,11 @@ import { missingParameter } from "../../domain/messages";
 
 export interface Issue {
   field: string;
-  /** "missing": a required field is absent or empty; "invalid": present but wrong */
-  kind: "missing" | "invalid";
+  /**
+   * "missing": a required field is absent or empty; "invalid": present but wrong;
+   * "reason": wrong, with a text of the contract's own that the API answers as it is
+   */
+  kind: "missing" | "invalid" | "reason";
   message: string;
 }
 
@@ -25,6 +28,11 @@ export class Issues {
     this.list.push({ field, kind: "invalid", message });
   }
 
+  /** a problem the API answers with exactly this text */
+  reason(field: string, message: string): void {
+    this.list.push({ field, kind: "reason", message });
+  }
+
   /** did this field get a problem already (so later checks on it stay quiet) */
   has(field: string): boolean {
     return this.list.some((i) => i.field === field);
@@ -33,6 +41,7 @@ export class Issues {
 
 /** The API's answer for an issue, in the contract's wording. */
 export function issueToApiError(i: Issue): ApiError {
+  if (i.kind === "reason") return badRequest(i.message);
   if (i.kind === "missing") {
     const why = i.message === "required" ? "" : ` (${i.message})`;
     return badRequest(`${missingParameter(i.field)}${why}`, "missing_parameter");

@@ -7,7 +7,7 @@ import net from "node:net";
 import { checkIds, type Checked, type Resource } from "./resource";
 import { Issues, choice, flag, given, integer, name, text } from "./fields";
 import { idList } from "./parse";
-import { AUTO_DRIVER, listDrivers } from "../../drivers/registry";
+import { connectorsWithDrivers, driverNamesFor, listDrivers } from "../../drivers/registry";
 import type { RelationIds, Row } from "../../db/inventory";
 import type { Services } from "../services";
 import type { components } from "../../generated/api";
@@ -23,12 +23,33 @@ export const SWITCH_FIELDS = [
 ] as const;
 
 /** 0: SNMP (OpenL2M's number), 7: SSH command line */
+/** 0: SNMP (OpenL2M's number), 7: SSH command line; only connectors with a driver are stored */
 export const CONNECTOR_TYPES = [0, 7] as const;
 export const SWITCH_STATUSES = ["active", "inactive"] as const;
 export const DEFAULT_VIEWS = [0, 1] as const;
 
 export function driverNames(): string[] {
-  return [AUTO_DRIVER, ...listDrivers().map((d) => d.name)];
+  return [...new Set(connectorsWithDrivers().flatMap((c) => driverNamesFor(c)))];
+}
+
+/** A connector number the service has a driver for: anything else is refused, never stored and ignored. */
+function connector(input: Input, issues: Issues): number | undefined {
+  const v = input.connector_type;
+  if (v === undefined) return undefined;
+  if (typeof v !== "number" || !Number.isInteger(v)) return void issues.invalid("connector_type", "expected a connector number");
+  if (!connectorsWithDrivers().includes(v)) return void issues.reason("connector_type", `No driver for connector ${v}`);
+  return v;
+}
+
+/** The driver must speak over the switch's connector ("auto" only where a probe can choose). */
+function checkDriverForConnector(columns: { connector_type?: number; driver?: string }, current: SwitchRow | null, issues: Issues): void {
+  if (issues.has("connector_type") || issues.has("driver")) return;
+  const connectorType = columns.connector_type ?? current?.connector_type ?? 0;
+  const driver = columns.driver ?? current?.driver ?? "auto";
+  const allowed = driverNamesFor(connectorType);
+  if (!allowed.includes(driver)) {
+    issues.invalid("driver", `driver '${driver}' does not speak over connector ${connectorType}; one of ${allowed.join(", ")}`);
+  }
 }
 
 // a DNS name (letters, digits, '-', '_' in dot-separated labels) or an address literal
@@ -61,7 +82,7 @@ export function checkSwitch(input: Input, current: SwitchRow | null, issues: Iss
     primary_ipv4: address(input, "primary_ipv4", issues, net.isIPv4, "IPv4"),
     primary_ipv6: address(input, "primary_ipv6", issues, net.isIPv6, "IPv6"),
     snmp_port: integer(input, "snmp_port", issues, 1, 65535),
-    connector_type: choice(input, "connector_type", issues, CONNECTOR_TYPES),
+    connector_type: connector(input, issues),
     driver: choice(input, "driver", issues, driverNames()),
     read_only: flag(input, "read_only", issues),
     allow_poe_toggle: flag(input, "allow_poe_toggle", issues),
@@ -69,6 +90,12 @@ export function checkSwitch(input: Input, current: SwitchRow | null, issues: Iss
     status: choice(input, "status", issues, SWITCH_STATUSES),
     default_view: choice(input, "default_view", issues, DEFAULT_VIEWS),
   });
+  checkDriverForConnector(columns, current, issues);
+  // a change of how the switch is reached makes what "auto" chose stale: probe again
+  const reach = ["connector_type", "driver", "primary_ipv4", "hostname", "snmp_port"] as const;
+  if (current && reach.some((k) => columns[k] !== undefined && columns[k] !== current[k])) {
+    Object.assign(columns, { detected_driver: null, detected_sysobjectid: null });
+  }
   return { columns, secrets: {}, relations: [] };
 }
 
@@ -90,10 +117,12 @@ export const switches: Resource<"switches"> = {
   secretColumns: {},
   check: checkSwitch,
   async references(s, body, issues) {
-    const columns = given({
+    const refs = given({
       snmp_profile_id: await profileRef(s, body, "snmp_profile", "snmp_profiles", "SNMP profile", issues),
       credentials_profile_id: await profileRef(s, body, "credentials_profile", "credentials", "credential profile", issues),
     });
+    // another SNMP profile may reach another agent: what "auto" chose is probed again
+    const columns = refs.snmp_profile_id !== undefined ? { ...refs, detected_driver: null, detected_sysobjectid: null } : refs;
     const relations: RelationIds[] = [];
     if (body.switchgroups !== undefined) {
       const ids = idList(body.switchgroups, "switchgroups");
@@ -137,6 +166,11 @@ export const switches: Resource<"switches"> = {
         status: r.status as AdminSwitch["status"],
         default_view: r.default_view as AdminSwitch["default_view"],
         switchgroups: groupsOf(r.id),
+        detected_driver: r.detected_driver,
+        detected_sysobjectid: r.detected_sysobjectid,
+        ssh_host_key: r.ssh_host_key,
+        ssh_host_key_accepted: r.ssh_host_key_accepted,
+        ssh_host_key_presented: r.ssh_host_key_presented,
       }),
     );
   },

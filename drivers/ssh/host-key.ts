@@ -4,7 +4,6 @@
  * so an operator can compare it with `ssh-keygen -lf` on the device's key.
  */
 import { createHash } from "node:crypto";
-import { DeviceError } from "../../model/failures";
 
 export function sha256Fingerprint(keyBlob: Buffer): string {
   return `SHA256:${createHash("sha256").update(keyBlob).digest("base64").replace(/=+$/, "")}`;
@@ -17,21 +16,7 @@ export function sameFingerprint(a: string, b: string): boolean {
 }
 
 /**
- * The device presented another host key than the one pinned for it: someone may be in
- * the middle, or the device was replaced. Nothing was sent to it (not even the
- * password); an administrator has to accept the new key.
+ * The failure of another host key than the pinned one (model/failures.ts). Nothing was
+ * sent to the device then, not even the password.
  */
-export class HostKeyChanged extends DeviceError {
-  constructor(
-    where: string,
-    /** what the device presented now */
-    readonly presented: string,
-    /** what the caller had pinned */
-    readonly pinned: string,
-  ) {
-    super(
-      "device_hostkey_changed",
-      `${where} presented a different SSH host key (${presented}) than the one accepted (${pinned}); an administrator must accept the new key`,
-    );
-  }
-}
+export { HostKeyChanged } from "../../model/failures";

@@ -115,7 +115,7 @@ describeDb("admin: SSH credential profiles", () => {
 
   it("deletes (204); devices that used the profile are left without one", async () => {
     const c = (await call("GET", BASE)).body.find((x: any) => x.name === "key-ssh");
-    const sw = await call("POST", "/api/admin/switches/", { json: { name: "cli-sw", connector_type: 7, credentials_profile: c.id } });
+    const sw = await call("POST", "/api/admin/switches/", { json: { name: "cli-sw", connector_type: 7, driver: "cisco_ios_cli", credentials_profile: c.id } });
     expect(sw.body.credentials_profile).toBe(c.id);
     expect((await call("DELETE", `${BASE}${c.id}/`)).status).toBe(204);
     expect((await call("GET", `${BASE}${c.id}/`)).status).toBe(404);

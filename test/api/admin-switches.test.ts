@@ -54,6 +54,11 @@ describeDb("admin: switches", () => {
       status: "active",
       default_view: 0,
       switchgroups: [groupA],
+      detected_driver: null,
+      detected_sysobjectid: null,
+      ssh_host_key: null,
+      ssh_host_key_accepted: null,
+      ssh_host_key_presented: null,
     });
     // the group sees its new member
     expect((await call("GET", `/api/admin/switchgroups/${groupA}/`)).body.switches).toEqual([r.body.id]);
@@ -71,7 +76,7 @@ describeDb("admin: switches", () => {
         primary_ipv6: "2001:db8::7",
         snmp_port: "1161",
         connector_type: "7",
-        driver: "generic",
+        driver: "cisco_ios_cli",
         credentials_profile: String(ssh),
         read_only: "true",
         status: "inactive",
@@ -86,7 +91,7 @@ describeDb("admin: switches", () => {
       primary_ipv6: "2001:db8::7",
       snmp_port: 1161,
       connector_type: 7,
-      driver: "generic",
+      driver: "cisco_ios_cli",
       snmp_profile: null,
       credentials_profile: ssh,
       read_only: true,
@@ -118,7 +123,7 @@ describeDb("admin: switches", () => {
       [{ name: "b2", primary_ipv4: "2001:db8::1" }, 400, "Invalid value for parameter 'primary_ipv4': not a valid IPv4 address"],
       [{ name: "b3", primary_ipv6: "2001:db8::g" }, 400, "Invalid value for parameter 'primary_ipv6': not a valid IPv6 address"],
       [{ name: "b4", hostname: "bad host;rm" }, 400, "Invalid value for parameter 'hostname': not a valid host name or address"],
-      [{ name: "b5", driver: "nosuchdriver" }, 400, "Invalid value for parameter 'driver': expected one of \"auto\", \"generic\", \"ciscosb\""],
+      [{ name: "b5", driver: "nosuchdriver" }, 400, "Invalid value for parameter 'driver': expected one of \"auto\", \"generic\", \"ciscosb\", \"cisco_ios_cli\", \"linux_host\""],
       [{ name: "b6", snmp_profile: 999999 }, 400, "Invalid value for parameter 'snmp_profile': no SNMP profile with id 999999"],
       [{ name: "b7", credentials_profile: 999999 }, 400, "Invalid value for parameter 'credentials_profile': no credential profile with id 999999"],
       [{ name: "b8", switchgroups: [groupA, 999999] }, 400, "Invalid value for parameter 'switchgroups': no switch group with id 999999"],
@@ -129,10 +134,21 @@ describeDb("admin: switches", () => {
       expect({ json, status: r.status, reason: r.body.reason }).toEqual({ json, status, reason });
     }
     // bounds and enums of the spec
-    for (const json of [{ name: "c1", snmp_port: 0 }, { name: "c2", snmp_port: 65536 }, { name: "c3", connector_type: 3 }, { name: "c4", status: "broken" }, { name: "c5", default_view: 2 }]) {
+    for (const json of [{ name: "c1", snmp_port: 0 }, { name: "c2", snmp_port: 65536 }, { name: "c4", status: "broken" }, { name: "c5", default_view: 2 }]) {
       const r = await call("POST", BASE, { json });
       expect({ json, status: r.status }).toEqual({ json, status: 400 });
     }
+    // a connector without a driver is refused, never stored and ignored
+    for (const connector of [1, 3, 98, 100]) {
+      const r = await call("POST", BASE, { json: { name: `c-${connector}`, connector_type: connector } });
+      expect({ status: r.status, reason: r.body.reason }).toEqual({ status: 400, reason: `No driver for connector ${connector}` });
+    }
+    // a driver must speak over the switch's connector; SSH has no probe, so no "auto"
+    const wrongDriver = await call("POST", BASE, { json: { name: "c6", connector_type: 7 } });
+    expect(wrongDriver.status).toBe(400);
+    expect(wrongDriver.body.reason).toBe("Invalid value for parameter 'driver': driver 'auto' does not speak over connector 7; one of cisco_ios_cli, linux_host");
+    const snmpDriverOnSsh = await call("POST", BASE, { json: { name: "c7", connector_type: 7, driver: "generic" } });
+    expect(snmpDriverOnSsh.body.reason).toBe("Invalid value for parameter 'driver': driver 'generic' does not speak over connector 7; one of cisco_ios_cli, linux_host");
     const form = await call("POST", BASE, { form: { name: "f1", switchgroups: "1,x" } });
     expect(form.status).toBe(400);
     expect(form.body.reason).toContain("'switchgroups'");

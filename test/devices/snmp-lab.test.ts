@@ -6,7 +6,8 @@
  */
 import { startLabSwitch, type LabSwitch, type LabSwitchOptions, type LabV3User } from "../../lab";
 import { openDriver } from "../../drivers/registry";
-import { GenericSnmpDriver } from "../../drivers/snmp/generic";
+import { SnmpDriver } from "../../drivers/snmp/driver";
+import { genericFamily } from "../../drivers/families/generic";
 import { DeviceUnreachable } from "../../model/failures";
 import { type SnmpTarget } from "../../model/targets";
 import { expectedInterface, runDriverSuite } from "./driver-suite";
@@ -36,7 +37,7 @@ for (const p of profiles) {
   runDriverSuite({
     name: `SNMP driver chosen by sysObjectID, ${p.label}`,
     startLab: (overrides) => startLabSwitch({ ...p.options, seed: 7, ...overrides }),
-    openDriver: (lab) => openDriver({ driver: "auto", snmp: target(lab, p.version), name: lab.options.name }),
+    openDriver: (lab) => openDriver({ driver: "auto", connection: { connector: 0, snmp: target(lab, p.version) }, name: lab.options.name }).then((o) => o.driver),
     interfaceId: (iface) => String(iface.ifIndex),
   });
 }
@@ -60,7 +61,7 @@ describe("SNMP specifics against the lab", () => {
   });
 
   test("auto picks the driver by enterprise with one GET, and keeps using its session", async () => {
-    const d = await openDriver({ driver: "auto", snmp: target(cbs) });
+    const d = await openDriver({ driver: "auto", connection: { connector: 0, snmp: target(cbs) } }).then((o) => o.driver);
     try {
       expect(d.info.driver).toBe("ciscosb");
       expect(d.can.save_config).toBe(true);
@@ -68,7 +69,7 @@ describe("SNMP specifics against the lab", () => {
     } finally {
       await d.close();
     }
-    const g = await openDriver({ driver: "auto", snmp: target(generic48) });
+    const g = await openDriver({ driver: "auto", connection: { connector: 0, snmp: target(generic48) } }).then((o) => o.driver);
     try {
       expect(g.info.driver).toBe("generic");
       expect(g.can.save_config).toBe(false);
@@ -78,7 +79,7 @@ describe("SNMP specifics against the lab", () => {
   });
 
   test("a 48-port basic learn is one request per table, four at a time", async () => {
-    const d = new GenericSnmpDriver(target(generic48));
+    const d = new SnmpDriver(genericFamily, target(generic48));
     try {
       await d.learn("basic");
       // 11 reads in the plan (system GET + 10 tables); each table of a 48-port switch
@@ -93,7 +94,7 @@ describe("SNMP specifics against the lab", () => {
   });
 
   test("a write's check reads only the interface's row and the tables its checks need", async () => {
-    const d = new GenericSnmpDriver(target(generic48));
+    const d = new SnmpDriver(genericFamily, target(generic48));
     try {
       const view = await d.learnInterface(String(generic48.model.port(5).ifIndex));
       expect(view?.interface.name).toBe(generic48.model.port(5).name);
@@ -107,7 +108,7 @@ describe("SNMP specifics against the lab", () => {
   });
 
   test("an untagged VLAN change is one SET PDU and one read-back", async () => {
-    const d = new GenericSnmpDriver(target(generic48));
+    const d = new SnmpDriver(genericFamily, target(generic48));
     try {
       const li = generic48.model.port(6);
       const from = generic48.model.pvid(li.bridgePort!)!;
@@ -124,7 +125,7 @@ describe("SNMP specifics against the lab", () => {
 
   test("short GETBULK answers (an agent capping at 64 values) still give the whole table", async () => {
     const capped = await startLabSwitch({ profile: "generic", ports: 48, poePorts: "all", seed: 3, maxBulkValues: 64 });
-    const d = new GenericSnmpDriver(target(capped));
+    const d = new SnmpDriver(genericFamily, target(capped));
     try {
       const snap = await d.learn("details");
       const model = capped.model;
@@ -145,7 +146,7 @@ describe("SNMP specifics against the lab", () => {
   });
 
   test("a timeout names the device, its address, what was being read and the tries", async () => {
-    const d = new GenericSnmpDriver(target(generic48), { name: "access-48" });
+    const d = new SnmpDriver(genericFamily, target(generic48), { name: "access-48" });
     try {
       generic48.faults.drop = true;
       await expect(d.learnVlans()).rejects.toThrow(
@@ -158,13 +159,13 @@ describe("SNMP specifics against the lab", () => {
 
   test("an unreachable device fails the auto probe with DeviceUnreachable", async () => {
     generic48.faults.drop = true;
-    const failure = openDriver({ driver: "auto", snmp: target(generic48), name: "access-48" });
+    const failure = openDriver({ driver: "auto", connection: { connector: 0, snmp: target(generic48) }, name: "access-48" }).then((o) => o.driver);
     await expect(failure).rejects.toBeInstanceOf(DeviceUnreachable);
     await expect(failure).rejects.toThrow(/while reading sysObjectID\.0/);
   });
 
   test("a refused set names the object and the error-status", async () => {
-    const d = new GenericSnmpDriver(target(generic48));
+    const d = new SnmpDriver(genericFamily, target(generic48));
     try {
       const ifIndex = generic48.model.port(9).ifIndex;
       generic48.faults.refuseSets = "noAccess";
@@ -177,7 +178,7 @@ describe("SNMP specifics against the lab", () => {
   });
 
   test("a set that reads back different says what was written and what the device reports", async () => {
-    const d = new GenericSnmpDriver(target(generic48));
+    const d = new SnmpDriver(genericFamily, target(generic48));
     try {
       const ifIndex = generic48.model.port(10).ifIndex;
       const before = generic48.model.alias(ifIndex);
@@ -191,7 +192,7 @@ describe("SNMP specifics against the lab", () => {
   });
 
   test("a VLAN change refused for consistency is tried step by step, and the error says nothing changed", async () => {
-    const d = new GenericSnmpDriver(target(generic48));
+    const d = new SnmpDriver(genericFamily, target(generic48));
     try {
       const li = generic48.model.port(12);
       const before = generic48.model.pvid(li.bridgePort!)!;
@@ -210,7 +211,7 @@ describe("SNMP specifics against the lab", () => {
   });
 
   test("the device refusing a VLAN that does not exist leaves the port as it was", async () => {
-    const d = new GenericSnmpDriver(target(generic48));
+    const d = new SnmpDriver(genericFamily, target(generic48));
     try {
       const li = generic48.model.port(11);
       const before = generic48.model.pvid(li.bridgePort!);

@@ -3,7 +3,8 @@
  * recordings of real switches (fixtures beside the project, never copied into it). What
  * the snapshot must hold is read from the recording files in this test.
  */
-import { GenericSnmpDriver } from "../../drivers/snmp/generic";
+import { SnmpDriver } from "../../drivers/snmp/driver";
+import { genericFamily } from "../../drivers/families/generic";
 import { DeviceUnreachable } from "../../model/failures";
 import { type DeviceSnapshot } from "../../model/device";
 import { type SnmpTarget } from "../../model/targets";
@@ -54,7 +55,7 @@ describeRecordings("generic SNMP driver against snmpsimd serving real recordings
 
   test.each(RECORDINGS)("basic view of %s lists its ports, VLANs and PoE", async (name) => {
     const facts = factsOf(files[RECORDINGS.indexOf(name)]!);
-    const driver = new GenericSnmpDriver(target(name));
+    const driver = new SnmpDriver(genericFamily, target(name));
     try {
       const snap = await driver.learn("basic");
       checkBasic(snap, facts);
@@ -66,7 +67,7 @@ describeRecordings("generic SNMP driver against snmpsimd serving real recordings
 
   test.each(RECORDINGS)("details of %s attach the recorded MACs and LLDP neighbours to their ports", async (name) => {
     const facts = factsOf(files[RECORDINGS.indexOf(name)]!);
-    const driver = new GenericSnmpDriver(target(name));
+    const driver = new SnmpDriver(genericFamily, target(name));
     try {
       const snap = await driver.learn("details");
       checkBasic(snap, facts);
@@ -88,7 +89,7 @@ describeRecordings("generic SNMP driver against snmpsimd serving real recordings
   });
 
   test.each(RECORDINGS)("what a write checks on %s (one interface, the VLAN list) agrees with a full learn", async (name) => {
-    const driver = new GenericSnmpDriver(target(name));
+    const driver = new SnmpDriver(genericFamily, target(name));
     try {
       const full = await driver.learn("basic");
       expect(await driver.learnVlans()).toEqual(full.vlans);
@@ -102,7 +103,7 @@ describeRecordings("generic SNMP driver against snmpsimd serving real recordings
   });
 
   test("a write to read-only recorded data is not reported as success", async () => {
-    const driver = new GenericSnmpDriver(target("linksys-ss_lgs318p"));
+    const driver = new SnmpDriver(genericFamily, target("linksys-ss_lgs318p"));
     try {
       // snmpsimd answers SETs on recorded data without applying them: the read-back must catch it
       await expect(driver.setDescription((await driver.learnInterface("49"))!, "switchdesk was here")).rejects.toMatchObject({
@@ -118,7 +119,7 @@ describeRecordings("generic SNMP driver against snmpsimd serving real recordings
     ["AES-192 with SHA-512", V3_AES192],
   ])("SNMPv3 authPriv %s works against a third-party agent", async (_label, user) => {
     const facts = factsOf(files[1]!);
-    const driver = new GenericSnmpDriver(target("", { version: "3", community: undefined, ...user, context: RECORDINGS[1] }));
+    const driver = new SnmpDriver(genericFamily, target("", { version: "3", community: undefined, ...user, context: RECORDINGS[1] }));
     try {
       checkBasic(await driver.learn("basic"), facts);
     } finally {
@@ -127,7 +128,7 @@ describeRecordings("generic SNMP driver against snmpsimd serving real recordings
   });
 
   test("SNMPv3 with a wrong privacy key is reported as unreachable, naming the device", async () => {
-    const driver = new GenericSnmpDriver(
+    const driver = new SnmpDriver(genericFamily, 
       target("", { version: "3", ...V3, priv_key: "not-the-key", context: RECORDINGS[1], timeout_ms: 300, retries: 0 }),
     );
     try {

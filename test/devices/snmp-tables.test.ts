@@ -3,14 +3,16 @@
  * third branch, PortList edge cases, membership corner cases and LLDP address decoding.
  */
 import { lldp, qbridge } from "../../mib/oids";
-import { bridgePortsFrom } from "../../drivers/snmp/bridge-ports";
-import { neighborsByInterface } from "../../drivers/snmp/client-data";
-import { interfaceInfo, type IfRow } from "../../drivers/snmp/interface-rows";
+import { bridgePortsFrom } from "../../drivers/snmp/parts/bridge-ports";
+import { neighborsByInterface } from "../../drivers/snmp/parts/client-data";
+import { interfaceInfo, type IfRow } from "../../drivers/snmp/parts/interfaces";
 import type { Varbind } from "../../drivers/snmp/net-snmp-api";
-import { poeByInterface, poeRows } from "../../drivers/snmp/poe-tables";
+import { poeByInterface, poeRows } from "../../drivers/snmp/parts/poe-tables";
 import { hasPort, portsOf, sameMembers, withPort } from "../../mib/portlist";
 import type { Columns } from "../../drivers/snmp/session";
-import { membersByVlan, vlanList } from "../../drivers/snmp/vlan-tables";
+import { membersByVlan, vlanList } from "../../drivers/snmp/parts/qbridge-tables";
+import { qBridgeVlans } from "../../drivers/snmp/parts/qbridge";
+import type { Tables } from "../../drivers/snmp/parts/part";
 
 const int = (value: number): Varbind => ({ oid: "", type: 2, value });
 const octets = (value: Buffer | string): Varbind => ({ oid: "", type: 4, value: Buffer.from(value) });
@@ -87,31 +89,27 @@ describe("VLAN memberships", () => {
       [qbridge.dot1qVlanStaticEgressPorts]: { 10: octets(Buffer.from([0x80])), 20: octets(Buffer.from([0x80])), 30: octets(Buffer.from([0x80])) },
       [qbridge.dot1qVlanStaticUntaggedPorts]: { 10: octets(Buffer.from([0x80])), 20: octets(Buffer.from([0x80])), 30: octets(Buffer.from([0])) },
     });
-    const vlans = vlanList(statics, undefined);
-    const info = interfaceInfo(row(1), {
-      bridge: bridgePortsFrom(undefined),
-      pvids: new Map([[1, 10]]),
-      members: membersByVlan(statics, undefined),
-      vlanIds: new Set(vlans.map((v) => v.id)),
-      routedIfIndexes: new Set(),
-      poe: new Map(),
-    });
+    const part = qBridgeVlans();
+    const tables = qbridgeTables(part, { "dot1qVlanStaticTable": statics, "dot1qPortVlanTable": table({ [qbridge.dot1qPvid]: { 1: int(10) } }) });
+    const vlans = part.vlans(tables);
+    const ports = part.ports(tables, { bridge: bridgePortsFrom(undefined), ifIndexes: new Set([1]), names: new Map() });
+    const info = interfaceInfo(row(1), { vlans: ports.get(1), routed: false, vlanIds: new Set(vlans.map((v) => v.id)) });
     expect(info.untagged_vlan).toBe(10);
     expect(info.tagged_vlans).toEqual([30]);
   });
 
   test("a PVID that is no VLAN of the device marks the port unusable", () => {
-    const info = interfaceInfo(row(4), {
-      bridge: bridgePortsFrom(undefined),
-      pvids: new Map([[4, 77]]),
-      members: new Map(),
-      vlanIds: new Set([1]),
-      routedIfIndexes: new Set(),
-      poe: new Map(),
-    });
+    const info = interfaceInfo(row(4), { vlans: { untagged: 77, tagged: [] }, routed: false, vlanIds: new Set([1]) });
     expect(info.disabled_reason).toBe("Untagged vlan 77 is NOT defined on switch");
   });
 });
+
+/** a Q-BRIDGE part's tables, by the labels of the reads the part asks for */
+function qbridgeTables(part: ReturnType<typeof qBridgeVlans>, byLabel: Record<string, Columns>): Tables {
+  const out: Tables = {};
+  for (const [key, read] of Object.entries(part.reads("learn"))) if (read.label && byLabel[read.label]) out[key] = byLabel[read.label];
+  return out;
+}
 
 describe("LLDP neighbours", () => {
   test("local port numbers go through the bridge port map; management addresses come from the index", () => {

@@ -5,7 +5,7 @@
  * command, dropped session) as the project's typed errors, none of them quoting a secret.
  */
 import net, { type AddressInfo } from "node:net";
-import { iosDialect } from "../../drivers/ssh/cisco-ios/dialect";
+import { iosDialect } from "../../drivers/families/cisco-ios-cli/dialect";
 import { CliSession } from "../../drivers/ssh/cli-session";
 import { HostKeyChanged } from "../../drivers/ssh/host-key";
 import type { SshTarget } from "../../model/targets";

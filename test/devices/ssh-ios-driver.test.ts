@@ -4,7 +4,7 @@
  * read back, values that would break a command line never reach the device, and device
  * faults come back as the contract's typed errors.
  */
-import { CiscoIosCliDriver } from "../../drivers/ssh/cisco-ios/driver";
+import { CiscoIosCliDriver } from "../../drivers/families/cisco-ios-cli/driver";
 import { HostKeyChanged } from "../../drivers/ssh/host-key";
 import { UnsafeValue } from "../../drivers/ssh/safe-values";
 import type { SshTarget } from "../../model/targets";

@@ -7,7 +7,7 @@
  * the tests are skipped with the reason printed, never counted as passed.
  */
 import { HostKeyChanged } from "../../drivers/ssh/host-key";
-import { LinuxHostDriver } from "../../drivers/ssh/linux/driver";
+import { LinuxHostDriver } from "../../drivers/families/linux/driver";
 import type { SshTarget } from "../../model/targets";
 import { NotSupported } from "../../model/failures";
 import { netnsSshdUnavailable, settled, startNetnsSshd, type NetnsSshd } from "../support/netns-sshd";

@@ -4,7 +4,7 @@
  * faces serve the same VirtualSwitch. SNMP is spoken by net-snmp's client, the command
  * line by the project's IOS driver.
  */
-import { CiscoIosCliDriver } from "../../drivers/ssh/cisco-ios/driver";
+import { CiscoIosCliDriver } from "../../drivers/families/cisco-ios-cli/driver";
 import { iosInterfaceName, startLabSshFace, startLabSwitch, type LabSshFace, type LabSwitch } from "../../lab";
 import { ObjectType, sessionTo, type ClientSession } from "../support/snmp-client";
 import { ifTable, ifXTable, poe, qbridge } from "../../mib/oids";

@@ -7,8 +7,8 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { configLines, iosDescription, iosInterface, iosVlanName } from "../../drivers/ssh/cisco-ios/commands";
-import { linuxCommands, linuxInterface, shellQuote } from "../../drivers/ssh/linux/commands";
+import { configLines, iosDescription, iosInterface, iosVlanName } from "../../drivers/families/cisco-ios-cli/commands";
+import { linuxCommands, linuxInterface, shellQuote } from "../../drivers/families/linux/commands";
 import { checkText, checkVlanId, UnsafeValue } from "../../drivers/ssh/safe-values";
 import { NotSupported } from "../../model/failures";
 

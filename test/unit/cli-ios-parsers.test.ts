@@ -7,13 +7,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import YAML from "yaml";
-import { parseInterfacesDescription } from "../../drivers/ssh/cisco-ios/parse-interfaces-description";
-import { duplexOf, parseInterfacesStatus, speedMbps } from "../../drivers/ssh/cisco-ios/parse-interfaces-status";
-import { parseLldpNeighborsDetail } from "../../drivers/ssh/cisco-ios/parse-lldp-neighbors";
-import { parsePowerInline } from "../../drivers/ssh/cisco-ios/parse-power-inline";
-import { parseRunningInterfaces } from "../../drivers/ssh/cisco-ios/parse-running-interface";
-import { expandVlanList, parseSwitchport } from "../../drivers/ssh/cisco-ios/parse-switchport";
-import { parseVlanBrief } from "../../drivers/ssh/cisco-ios/parse-vlan-brief";
+import { parseInterfacesDescription } from "../../drivers/families/cisco-ios-cli/parse-interfaces-description";
+import { duplexOf, parseInterfacesStatus, speedMbps } from "../../drivers/families/cisco-ios-cli/parse-interfaces-status";
+import { parseLldpNeighborsDetail } from "../../drivers/families/cisco-ios-cli/parse-lldp-neighbors";
+import { parsePowerInline } from "../../drivers/families/cisco-ios-cli/parse-power-inline";
+import { parseRunningInterfaces } from "../../drivers/families/cisco-ios-cli/parse-running-interface";
+import { expandVlanList, parseSwitchport } from "../../drivers/families/cisco-ios-cli/parse-switchport";
+import { parseVlanBrief } from "../../drivers/families/cisco-ios-cli/parse-vlan-brief";
 
 const FIXTURES = path.resolve(__dirname, "../../../shared/fixtures/cli/cisco_ios");
 const present = fs.existsSync(FIXTURES);

@@ -4,10 +4,10 @@
  * host key fingerprints as OpenSSH prints them, and reading iproute2's JSON.
  */
 import { createHash } from "node:crypto";
-import { iosDialect } from "../../drivers/ssh/cisco-ios/dialect";
-import { iosName, nameKey } from "../../drivers/ssh/cisco-ios/interface-names";
+import { iosDialect } from "../../drivers/families/cisco-ios-cli/dialect";
+import { iosName, nameKey } from "../../drivers/families/cisco-ios-cli/interface-names";
 import { sameFingerprint, sha256Fingerprint } from "../../drivers/ssh/host-key";
-import { parseAddresses, parseLinks, parseNeighbours, UnexpectedOutput } from "../../drivers/ssh/linux/parse-ip-json";
+import { parseAddresses, parseLinks, parseNeighbours, UnexpectedOutput } from "../../drivers/families/linux/parse-ip-json";
 import { lastTerminalLine, terminalLines } from "../../drivers/ssh/terminal-text";
 
 describe("terminal replay", () => {

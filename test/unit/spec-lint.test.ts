@@ -74,7 +74,7 @@ const EXPECTED_OPERATION_IDS = [
   "apiRoot", "getSchema", "getEnvironment", "getStats", "getMenu", "searchSwitch",
   "getSwitchBasic", "getSwitchDetails", "setInterfaceVlan", "setInterfaceState",
   "setInterfacePoe", "setInterfaceDescription", "saveConfig", "addVlan", "editVlan",
-  "deleteVlan", "createToken", "listTokens", "revokeToken", "adminRoot", "listLog", "unlockUser",
+  "deleteVlan", "createToken", "listTokens", "revokeToken", "adminRoot", "listLog", "unlockUser", "redetectAdminSwitch", "acceptHostKeyAdminSwitch",
   ...[
     ["Users", "User"],
     ["SnmpProfiles", "SnmpProfile"],
@@ -87,7 +87,7 @@ const EXPECTED_OPERATION_IDS = [
 ];
 
 /** POST actions that take no body: the path names everything. */
-const BODYLESS_ACTIONS = ["unlockUser"];
+const BODYLESS_ACTIONS = ["unlockUser", "redetectAdminSwitch", "acceptHostKeyAdminSwitch"];
 
 // The fixed texts the handlers answer for any bad body of these operations.
 const INVALID_REASONS: Record<string, string> = {

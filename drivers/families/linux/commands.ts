@@ -4,7 +4,7 @@
  * single-quoted for a POSIX shell, where nothing inside single quotes is special: a
  * quote in the value ends the quoting, is written escaped, and the quoting starts again.
  */
-import { checkText, UnsafeValue } from "../safe-values";
+import { checkText, UnsafeValue } from "../../ssh/safe-values";
 
 /** IFALIASZ is 256 bytes with the terminating zero */
 export const LINUX_MAX_ALIAS_BYTES = 255;

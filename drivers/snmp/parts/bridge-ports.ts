@@ -3,8 +3,8 @@
  * bitmaps speak of those numbers, the rest of the world of ifIndex. Without a
  * dot1dBasePortTable the port number is taken to be the ifIndex, as OpenL2M does.
  */
-import type { Varbind } from "./net-snmp-api";
-import { asInt } from "./values";
+import type { Varbind } from "../net-snmp-api";
+import { asInt } from "../values";
 
 export interface BridgePorts {
   /** true when the device has no dot1dBasePortTable and port == ifIndex is assumed */

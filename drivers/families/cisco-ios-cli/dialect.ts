@@ -1,5 +1,5 @@
 /** The Cisco IOS command line as the session needs to know it (see ../cli-dialect.ts). */
-import type { CliDialect } from "../cli-dialect";
+import type { CliDialect } from "../../ssh/cli-dialect";
 
 // "%" lines that only inform: the command still did what it said
 const NOTICE = /^%\s*(Warning|Note|Info|Access VLAN does not exist\. Creating vlan)/i;

@@ -1,16 +1,12 @@
 /**
- * IF-MIB rows (walked as tables or fetched by one GET) -> InterfaceInfo, joined with
- * the bridge port map, PVIDs, VLAN membership bitmaps, IP addresses and PoE.
+ * IF-MIB rows (walked as tables or fetched by one GET) -> InterfaceInfo, joined with what
+ * the family's parts found for each port (VLANs, PoE) and the IP addresses (routed).
  */
-import { dot3StatsDuplexStatus, ifTable, ifXTable } from "../../mib/oids";
-import type { Duplex, InterfaceInfo, InterfaceKind } from "../../model/device";
-import { type BridgePorts, portOfInterface } from "./bridge-ports";
-import type { Varbind } from "./net-snmp-api";
-import { poePortInfo, type PoeRow } from "./poe-tables";
-import { hasPort } from "../../mib/portlist";
-import type { Columns, Scalars } from "./session";
-import { asInt, asText } from "./values";
-import type { VlanMembers } from "./vlan-tables";
+import { dot3StatsDuplexStatus, ifTable, ifXTable } from "../../../mib/oids";
+import type { Duplex, InterfaceInfo, InterfaceKind, PoePortInfo } from "../../../model/device";
+import type { Varbind } from "../net-snmp-api";
+import type { Columns, Scalars } from "../session";
+import { asInt, asText } from "../values";
 
 export interface IfRow {
   ifIndex: number;
@@ -72,28 +68,18 @@ export function interfaceKind(ifType: number): InterfaceKind {
 
 const duplexNames: Record<number, Duplex> = { 2: "Half", 3: "Full" };
 
-export interface MembershipFacts {
-  bridge: BridgePorts;
-  /** bridge port -> PVID */
-  pvids: Map<number, number>;
-  members: Map<number, VlanMembers>;
-  vlanIds: Set<number>;
-  routedIfIndexes: Set<number>;
-  poe: Map<number, PoeRow>;
+/** What the parts found for one interface: its VLANs and its PoE port. */
+export interface PortFacts {
+  vlans?: { untagged: number; tagged: number[] };
+  poe?: PoePortInfo;
+  routed: boolean;
+  /** the device's VLAN ids (an untagged VLAN outside them disables the port) */
+  vlanIds: ReadonlySet<number>;
 }
 
-export function interfaceInfo(row: IfRow, facts: MembershipFacts): InterfaceInfo {
-  const port = portOfInterface(facts.bridge, row.ifIndex);
-  const pvid = port === null ? 0 : (facts.pvids.get(port) ?? 0);
-  const tagged: number[] = [];
-  if (port !== null) {
-    for (const [vlan, members] of facts.members) {
-      // an untagged member of a VLAN other than its PVID is not tagged there either
-      const untagged = members.untagged !== null && hasPort(members.untagged, port);
-      if (vlan !== pvid && !untagged && hasPort(members.egress, port)) tagged.push(vlan);
-    }
-  }
-  tagged.sort((a, b) => a - b);
+export function interfaceInfo(row: IfRow, facts: PortFacts): InterfaceInfo {
+  const untagged = facts.vlans?.untagged ?? 0;
+  const tagged = [...(facts.vlans?.tagged ?? [])].sort((a, b) => a - b);
   const speed = row.highSpeed !== null && row.highSpeed > 0 ? row.highSpeed : Math.floor(row.speed / 1_000_000);
   const info: InterfaceInfo = {
     id: String(row.ifIndex),
@@ -105,16 +91,15 @@ export function interfaceInfo(row: IfRow, facts: MembershipFacts): InterfaceInfo
     oper_up: row.oper === 1,
     speed,
     duplex: duplexNames[row.duplex] ?? "Unknown",
-    untagged_vlan: pvid,
+    untagged_vlan: untagged,
     tagged_vlans: tagged,
-    routed: facts.routedIfIndexes.has(row.ifIndex),
+    routed: facts.routed,
     vrf: "",
     macs: [],
     neighbors: [],
   };
-  if (pvid > 0 && !facts.vlanIds.has(pvid)) info.disabled_reason = `Untagged vlan ${pvid} is NOT defined on switch`;
-  const poe = facts.poe.get(row.ifIndex);
-  if (poe) info.poe = poePortInfo(poe);
+  if (untagged > 0 && !facts.vlanIds.has(untagged)) info.disabled_reason = `Untagged vlan ${untagged} is NOT defined on switch`;
+  if (facts.poe) info.poe = facts.poe;
   return info;
 }
 

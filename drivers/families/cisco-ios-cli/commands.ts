@@ -6,7 +6,7 @@
  * characters outside printable ASCII (the terminal encoding is not defined) and
  * surrounding blanks (IOS drops them, so the read-back would differ).
  */
-import { checkText, checkVlanId, UnsafeValue } from "../safe-values";
+import { checkText, checkVlanId, UnsafeValue } from "../../ssh/safe-values";
 import { iosName } from "./interface-names";
 
 /** longest interface description IOS takes */

@@ -17,11 +17,11 @@
  * the done steps wrote: an agent that moves a port's access VLAN by itself may have
  * changed more than it was told.
  */
-import { qbridge } from "../../mib/oids";
-import { DeviceMismatch, DeviceRefused, DeviceUnreachable, NotSupported } from "../../model/failures";
-import { hasPort, withPort } from "../../mib/portlist";
-import { SetRefused, type SnmpSession } from "./session";
-import { gaugeWrite, portListWrite, readBack, toVarbinds, type Write } from "./verified-write";
+import { qbridge } from "../../../mib/oids";
+import { DeviceMismatch, DeviceRefused, DeviceUnreachable, NotSupported } from "../../../model/failures";
+import { hasPort, withPort } from "../../../mib/portlist";
+import { SetRefused, type SnmpSession } from "../session";
+import { gaugeWrite, portListWrite, readBack, toVarbinds, type Write } from "../verified-write";
 
 /** error-statuses after which the ordered steps may still succeed */
 const ORDER_SENSITIVE = new Set(["inconsistentValue", "wrongValue", "genErr", "commitFailed", "undoFailed", "resourceUnavailable", "tooBig"]);

@@ -9,11 +9,11 @@
  *  3. the interface whose ifName ends in "<group>/<port>" after a non-digit (the
  *     OpenL2M's rule; fits names such as "Gi1/5" with group 1 port 5).
  */
-import { poe } from "../../mib/oids";
-import type { DevicePoe, PoeDetect, PoePortInfo, PowerSupplyInfo } from "../../model/device";
+import { poe } from "../../../mib/oids";
+import type { DevicePoe, PoeDetect, PoePortInfo, PowerSupplyInfo } from "../../../model/device";
 import { type BridgePorts, interfaceOfPort } from "./bridge-ports";
-import type { Columns } from "./session";
-import { asInt } from "./values";
+import type { Columns } from "../session";
+import { asInt } from "../values";
 
 export interface PoeRow {
   /** "group.port", the pethPsePortTable index */
@@ -97,7 +97,7 @@ export function poePortInfo(row: PoeRow): PoePortInfo {
 const supplyStatus: Record<number, PowerSupplyInfo["status"]> = { 1: "On", 2: "Off", 3: "Fault" };
 
 /** The device-level PoE view; null when the device shows neither supplies nor PoE ports. */
-export function devicePoe(pseTable: Columns | undefined, rows: PoeRow[]): DevicePoe | null {
+export function devicePoe(pseTable: Columns | undefined, portRows: number): DevicePoe | null {
   const power = pseTable?.get(poe.pethMainPsePower);
   const oper = pseTable?.get(poe.pethMainPseOperStatus);
   const consumed = pseTable?.get(poe.pethMainPseConsumptionPower);
@@ -112,7 +112,7 @@ export function devicePoe(pseTable: Columns | undefined, rows: PoeRow[]): Device
       threshold: asInt(threshold?.get(group)),
     }))
     .sort((a, b) => a.id - b.id);
-  if (supplies.length === 0 && rows.length === 0) return null;
+  if (supplies.length === 0 && portRows === 0) return null;
   return {
     // ports without any supply row: the agent only shows ports, PoE is there
     enabled: supplies.length === 0 ? true : supplies.some((s) => s.status === "On"),

@@ -3,11 +3,11 @@
  * static table (configured VLANs) or the current table (VLANs in use, dynamic ones too)
  * has a row for it; some agents fill only one of the two.
  */
-import { qbridge } from "../../mib/oids";
-import type { VlanInfo, VlanStatus } from "../../model/device";
-import type { Varbind } from "./net-snmp-api";
-import type { Columns } from "./session";
-import { asBytes, asInt, asText } from "./values";
+import { qbridge } from "../../../mib/oids";
+import type { VlanInfo, VlanStatus } from "../../../model/device";
+import type { Varbind } from "../net-snmp-api";
+import type { Columns } from "../session";
+import { asBytes, asInt, asText } from "../values";
 
 type Column = Map<string, Varbind> | undefined;
 

@@ -10,8 +10,8 @@ import { type Capabilities } from "../../../model/capabilities";
 import { type DeviceSnapshot, type InterfaceInfo, type InterfaceView, type LearnScope, type MacEntry, type VlanInfo } from "../../../model/device";
 import { DeviceMismatch, DeviceRefused, NotSupported } from "../../../model/failures";
 import { type Driver } from "../../contract";
-import { ExecSession } from "../exec-session";
-import { describeTarget, type SshTarget } from "../target";
+import { ExecSession } from "../../ssh/exec-session";
+import { describeTarget, type SshTarget } from "../../ssh/target";
 import { LINUX_MAX_ALIAS_BYTES, linuxAlias, linuxCommands, linuxInterface } from "./commands";
 import { type AddressRow, type LinkRow, type NeighbourRow, parseAddresses, parseLinks, parseNeighbours, UnexpectedOutput } from "./parse-ip-json";
 

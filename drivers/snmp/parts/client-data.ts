@@ -2,11 +2,11 @@
  * The details scope: forwarding table entries, ARP, and LLDP neighbours, each attached to
  * the interface it was seen on.
  */
-import { bridge, ip, lldp, qbridge } from "../../mib/oids";
-import type { LldpNeighbor, MacEntry } from "../../model/device";
+import { bridge, ip, lldp, qbridge } from "../../../mib/oids";
+import type { LldpNeighbor, MacEntry } from "../../../model/device";
 import { type BridgePorts, interfaceOfPort } from "./bridge-ports";
-import type { Columns } from "./session";
-import { asBytes, asInt, asText, macFromArcs, macText } from "./values";
+import type { Columns } from "../session";
+import { asBytes, asInt, asText, macFromArcs, macText } from "../values";
 
 /** ifIndex -> MAC entries, from dot1qTpFdbPort (or dot1dTpFdbPort, no VLAN then). */
 export function macsByInterface(

@@ -1,0 +1,49 @@
+/**
+ * What a driver family declares to the registry: its name, the connector it speaks over,
+ * what it matches when a device's driver is "auto" (sysObjectID prefixes, and sysDescr
+ * patterns where prefixes are not enough), and how to open it on a connection.
+ */
+import type { Connection, SnmpTarget, SshTarget } from "../model/targets";
+import type { Driver } from "./contract";
+import type { SnmpSession } from "./snmp/session";
+
+export interface OpenOptions {
+  /** the device's inventory name, for messages */
+  name?: string;
+  /** SNMP: the registry's probe session, to reuse (the driver closes it) */
+  session?: SnmpSession;
+  /** SNMP: the sysObjectID the driver was chosen for; another one makes it stale */
+  expectSysObjectId?: string;
+  /** SSH: called with the host key fingerprint the device presented (to pin it) */
+  onHostKey?: (fingerprint: string) => void;
+}
+
+export interface DriverMatch {
+  /** sysObjectID prefixes (no leading dot); a longer prefix is a more specific match */
+  sysObjectIds: readonly string[];
+  /** where a prefix is not enough: the sysDescr must also match one of these */
+  sysDescr?: readonly RegExp[];
+}
+
+export interface DriverEntry {
+  name: string;
+  vendor: string;
+  description: string;
+  /** 0: SNMP, 7: SSH command line */
+  connector: Connection["connector"];
+  /** what "auto" picks it for (SNMP families); absent: only when named */
+  match?: DriverMatch;
+  open(connection: Connection, options: OpenOptions): Driver;
+  /** what it can change and what it was proven against, for the README's driver table */
+  proof: { changes: string; provenAgainst: string };
+}
+
+export function snmpOf(connection: Connection): SnmpTarget {
+  if (connection.connector !== 0) throw new TypeError("an SNMP driver needs an SNMP connection");
+  return connection.snmp;
+}
+
+export function sshOf(connection: Connection): SshTarget {
+  if (connection.connector !== 7) throw new TypeError("an SSH driver needs an SSH connection");
+  return connection.ssh;
+}

@@ -1,0 +1,309 @@
+/**
+ * The SNMP engine: one driver class for every SNMP family, composed of the family's parts
+ * (drivers/snmp/parts/part.ts). The engine reads what every switch has (the system group,
+ * IF-MIB, the bridge port map, IP addresses) and asks the parts for the rest (VLANs, PoE,
+ * client data), all in one read plan: the columns of one table in one GETBULK, tables
+ * concurrently. Writes go to the parts; every write is read back (verified-write.ts).
+ *
+ * A driver instance lives for one API call. A write's setter gets the interface view its
+ * checks were made on, with what the parts learned beside it, so the device is read once
+ * per write. When the registry chose the family from a stored sysObjectID, the first read
+ * checks that the device still answers with it (replaced hardware): DriverChoiceStale.
+ */
+import { bridge as bridgeMib, dot3StatsDuplexStatus, ifTable, ifXTable, ip, system } from "../../mib/oids";
+import type { Capabilities } from "../../model/capabilities";
+import type { DeviceSnapshot, InterfaceView, LearnScope, VlanInfo } from "../../model/device";
+import { DriverChoiceStale, NotSupported } from "../../model/failures";
+import type { SnmpTarget } from "../../model/targets";
+import type { Driver } from "../contract";
+import { bridgePortsFrom } from "./parts/bridge-ports";
+import { ifRowFromGet, ifRowsFromTables, interfaceInfo, routedInterfaces, type IfRow } from "./parts/interfaces";
+import type { Plan, PoePort, PortMap, PortVlans, SnmpParts, Tables } from "./parts/part";
+import { type Columns, type Scalars, type SessionCounters, SnmpSession } from "./session";
+import { asInt, asText, uptimeText } from "./values";
+import { intWrite, textWrite, writeVerified } from "./verified-write";
+
+/** What a family is: its name and vendor, what it can do, and its parts. */
+export interface SnmpFamily {
+  info: { vendor: string; driver: string };
+  can: Capabilities;
+  parts: SnmpParts;
+}
+
+export interface SnmpDriverOptions {
+  /** the device's inventory name, used in error messages */
+  name?: string;
+  /** an open session to reuse (the registry's probe); the driver closes it */
+  session?: SnmpSession;
+  /** requests in flight to the device at most */
+  concurrency?: number;
+  /** the sysObjectID this family was chosen for: a device answering another one is stale */
+  expectSysObjectId?: string;
+}
+
+const SYSTEM = "engine.system";
+const IF_TABLE = "engine.ifTable";
+const IF_X_TABLE = "engine.ifXTable";
+const DUPLEX = "engine.duplex";
+const BRIDGE_PORTS = "engine.bridgePorts";
+const IP_ADDR = "engine.ipAddr";
+const ROW = "engine.row";
+const IDENTITY = "engine.identity";
+const MERGED = "engine.merged";
+
+const systemScalars = [system.sysDescr, system.sysObjectID, system.sysUpTime, system.sysContact, system.sysName, system.sysLocation].map(
+  (oid) => `${oid}.0`,
+);
+const ifTableColumns = [ifTable.ifDescr, ifTable.ifType, ifTable.ifSpeed, ifTable.ifAdminStatus, ifTable.ifOperStatus];
+const ifXTableColumns = [ifXTable.ifName, ifXTable.ifHighSpeed, ifXTable.ifAlias];
+const bridgePortsRead = { label: "dot1dBasePortTable", columns: [bridgeMib.dot1dBasePortIfIndex] };
+const ipAddrRead = { label: "ipAddrTable", columns: [ip.ipAdEntIfIndex], rows: 16 };
+
+const SYS_OBJECT_ID = `${system.sysObjectID}.0`;
+
+/** The GET of one interface row. */
+function interfaceRowOids(ifIndex: number): string[] {
+  return [...ifTableColumns, ...ifXTableColumns, dot3StatsDuplexStatus].map((column) => `${column}.${ifIndex}`);
+}
+
+export function driverInfo(values: Scalars): Record<string, string | number> {
+  const text = (oid: string) => asText(values.get(`${oid}.0`));
+  const descr = text(system.sysDescr);
+  const ticks = asInt(values.get(`${system.sysUpTime}.0`));
+  return {
+    model: descr.split(/\r?\n/)[0].trim(),
+    sysDescr: descr,
+    sysObjectID: text(system.sysObjectID),
+    uptime: uptimeText(ticks),
+    uptime_seconds: Math.floor(ticks / 100),
+    contact: text(system.sysContact),
+    location: text(system.sysLocation),
+  };
+}
+
+/**
+ * SNMP interface ids are ifIndex numbers (1..2^31-1) as strings, in their one spelling:
+ * "007" is not another name for 7, so it names no interface at all.
+ */
+function ifIndexOf(ifId: string): number | null {
+  if (!/^[1-9]\d{0,9}$/.test(ifId)) return null;
+  const n = Number(ifId);
+  return n <= 2147483647 ? n : null;
+}
+
+/** What learnInterface() found beside the interface row, for the setters. */
+interface SnmpPortContext {
+  ifIndex: number;
+  vlans: PortVlans | null;
+  poe: PoePort | null;
+}
+
+function portContext(view: InterfaceView): SnmpPortContext {
+  const context = view.driverContext as SnmpPortContext | undefined;
+  if (!context || typeof context.ifIndex !== "number") throw new TypeError("the interface view was not learned by this SNMP driver");
+  return context;
+}
+
+export class SnmpDriver implements Driver {
+  readonly info: { vendor: string; driver: string };
+  readonly can: Capabilities;
+  readonly session: SnmpSession;
+  private readonly contextSessions: SnmpSession[] = [];
+
+  constructor(
+    private readonly family: SnmpFamily,
+    private readonly target: SnmpTarget,
+    private readonly options: SnmpDriverOptions = {},
+  ) {
+    this.info = { ...family.info };
+    this.can = { ...family.can };
+    this.session = options.session ?? new SnmpSession(target, { name: options.name, concurrency: options.concurrency });
+  }
+
+  /** requests and critical-path round trips so far (bench, tests) */
+  get counters(): SessionCounters {
+    return this.session.counters;
+  }
+
+  parseInterfaceId(urlId: string): string | null {
+    return ifIndexOf(urlId) === null ? null : urlId;
+  }
+
+  async learn(scope: LearnScope): Promise<DeviceSnapshot> {
+    const { vlans: vlanPart, poe, clientData } = this.family.parts;
+    const plan: Plan = {
+      [SYSTEM]: { label: "system group", scalars: systemScalars },
+      [IF_TABLE]: { label: "ifTable", columns: ifTableColumns },
+      [IF_X_TABLE]: { label: "ifXTable", columns: ifXTableColumns },
+      [DUPLEX]: { label: "dot3StatsTable", columns: [dot3StatsDuplexStatus] },
+      [BRIDGE_PORTS]: bridgePortsRead,
+      [IP_ADDR]: ipAddrRead,
+      ...vlanPart.reads("learn"),
+      ...poe.reads("learn"),
+      ...(scope === "details" ? clientData.reads() : {}),
+    };
+    const tables: Tables = await this.read(plan);
+    this.checkIdentity(tables[SYSTEM] as Scalars);
+    const rows = ifRowsFromTables(tables[IF_TABLE] as Columns, tables[IF_X_TABLE] as Columns, tables[DUPLEX] as Columns);
+    const ports = this.portMap(tables, rows);
+    Object.assign(tables, await this.more(vlanPart.more?.("learn", tables, ports)));
+    const vlans = vlanPart.vlans(tables);
+    if (scope === "details" && clientData.more) Object.assign(tables, await clientData.more(this.io(), tables, ports, vlans));
+
+    const portVlans = vlanPart.ports(tables, ports);
+    const poePorts = poe.ports(tables, ports);
+    const vlanIds = new Set(vlans.map((v) => v.id));
+    const routed = routedInterfaces(tables[IP_ADDR] as Columns, ip.ipAdEntIfIndex);
+    const interfaces = rows.map((row) =>
+      interfaceInfo(row, { vlans: portVlans.get(row.ifIndex), poe: poePorts.get(row.ifIndex)?.info, routed: routed.has(row.ifIndex), vlanIds }),
+    );
+    if (scope === "details") {
+      const macs = clientData.macs(tables, ports);
+      const neighbors = clientData.neighbors(tables, ports);
+      for (const iface of interfaces) {
+        iface.macs = macs.get(Number(iface.id)) ?? [];
+        iface.neighbors = neighbors.get(Number(iface.id)) ?? [];
+      }
+    }
+    const sys = tables[SYSTEM] as Scalars;
+    return { hostname: asText(sys.get(`${system.sysName}.0`)), driver_info: driverInfo(sys), vlans, interfaces, poe: poe.device(tables), scope };
+  }
+
+  async learnInterface(ifId: string): Promise<InterfaceView | null> {
+    const ifIndex = ifIndexOf(ifId);
+    if (ifIndex === null) return null;
+    const { vlans: vlanPart, poe } = this.family.parts;
+    const plan: Plan = {
+      // the device's identity rides along in the same GET
+      [ROW]: { label: `interface ${ifIndex}`, scalars: [...interfaceRowOids(ifIndex), SYS_OBJECT_ID] },
+      [BRIDGE_PORTS]: bridgePortsRead,
+      [IP_ADDR]: ipAddrRead,
+      ...vlanPart.reads("interface", ifIndex),
+      ...poe.reads("interface"),
+    };
+    const tables: Tables = await this.read(plan);
+    const rowValues = tables[ROW] as Scalars;
+    this.checkIdentity(rowValues);
+    const row = ifRowFromGet(rowValues, ifIndex);
+    if (!row) return null;
+    const ports = this.portMap(tables, [row]);
+    Object.assign(tables, await this.more(vlanPart.more?.("interface", tables, ports, ifIndex)));
+    const vlans = vlanPart.vlans(tables);
+    const portVlans = vlanPart.ports(tables, ports, ifIndex).get(ifIndex) ?? null;
+    const poePort = poe.ports(tables, ports).get(ifIndex) ?? null;
+    const iface = interfaceInfo(row, {
+      vlans: portVlans ?? undefined,
+      poe: poePort?.info,
+      routed: routedInterfaces(tables[IP_ADDR] as Columns, ip.ipAdEntIfIndex).has(ifIndex),
+      vlanIds: new Set(vlans.map((v) => v.id)),
+    });
+    const context: SnmpPortContext = { ifIndex, vlans: portVlans, poe: poePort };
+    return { interface: iface, vlans, driverContext: context };
+  }
+
+  async learnVlans(): Promise<VlanInfo[]> {
+    const vlanPart = this.family.parts.vlans;
+    const tables: Tables = await this.read({ ...vlanPart.reads("vlans"), [IDENTITY]: { label: "sysObjectID", scalars: [SYS_OBJECT_ID] } });
+    this.checkIdentity(tables[IDENTITY] as Scalars);
+    const noPorts: PortMap = { bridge: bridgePortsFrom(undefined), ifIndexes: new Set(), names: new Map() };
+    Object.assign(tables, await this.more(vlanPart.more?.("vlans", tables, noPorts)));
+    return vlanPart.vlans(tables);
+  }
+
+  async setAdminState(view: InterfaceView, up: boolean): Promise<void> {
+    await writeVerified(this.session, [intWrite(`${ifTable.ifAdminStatus}.${portContext(view).ifIndex}`, up ? 1 : 2)]);
+  }
+
+  async setDescription(view: InterfaceView, text: string): Promise<void> {
+    await writeVerified(this.session, [textWrite(`${ifXTable.ifAlias}.${portContext(view).ifIndex}`, text)]);
+  }
+
+  async setPoe(view: InterfaceView, on: boolean): Promise<void> {
+    const { poe } = portContext(view);
+    if (!poe) throw new NotSupported(`${this.session.where}: interface ${view.interface.name} has no PoE port`);
+    await this.family.parts.poe.set(this.session, poe, on);
+  }
+
+  async setUntaggedVlan(view: InterfaceView, vlan: number): Promise<void> {
+    const { ifIndex, vlans } = portContext(view);
+    if (!vlans || vlans.writeState === null) throw new NotSupported(`${this.session.where}: interface ${view.interface.name} is not a bridge port`);
+    await this.family.parts.vlans.setUntagged(this.session, ifIndex, vlans, vlan);
+  }
+
+  async createVlan(id: number, name: string): Promise<void> {
+    await this.family.parts.vlans.createVlan(this.session, id, name);
+  }
+
+  async renameVlan(id: number, name: string): Promise<void> {
+    await this.family.parts.vlans.renameVlan(this.session, id, name);
+  }
+
+  async deleteVlan(id: number): Promise<void> {
+    await this.family.parts.vlans.deleteVlan(this.session, id);
+  }
+
+  async saveConfig(): Promise<void> {
+    const save = this.family.parts.save;
+    if (!save) throw new NotSupported(`${this.session.where}: ${this.info.vendor} switches save their configuration by themselves or not over SNMP`);
+    await save.save(this.session);
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.contextSessions.splice(0)) s.close();
+    this.session.close();
+  }
+
+  /** the replaced-hardware check: the device must still answer with the sysObjectID it was chosen for */
+  private checkIdentity(values: Scalars | undefined): void {
+    const expected = this.options.expectSysObjectId;
+    if (!expected || !values) return;
+    const observed = asText(values.get(SYS_OBJECT_ID)).replace(/^\./, "");
+    if (observed && observed !== expected.replace(/^\./, "")) throw new DriverChoiceStale(observed);
+  }
+
+  private portMap(tables: Tables, rows: IfRow[]): PortMap {
+    return {
+      bridge: bridgePortsFrom((tables[BRIDGE_PORTS] as Columns | undefined)?.get(bridgeMib.dot1dBasePortIfIndex)),
+      ifIndexes: new Set(rows.map((r) => r.ifIndex)),
+      names: new Map(rows.map((r) => [r.ifIndex, r.name || r.descr])),
+    };
+  }
+
+  private async more(plan: Plan | undefined): Promise<Tables> {
+    return plan && Object.keys(plan).length ? this.read(plan) : {};
+  }
+
+  /**
+   * Runs a plan with all its GETs (the engine's and the parts') merged into one PDU: one
+   * request instead of one per part. The answers are handed back under their own keys.
+   */
+  private async read(plan: Plan): Promise<Tables> {
+    const scalarKeys = Object.keys(plan).filter((k) => "scalars" in plan[k]);
+    if (scalarKeys.length < 2) return this.session.readPlan(plan);
+    const merged: Plan = {};
+    for (const [k, read] of Object.entries(plan)) if (!scalarKeys.includes(k)) merged[k] = read;
+    const oids = scalarKeys.flatMap((k) => (plan[k] as { scalars: string[] }).scalars);
+    const labels = scalarKeys.map((k) => plan[k].label ?? k).join(", ");
+    merged[MERGED] = { label: labels, scalars: [...new Set(oids)] };
+    const tables: Tables = await this.session.readPlan(merged);
+    const values = tables[MERGED] as Scalars;
+    delete tables[MERGED];
+    for (const k of scalarKeys) tables[k] = new Map((plan[k] as { scalars: string[] }).scalars.map((oid) => [oid, values.get(oid) ?? null]));
+    return tables;
+  }
+
+  private io() {
+    return {
+      session: this.session,
+      contextSession: (context: { community: string; v3: string }) => {
+        const t: SnmpTarget =
+          this.target.version === "3"
+            ? { ...this.target, context: context.v3 }
+            : { ...this.target, community: `${this.target.community ?? "public"}@${context.community}` };
+        const s = new SnmpSession(t, { name: this.options.name });
+        this.contextSessions.push(s);
+        return s;
+      },
+    };
+  }
+}
