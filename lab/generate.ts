@@ -239,8 +239,9 @@ export function generateSwitch(profile: SwitchProfile, opts: GenerateOptions): S
     config.ports.set(ifIndex, { adminUp, alias, poeEnabled });
     interfaces.push({
       ifIndex,
-      name: profile.portName(n),
-      descr: profile.portDescr(n),
+      // a chassis names its ports by slot and position (slot 2 port 5: .../2/0/5)
+      name: opts.portsPerSlot ? profile.portName(bp % 1000, Math.floor(bp / 1000)) : profile.portName(n),
+      descr: opts.portsPerSlot ? profile.portDescr(bp % 1000, Math.floor(bp / 1000)) : profile.portDescr(n),
       ifType: 6,
       mtu: 1500,
       speedMbps,
@@ -249,7 +250,9 @@ export function generateSwitch(profile: SwitchProfile, opts: GenerateOptions): S
       link,
       portNumber: n,
       bridgePort: bp,
-      poe: hasPoe ? { group: 1, index: profile.poeIndex(n), device } : null,
+      // chassis numbering: PoE ports are indexed 1.<bridge port>, which managers map to
+      // interfaces through the bridge port table (RFC 3621 leaves the link to vendors)
+      poe: hasPoe ? { group: 1, index: opts.portsPerSlot ? bp : profile.poeIndex(n), device } : null,
       ipv4: opts.routedPorts?.has(n) ? routedPortAddress(n) : null,
       inOctets: link ? rng.int(1e6, 4e9) : 0,
       outOctets: link ? rng.int(1e6, 4e9) : 0,
