@@ -236,10 +236,16 @@ export class SnmpSession {
    * - tooBig, or no answer where the smallest request is answered (bulkStep), means the
    *   answer did not fit the agent's message: halve the rows; at one row, split the
    *   columns into halves; one value that does not fit is refused. After such a failure
-   *   the shape never grows again in this walk, and the first shape that works is
-   *   remembered for the device (request-size.ts); a later walk of the same read starts
-   *   there and does not grow either;
+   *   the shape never grows again in this walk;
    * - otherwise, while every column came back full, the rows double.
+   *
+   * What is remembered for the device (request-size.ts) is the first shape that works
+   * after the walk's first failure: the largest known to work below the one that failed.
+   * A later walk of the same read starts there and does not grow. Failures after that
+   * shrink only the walk: the last request of a column reads past its end into the next
+   * column, whose values may be much larger (a name column is followed by a PortList
+   * column), and that says nothing about the rows of the table. Only when the remembered
+   * shape fails before it has worked once in a walk does the memory go down.
    */
   private async walk(read: ColumnRead, after: number, state: PlanState): Promise<{ result: Columns; depth: number }> {
     const label = read.label ?? describe(read.columns);
@@ -251,8 +257,10 @@ export class SnmpSession {
     let width = remembered?.columns ?? Number.POSITIVE_INFINITY;
     /** a larger shape failed (here or in an earlier session): do not grow */
     let limited = remembered !== undefined;
-    /** the shape was made smaller and has not worked yet */
-    let shrunk = false;
+    /** a failure happened and no shape has worked since */
+    let failed = false;
+    /** what the memory holds has worked in this walk (or was just written): leave it */
+    let settled = false;
     let agentCap: number | null = null;
     let depth = after;
 
@@ -282,7 +290,7 @@ export class SnmpSession {
         else if (group.length > 1) width = Math.ceil(group.length / 2);
         else throw new DeviceRefused(`${this.where} cannot fit one value of ${label} into an answer (tooBig)`);
         limited = true;
-        shrunk = true;
+        failed = true;
         continue;
       }
 
@@ -297,10 +305,9 @@ export class SnmpSession {
       });
       this.counters.values += received;
       if (received === 0) throw new DeviceRefused(`${this.where} answered the read of ${label} with no values`);
-      if (shrunk) {
-        this.sizes?.remember(sizeKey, { rows: asked, columns: Number.isFinite(width) ? width : read.columns.length });
-        shrunk = false;
-      }
+      if (failed && !settled) this.sizes?.remember(sizeKey, { rows: asked, columns: Number.isFinite(width) ? width : read.columns.length });
+      if (failed || remembered) settled = true;
+      failed = false;
       // an agent that answers with fewer values than asked caps its answers: remember it
       if (received < group.length * asked) agentCap = Math.max(agentCap ?? 0, received);
       else if (allFull && agentCap === null && !limited) rows = asked * 2;
