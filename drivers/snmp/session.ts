@@ -82,7 +82,11 @@ export interface SessionOptions {
 const DEFAULT_FIRST_ROWS = 64;
 const MAX_REPETITIONS = 250;
 const DEFAULT_MAX_VALUES = 500;
-/** Safety net for agents that never leave a column; far above any real table. */
+/**
+ * Safety net for agents that never leave a column; far above any real table. Counted in
+ * requests of the first shape: a walk that had to ask for fewer rows or fewer columns
+ * per request is allowed proportionally more requests.
+ */
 const MAX_ROUNDS_PER_READ = 2000;
 
 /** A SET answered with an error-status; `status` is its RFC name (notWritable...). */
@@ -264,13 +268,17 @@ export class SnmpSession {
     let agentCap: number | null = null;
     let depth = after;
 
-    for (let round = 0; cursors.length > 0; round++) {
+    const firstRows = rows;
+    /** requests so far, each weighted by its share of a first-shape request */
+    let rounds = 0;
+    while (cursors.length > 0) {
       if (state.error) throw state.error;
-      if (round >= MAX_ROUNDS_PER_READ) {
-        throw new DeviceRefused(`${this.where} never ended ${label} (more than ${MAX_ROUNDS_PER_READ} requests)`);
+      if (rounds >= MAX_ROUNDS_PER_READ) {
+        throw new DeviceRefused(`${this.where} never ended ${label} (more than ${MAX_ROUNDS_PER_READ} requests' worth of rows)`);
       }
       const group = cursors.slice(0, width);
       const asked = this.fitRows(rows, group.length, agentCap);
+      rounds += Math.min(1, (asked * group.length) / (firstRows * read.columns.length));
       let step: BulkStep;
       try {
         const sent = await this.bulkStep(group, asked, depth);
