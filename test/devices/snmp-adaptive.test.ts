@@ -149,6 +149,8 @@ describe("the generic driver adapts its GETBULK requests", () => {
       expect(d.counters.tooBig).toBeGreaterThan(0);
       expect(d.counters.tooBig).toBe(lab.counters.oversize);
       expect(d.counters.timeouts).toBe(0);
+      // every smaller request after a tooBig was counted, as the agent counted them
+      expect(d.counters.requests).toBe(lab.counters.requests);
       // what was remembered: one row of the VLAN table did not fit, so its columns went in pairs
       const memory = requestSizes.forDevice(deviceSizeKey(target(lab)));
       expect(memory.shapeOf(readSizeKey(basicPlan.vlanStatic.columns))).toEqual({ rows: 1, columns: 2 });
@@ -171,6 +173,8 @@ describe("the generic driver adapts its GETBULK requests", () => {
       // each answer the lab withheld was one fast try; the smaller requests were answered
       expect(first.counters.timeouts).toBeGreaterThan(0);
       expect(first.counters.timeouts).toBe(lab.counters.oversize);
+      // the unanswered tries and the small requests after them are requests too
+      expect(first.counters.requests).toBe(lab.counters.requests);
 
       // a later session starts at the shapes that worked: no unanswered request, fewer requests
       lab.counters.reset();
