@@ -16,6 +16,10 @@ export interface GenerateOptions {
   routedPorts?: ReadonlySet<number>;
   name: string;
   seed: number;
+  /** chassis numbering: slot s port m is bridge port s*1000+m (see chassisBridgePort) */
+  portsPerSlot?: number;
+  /** VLANs besides the generated ones, ids from EXTRA_VLAN_BASE up */
+  extraVlans?: number;
 }
 
 export interface SwitchBlueprint {
@@ -34,6 +38,16 @@ const VOICE_VLAN = 20;
 const USERS_VLAN = 10;
 const PRINTERS_VLAN = 30;
 const MGMT_VLAN = 99;
+export const EXTRA_VLAN_BASE = 1000;
+
+/**
+ * Bridge port of Ethernet port n when ports sit in slots of `perSlot`: slot s port m is
+ * s*1000+m, as chassis switches number them, so PortLists reach into the thousands of
+ * ports.
+ */
+export function chassisBridgePort(n: number, perSlot: number): number {
+  return (Math.floor((n - 1) / perSlot) + 1) * 1000 + ((n - 1) % perSlot) + 1;
+}
 
 function macFrom(base: Buffer, offset: number): Buffer {
   const out = Buffer.from(base);
@@ -87,7 +101,12 @@ export function generateSwitch(profile: SwitchProfile, opts: GenerateOptions): S
     addVlan(100 + k, `floor-${k}`);
     floorVlans.push(100 + k);
   }
-  const accessChoices = [USERS_VLAN, USERS_VLAN, USERS_VLAN, PRINTERS_VLAN, 1, ...floorVlans];
+  const extraVlans: number[] = [];
+  for (let k = 0; k < (opts.extraVlans ?? 0); k++) {
+    addVlan(EXTRA_VLAN_BASE + k, `vlan${EXTRA_VLAN_BASE + k}`);
+    extraVlans.push(EXTRA_VLAN_BASE + k);
+  }
+  const accessChoices = [USERS_VLAN, USERS_VLAN, USERS_VLAN, PRINTERS_VLAN, 1, ...floorVlans, ...extraVlans];
 
   const config: SwitchConfig = { ports: new Map(), pvid: new Map(), vlans };
   const setAccess = (bp: number, vlan: number) => {
@@ -123,7 +142,7 @@ export function generateSwitch(profile: SwitchProfile, opts: GenerateOptions): S
 
   for (let n = 1; n <= N; n++) {
     const ifIndex = profile.portIfIndex(n);
-    const bp = profile.portBridgePort(n);
+    const bp = opts.portsPerSlot ? chassisBridgePort(n, opts.portsPerSlot) : profile.portBridgePort(n);
     const uplink = n === N;
     const link = uplink || rng.chance(0.6);
     const speedMbps = uplink ? 10000 : link && rng.chance(0.1) ? 100 : 1000;
@@ -220,8 +239,9 @@ export function generateSwitch(profile: SwitchProfile, opts: GenerateOptions): S
     config.ports.set(ifIndex, { adminUp, alias, poeEnabled });
     interfaces.push({
       ifIndex,
-      name: profile.portName(n),
-      descr: profile.portDescr(n),
+      // a chassis names its ports by slot and position (slot 2 port 5: .../2/0/5)
+      name: opts.portsPerSlot ? profile.portName(bp % 1000, Math.floor(bp / 1000)) : profile.portName(n),
+      descr: opts.portsPerSlot ? profile.portDescr(bp % 1000, Math.floor(bp / 1000)) : profile.portDescr(n),
       ifType: 6,
       mtu: 1500,
       speedMbps,
@@ -230,7 +250,9 @@ export function generateSwitch(profile: SwitchProfile, opts: GenerateOptions): S
       link,
       portNumber: n,
       bridgePort: bp,
-      poe: hasPoe ? { group: 1, index: profile.poeIndex(n), device } : null,
+      // chassis numbering: PoE ports are indexed 1.<bridge port>, which managers map to
+      // interfaces through the bridge port table (RFC 3621 leaves the link to vendors)
+      poe: hasPoe ? { group: 1, index: opts.portsPerSlot ? bp : profile.poeIndex(n), device } : null,
       ipv4: opts.routedPorts?.has(n) ? routedPortAddress(n) : null,
       inOctets: link ? rng.int(1e6, 4e9) : 0,
       outOctets: link ? rng.int(1e6, 4e9) : 0,

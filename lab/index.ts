@@ -10,8 +10,9 @@ export type { QBridgeMode } from "./snmp/switch-mib/writable";
 export type { LabV3User, LabSwitchOptions, LabFaults, LabCounters, LabSwitch } from "./types";
 
 export { startLabSwitch, startDemoLab, demoLabOptions } from "./lab-switch";
-export { startRecordingAgent } from "./recording";
-export type { RecordingAgent } from "./recording";
+export { startRecordingAgent, writeRecording } from "./recording";
+export type { RecordingAgent, RecordingAgentOptions } from "./recording";
+export type { OversizeMode } from "./snmp/faults";
 
 // the SSH face: the IOS command line over the same model (lab/ssh/)
 export { startLabSshFace } from "./ssh/server";

@@ -2,6 +2,7 @@
 import type { SnmpTarget } from "../model/targets";
 import type { LabCounters, LabFaults, LabSwitch, LabSwitchOptions } from "./types";
 import { VirtualSwitch } from "./model";
+import { writeRecording } from "./recording";
 import { SnmpAgent } from "./snmp/agent";
 import { switchProvider } from "./snmp/switch-mib";
 
@@ -18,6 +19,8 @@ export async function startLabSwitch(opts: LabSwitchOptions = {}): Promise<LabSw
     name: opts.name,
     seed: opts.seed,
     routedPorts: opts.routedPorts,
+    portsPerSlot: opts.portsPerSlot,
+    extraVlans: opts.extraVlans,
   });
   const qbridge = opts.qbridge ?? "auto";
   if (qbridge !== "auto" && qbridge !== "strict") throw new RangeError(`qbridge must be "auto" or "strict", got ${String(qbridge)}`);
@@ -32,6 +35,10 @@ export async function startLabSwitch(opts: LabSwitchOptions = {}): Promise<LabSw
     latencyMs: opts.latencyMs ?? 0,
     v3: opts.v3,
     maxBulkValues: opts.maxBulkValues,
+    maxResponseBytes: opts.maxResponseBytes,
+    oversize: opts.oversize ?? "tooBig",
+    portsPerSlot: opts.portsPerSlot,
+    extraVlans: opts.extraVlans ?? 0,
     qbridge,
     routedPorts: model.ethernetPorts.filter((p) => p.ipv4).map((p) => p.portNumber!),
   };
@@ -41,6 +48,8 @@ export async function startLabSwitch(opts: LabSwitchOptions = {}): Promise<LabSw
     v3Users: opts.v3 ? [opts.v3] : [],
     latencyMs: options.latencyMs,
     maxBulkValues: opts.maxBulkValues,
+    maxResponseBytes: opts.maxResponseBytes,
+    oversize: opts.oversize,
     onRestart: () => model.reboot(),
   });
   const port = await agent.start(opts.port ?? 0);
@@ -74,6 +83,7 @@ export async function startLabSwitch(opts: LabSwitchOptions = {}): Promise<LabSw
     counters,
     snmpTarget,
     agent,
+    writeRecording: (file) => writeRecording(agent.provider, file),
     stop: () => agent.stop(),
   };
 }

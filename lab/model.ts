@@ -22,6 +22,10 @@ export interface VirtualSwitchOptions {
   seed?: number;
   /** Ethernet ports (1-based) that carry an IPv4 address (routed ports) */
   routedPorts?: number[];
+  /** chassis numbering: slot s port m is bridge port s*1000+m (1..999 ports per slot) */
+  portsPerSlot?: number;
+  /** VLANs besides the generated ones (ids from 1000 up); all VLANs together at most the profile's maximum */
+  extraVlans?: number;
 }
 
 /** One row of CISCOSB-COPY-MIB rlCopyTable (a copy operation the manager started). */
@@ -92,13 +96,24 @@ export class VirtualSwitch {
     for (const p of routedPorts) {
       if (!Number.isInteger(p) || p < 1 || p > ports) throw new RangeError(`routed port ${p} is not a port of this switch`);
     }
+    const perSlot = opts.portsPerSlot;
+    if (perSlot !== undefined && (!Number.isInteger(perSlot) || perSlot < 1 || perSlot > 999)) {
+      throw new RangeError(`portsPerSlot must be an integer from 1 to 999, got ${perSlot}`);
+    }
+    const extraVlans = opts.extraVlans ?? 0;
+    if (!Number.isInteger(extraVlans) || extraVlans < 0) throw new RangeError(`extraVlans must be an integer >= 0, got ${extraVlans}`);
     const bp = generateSwitch(this.profile, {
       ports,
       poePorts,
       routedPorts,
       name: opts.name ?? `lab-${this.profile.id}-${ports}`,
       seed: this.seed,
+      portsPerSlot: perSlot,
+      extraVlans,
     });
+    if (bp.config.vlans.size > this.profile.maxVlans) {
+      throw new RangeError(`${bp.config.vlans.size} VLANs are more than the ${this.profile.maxVlans} this profile supports (extraVlans ${extraVlans})`);
+    }
     this.system = bp.system;
     this.interfaces = bp.interfaces;
     this.lldp = bp.lldp;

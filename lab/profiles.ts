@@ -15,8 +15,9 @@ export interface SwitchProfile {
   softwareVersion: string;
   /** Ethernet port n (1-based) */
   portIfIndex(n: number): number;
-  portName(n: number): string;
-  portDescr(n: number): string;
+  /** port n of a fixed switch, or port n of slot `slot` of a chassis */
+  portName(n: number, slot?: number): string;
+  portDescr(n: number, slot?: number): string;
   /** bridge port of Ethernet port n */
   portBridgePort(n: number): number;
   /** an (empty) link aggregation that is a bridge port too */
@@ -53,8 +54,8 @@ const generic: SwitchProfile = {
     `switchdesk lab switch LAB-QB-${ports}${poe ? " PoE" : ""}, ${ports} Gigabit Ethernet ports, Q-BRIDGE, firmware 1.4.2`,
   softwareVersion: "1.4.2",
   portIfIndex: (n) => 1000 + n,
-  portName: (n) => `GigabitEthernet1/0/${n}`,
-  portDescr: (n) => `GigabitEthernet1/0/${n}`,
+  portName: (n, slot = 1) => `GigabitEthernet${slot}/0/${n}`,
+  portDescr: (n, slot = 1) => `GigabitEthernet${slot}/0/${n}`,
   portBridgePort: (n) => n,
   lag: null,
   svi: { ifIndex: 4001, ifType: 136, name: "Vlan1" },
@@ -84,8 +85,8 @@ const ciscosb: SwitchProfile = {
     `CBS350-${ports}${poe ? "P" : "T"}-4G ${ports}-Port Gigabit ${poe ? "PoE " : ""}Managed Switch`,
   softwareVersion: "3.2.0.84",
   portIfIndex: (n) => n,
-  portName: (n) => `gi1/0/${n}`,
-  portDescr: (n) => `GigabitEthernet1/0/${n}`,
+  portName: (n, slot = 1) => `gi${slot}/0/${n}`,
+  portDescr: (n, slot = 1) => `GigabitEthernet${slot}/0/${n}`,
   portBridgePort: (n) => n,
   lag: { ifIndex: 1000, bridgePort: 1000, name: "Po1" },
   svi: { ifIndex: 100000, ifType: 53, name: "vlan 1" },

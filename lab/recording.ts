@@ -1,13 +1,16 @@
 /**
  * Serves a recorded walk of a real device (.snmprec: one `OID|type|value` line per
  * object, snmpsim's type numbers, a trailing "x" meaning the value is hex) read-only
- * through the lab agent, so drivers can be tried against what real switches answered.
+ * through the lab agent, so drivers can be tried against what real switches answered;
+ * and writes such a recording of what a lab agent serves, so agents no one here wrote
+ * (snmpsimd) can serve a lab switch.
  */
 import fs from "node:fs";
 import { MibIndexBuilder } from "./snmp/mib-index";
 import { SnmpAgent } from "./snmp/agent";
 import { ErrorStatus } from "./snmp/error-status";
-import { compareOids, parseOid } from "./snmp/oid";
+import type { OversizeMode } from "./snmp/faults";
+import { compareOids, formatOid, parseOid } from "./snmp/oid";
 import type { MibProvider } from "./snmp/provider";
 import { Tag, type SnmpValue } from "./snmp/values";
 
@@ -104,12 +107,72 @@ export function recordingProvider(file: string): { provider: MibProvider; size: 
   return { provider, size: index.size };
 }
 
-export async function startRecordingAgent(
-  file: string,
-  opts: { community?: string; port?: number } = {},
-): Promise<RecordingAgent> {
+export interface RecordingAgentOptions {
+  community?: string;
+  port?: number;
+  /** cap of values in one GetBulk answer */
+  maxBulkValues?: number;
+  /** largest answer to a read in bytes; see LabSwitchOptions.maxResponseBytes */
+  maxResponseBytes?: number;
+  oversize?: OversizeMode;
+}
+
+export async function startRecordingAgent(file: string, opts: RecordingAgentOptions = {}): Promise<RecordingAgent> {
   const { provider, size } = recordingProvider(file);
-  const agent = new SnmpAgent(provider, { readCommunity: opts.community ?? "public", writeCommunity: null });
+  const agent = new SnmpAgent(provider, {
+    readCommunity: opts.community ?? "public",
+    writeCommunity: null,
+    maxBulkValues: opts.maxBulkValues,
+    maxResponseBytes: opts.maxResponseBytes,
+    oversize: opts.oversize,
+  });
   const port = await agent.start(opts.port ?? 0);
   return { port, host: "127.0.0.1", size, agent, stop: () => agent.stop() };
+}
+
+/** snmpsim writes octet strings of letters and digits as text, anything else in hex */
+const PLAIN = /^[A-Za-z0-9]*$/;
+
+/** One value as snmprec's `type|value`; null for the exceptions, which are not recorded. */
+function recordedValue(value: SnmpValue): string | null {
+  switch (value.tag) {
+    case Tag.Integer:
+      return `2|${value.value}`;
+    case Tag.OctetString: {
+      const text = value.value.toString("latin1");
+      return PLAIN.test(text) ? `4|${text}` : `4x|${value.value.toString("hex")}`;
+    }
+    case Tag.Null:
+      return "5|";
+    case Tag.ObjectIdentifier:
+      return `6|${formatOid(value.value)}`;
+    case Tag.IpAddress:
+      return `64x|${value.value.toString("hex")}`;
+    case Tag.Counter32:
+      return `65|${value.value}`;
+    case Tag.Gauge32:
+      return `66|${value.value}`;
+    case Tag.TimeTicks:
+      return `67|${value.value}`;
+    case Tag.Opaque:
+      return `68x|${value.value.toString("hex")}`;
+    case Tag.Counter64:
+      return `70|${value.value.toString()}`;
+    default:
+      return null;
+  }
+}
+
+/**
+ * Writes every value a provider serves now, in OID order, as a .snmprec file (what
+ * snmpsimd and startRecordingAgent read); returns the number of values written.
+ */
+export function writeRecording(provider: MibProvider, file: string): number {
+  const lines: string[] = [];
+  for (const entry of provider.index().entries) {
+    const recorded = recordedValue(entry.read());
+    if (recorded !== null) lines.push(`${formatOid(entry.oid)}|${recorded}`);
+  }
+  fs.writeFileSync(file, lines.join("\n") + "\n");
+  return lines.length;
 }

@@ -7,7 +7,7 @@ import type { VirtualSwitch } from "./model";
 import type { ProfileId } from "./profiles";
 import type { SnmpAgent } from "./snmp/agent";
 import type { ErrorStatusName } from "./snmp/error-status";
-import type { JournalEntry } from "./snmp/faults";
+import type { JournalEntry, OversizeMode } from "./snmp/faults";
 import type { QBridgeMode } from "./snmp/switch-mib/writable";
 
 export interface LabV3User {
@@ -40,6 +40,22 @@ export interface LabSwitchOptions {
   port?: number;
   /** cap of values in one GetBulk answer besides the message size (real agents cap at 64..100) */
   maxBulkValues?: number;
+  /**
+   * Largest answer to a read, in bytes of the whole message (484..65507). A GetBulk is
+   * not cut to fit: a larger answer becomes what `oversize` says. Default: no limit (a
+   * GetBulk is cut at the UDP maximum, as RFC 3416 asks).
+   */
+  maxResponseBytes?: number;
+  /** "tooBig" (default): error-status tooBig with no varbinds (RFC 3416); "silent": no answer, as snmpsimd */
+  oversize?: OversizeMode;
+  /**
+   * Chassis numbering: Ethernet ports sit in slots of this many ports (1..999), and
+   * slot s port m is bridge port s*1000+m, so PortLists are about slots x 125 octets
+   * long (4 slots: 512). Default: bridge ports as the profile numbers them.
+   */
+  portsPerSlot?: number;
+  /** VLANs besides the generated ones (ids from 1000 up, access ports spread over them); total at most 256 */
+  extraVlans?: number;
   /**
    * How the agent treats Q-BRIDGE writes (default "auto"). "auto", like many switches:
    * setting a PVID or adding a port to an untagged PortList makes that VLAN the port's
@@ -76,9 +92,13 @@ export interface LabFaults {
   refuseNthSet(n: number, status: ErrorStatusName): void;
   /** answer SETs with noError but apply nothing ("a set that reads back different") */
   lieOnSet: boolean;
+  /** largest answer to a read in bytes, or null (see LabSwitchOptions.maxResponseBytes) */
+  maxResponseBytes: number | null;
+  /** what an answer over maxResponseBytes becomes: "tooBig" or "silent" (no answer) */
+  oversize: OversizeMode;
   /** reboot: engine boots + 1, uptime and engine time restart, running config reloaded from startup */
   restart(): void;
-  /** back to no faults (latency back to the option's value) */
+  /** back to no faults (latency and the response limit back to the options' values) */
   reset(): void;
 }
 
@@ -89,6 +109,8 @@ export interface LabCounters {
   values: number;
   /** answers sent */
   responses: number;
+  /** answers over the response limit (sent as tooBig, or not at all) */
+  oversize: number;
   /** requests answered or refused, per PDU type (SNMPv3 discovery and reports not included) */
   byType: { get: number; getNext: number; getBulk: number; set: number; other: number };
   /** requests received and not yet answered (latency holds them) */
@@ -104,9 +126,11 @@ export interface LabSwitch {
   model: VirtualSwitch;
   host: "127.0.0.1";
   port: number;
-  options: Required<Omit<LabSwitchOptions, "v3" | "port" | "maxBulkValues">> & {
+  options: Required<Omit<LabSwitchOptions, "v3" | "port" | "maxBulkValues" | "maxResponseBytes" | "portsPerSlot">> & {
     v3?: LabV3User;
     maxBulkValues?: number;
+    maxResponseBytes?: number;
+    portsPerSlot?: number;
   };
   faults: LabFaults;
   counters: LabCounters;
@@ -114,6 +138,12 @@ export interface LabSwitch {
   snmpTarget(opts?: { version?: "2c" | "3"; write?: boolean }): SnmpTarget;
   /** the agent itself; handleMessage(request) is its whole processing of one message (the bench times it) */
   agent: SnmpAgent;
+  /**
+   * Writes what the agent serves now as a .snmprec recording (`OID|type|value`, octet
+   * strings that are not plain letters and digits in hex as `4x`), the format snmpsimd
+   * and startRecordingAgent serve; returns the number of values written.
+   */
+  writeRecording(file: string): number;
   stop(): Promise<void>;
 }
 

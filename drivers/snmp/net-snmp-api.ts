@@ -28,6 +28,8 @@ export interface NetSnmpSession {
   subtree(oid: string, maxRepetitions: number, feed: (varbinds: Varbind[]) => boolean | void, done: (error: Error | null) => void): void;
   close(): void;
   on(event: "error", listener: (error: Error) => void): void;
+  /** retries of the next request: net-snmp copies it into each request when it is created */
+  retries: number;
 }
 
 export interface NetSnmpUser {

@@ -7,12 +7,19 @@
  * its end. Independent tables run concurrently, bounded per device by a RequestGate.
  * Every request is counted, together with the depth of the longest chain of requests
  * that had to wait for each other (the round trips on the critical path).
+ *
+ * Requests adapt to the agent (see walk()): a GETBULK answered with tooBig, or not at all
+ * while the smallest request is answered, is asked again with half the max-repetitions,
+ * then with the columns split; the shape that worked is remembered per device
+ * (request-size.ts) for later sessions. Agents that cap an answer at a number of values
+ * are followed from each column's last OID.
  */
 import { DeviceError, DeviceRefused, DeviceUnreachable } from "../../model/failures";
 import { type SnmpTarget } from "../../model/targets";
 import { errorStatusName, isException, type NetSnmpSession, type SetVarbind, type Varbind } from "./net-snmp-api";
 import { compareOids, indexOf, isUnder, oidName } from "./oid";
 import { RequestGate } from "./request-gate";
+import { deviceSizeKey, readSizeKey, requestSizes, type DeviceSizeMemory } from "./request-size";
 import { openNetSnmpSession } from "./security";
 
 /** column OID -> instance index -> varbind */
@@ -37,12 +44,19 @@ export type PlanResult<P extends Record<string, PlanRead>> = {
 };
 
 export interface SessionCounters {
-  /** requests sent (one per PDU; retries of the same PDU are not counted again) */
+  /**
+   * requests sent: one per PDU (net-snmp's retries of the same PDU are not counted
+   * again; the smaller requests sent after a failed one are, and are round trips too)
+   */
   requests: number;
   /** round trips on the critical path since the last reset */
   roundTrips: number;
   /** varbinds received */
   values: number;
+  /** requests that got no answer within their tries */
+  timeouts: number;
+  /** answers with error-status tooBig */
+  tooBig: number;
 }
 
 export interface SessionOptions {
@@ -52,6 +66,12 @@ export interface SessionOptions {
   concurrency?: number;
   /** ceiling of values asked for in one GETBULK (columns x max-repetitions) */
   maxValuesPerRequest?: number;
+  /**
+   * Where the GETBULK shapes that worked for this device are remembered between sessions:
+   * by default its part of the process-wide store (request-size.ts); null: this session
+   * learns for itself only.
+   */
+  sizeMemory?: DeviceSizeMemory | null;
 }
 
 /**
@@ -62,7 +82,11 @@ export interface SessionOptions {
 const DEFAULT_FIRST_ROWS = 64;
 const MAX_REPETITIONS = 250;
 const DEFAULT_MAX_VALUES = 500;
-/** Safety net for agents that never leave a column; far above any real table. */
+/**
+ * Safety net for agents that never leave a column; far above any real table. Counted in
+ * requests of the first shape: a walk that had to ask for fewer rows or fewer columns
+ * per request is allowed proportionally more requests.
+ */
 const MAX_ROUNDS_PER_READ = 2000;
 
 /** A SET answered with an error-status; `status` is its RFC name (notWritable...). */
@@ -79,13 +103,43 @@ interface PlanState {
   error: unknown;
 }
 
+/** net-snmp's callback-style call of one PDU */
+type Sender<T> = (cb: (error: Error | null, result: T) => void) => void;
+/** sends one PDU with this many tries, inside a slot of the gate */
+type Send = <T>(send: Sender<T>, tries: number) => Promise<T>;
+
+/** How one GETBULK of a walk ended (a failure to reach the device is thrown instead). */
+type BulkStep =
+  | { kind: "answer"; varbinds: Varbind[][] }
+  /** the agent answered tooBig */
+  | { kind: "tooBig" }
+  /** no answer, but one value of the first column was: `probe` is that answer */
+  | { kind: "silent"; probe: Varbind[][] };
+
+interface Cursor {
+  column: string;
+  /** the last OID received in this column (the column itself before the first) */
+  last: string;
+}
+
+/** No answer within `tries` tries of one slot (the tries of the smaller request included). */
+class NoAnswer extends Error {
+  override readonly name = "RequestTimedOutError";
+  constructor(readonly tries: number) {
+    super("Request timed out");
+  }
+}
+
 export class SnmpSession {
   readonly where: string;
-  readonly counters: SessionCounters = { requests: 0, roundTrips: 0, values: 0 };
+  readonly counters: SessionCounters = { requests: 0, roundTrips: 0, values: 0, timeouts: 0, tooBig: 0 };
   private readonly snmp: NetSnmpSession;
   private readonly gate: RequestGate;
   private readonly maxValues: number;
   private readonly tries: number;
+  private readonly sizes: DeviceSizeMemory | null;
+  /** the device has answered something in this session */
+  private answered = false;
   private closed = false;
 
   constructor(target: SnmpTarget, options: SessionOptions = {}) {
@@ -94,6 +148,7 @@ export class SnmpSession {
     this.tries = target.retries + 1;
     this.gate = new RequestGate(options.concurrency ?? 4);
     this.maxValues = options.maxValuesPerRequest ?? DEFAULT_MAX_VALUES;
+    this.sizes = options.sizeMemory === undefined ? requestSizes.forDevice(deviceSizeKey(target)) : options.sizeMemory;
     this.snmp = openNetSnmpSession(target);
     // socket errors surface through the request callbacks; keep the emitter quiet
     this.snmp.on("error", () => undefined);
@@ -103,6 +158,8 @@ export class SnmpSession {
     this.counters.requests = 0;
     this.counters.roundTrips = 0;
     this.counters.values = 0;
+    this.counters.timeouts = 0;
+    this.counters.tooBig = 0;
   }
 
   close(): void {
@@ -120,7 +177,7 @@ export class SnmpSession {
   async set(varbinds: SetVarbind[]): Promise<void> {
     const what = describe(varbinds.map((vb) => vb.oid));
     try {
-      await this.request<Varbind[]>(this.counters.roundTrips, (cb) => this.snmp.set(varbinds, cb));
+      await this.inSlot(this.counters.roundTrips, (send) => send<Varbind[]>((cb) => this.snmp.set(varbinds, cb), this.tries));
     } catch (error) {
       throw this.translate(error, `setting ${what}`, true);
     }
@@ -159,7 +216,7 @@ export class SnmpSession {
   private async getAfter(oids: string[], label: string, after: number, state?: PlanState) {
     if (state?.error) throw state.error;
     try {
-      const { result, depth } = await this.request<Varbind[]>(after, (cb) => this.snmp.get(oids, cb));
+      const { value: result, depth } = await this.inSlot(after, (send) => send<Varbind[]>((cb) => this.snmp.get(oids, cb), this.tries));
       this.counters.values += result.length;
       const out: Scalars = new Map();
       oids.forEach((oid, i) => {
@@ -172,66 +229,143 @@ export class SnmpSession {
     }
   }
 
+  /**
+   * Walks the columns of one read. Each request asks `rows` repetitions of the first
+   * `width` live columns (all of them unless a failure split them), continuing each
+   * column from its last OID and dropping a column as soon as an answer leaves it.
+   *
+   * Adapting to the agent:
+   * - a short answer means the agent caps its answers at a number of values: rows are
+   *   fitted to that cap from then on (snmpsimd: 64, net-snmp's snmpd: 100);
+   * - tooBig, or no answer where the smallest request is answered (bulkStep), means the
+   *   answer did not fit the agent's message: halve the rows; at one row, split the
+   *   columns into halves; one value that does not fit is refused. After such a failure
+   *   the shape never grows again in this walk;
+   * - otherwise, while every column came back full, the rows double.
+   *
+   * What is remembered for the device (request-size.ts) is the first shape that works
+   * after the walk's first failure: the largest known to work below the one that failed.
+   * A later walk of the same read starts there and does not grow. Failures after that
+   * shrink only the walk: the last request of a column reads past its end into the next
+   * column, whose values may be much larger (a name column is followed by a PortList
+   * column), and that says nothing about the rows of the table. Only when the remembered
+   * shape fails before it has worked once in a walk does the memory go down.
+   */
   private async walk(read: ColumnRead, after: number, state: PlanState): Promise<{ result: Columns; depth: number }> {
     const label = read.label ?? describe(read.columns);
     const result: Columns = new Map(read.columns.map((c) => [c, new Map<string, Varbind>()]));
-    let cursors = read.columns.map((column) => ({ column, last: column }));
+    let cursors: Cursor[] = read.columns.map((column) => ({ column, last: column }));
+    const sizeKey = readSizeKey(read.columns);
+    const remembered = this.sizes?.shapeOf(sizeKey);
+    let rows = remembered?.rows ?? read.rows ?? DEFAULT_FIRST_ROWS;
+    let width = remembered?.columns ?? Number.POSITIVE_INFINITY;
+    /** a larger shape failed (here or in an earlier session): do not grow */
+    let limited = remembered !== undefined;
+    /** a failure happened and no shape has worked since */
+    let failed = false;
+    /** what the memory holds has worked in this walk (or was just written): leave it */
+    let settled = false;
     let agentCap: number | null = null;
-    let rows = this.fitRows(read.rows ?? DEFAULT_FIRST_ROWS, cursors.length, agentCap);
     let depth = after;
 
-    for (let round = 0; cursors.length > 0; round++) {
+    const firstRows = rows;
+    /** requests so far, each weighted by its share of a first-shape request */
+    let rounds = 0;
+    while (cursors.length > 0) {
       if (state.error) throw state.error;
-      if (round >= MAX_ROUNDS_PER_READ) {
-        throw new DeviceRefused(`${this.where} never ended ${label} (more than ${MAX_ROUNDS_PER_READ} requests)`);
+      if (rounds >= MAX_ROUNDS_PER_READ) {
+        throw new DeviceRefused(`${this.where} never ended ${label} (more than ${MAX_ROUNDS_PER_READ} requests' worth of rows)`);
       }
-      let answer: Varbind[][];
+      const group = cursors.slice(0, width);
+      const asked = this.fitRows(rows, group.length, agentCap);
+      rounds += Math.min(1, (asked * group.length) / (firstRows * read.columns.length));
+      let step: BulkStep;
       try {
-        const oids = cursors.map((c) => c.last);
-        const sent = await this.request<Varbind[][]>(depth, (cb) => this.snmp.getBulk(oids, 0, rows, cb));
-        answer = sent.result;
+        const sent = await this.bulkStep(group, asked, depth);
+        step = sent.value;
         depth = sent.depth;
       } catch (error) {
-        if (isTooBig(error) && rows > 1) {
-          // the answer would not fit in a message: ask for fewer rows, same cursors
-          rows = Math.max(1, Math.floor(rows / 2));
-          agentCap = rows * cursors.length;
-          depth += 1; // that request was a round trip too
-          continue;
-        }
         throw this.translate(error, `reading ${label}`, false);
+      }
+
+      if (step.kind !== "answer") {
+        if (step.kind === "silent") {
+          // the small request's value counts: it continues the first column
+          this.counters.values += step.probe[0]?.length ?? 0;
+          if (this.follow(group[0], step.probe[0] ?? [], result).ended) cursors = cursors.filter((c) => c !== group[0]);
+        }
+        if (asked > 1) rows = Math.max(1, Math.floor(asked / 2));
+        else if (group.length > 1) width = Math.ceil(group.length / 2);
+        else throw new DeviceRefused(`${this.where} cannot fit one value of ${label} into an answer (tooBig)`);
+        limited = true;
+        failed = true;
+        continue;
       }
 
       let received = 0;
       let allFull = true;
-      const next: typeof cursors = [];
-      cursors.forEach((cursor, i) => {
-        const varbinds = answer[i] ?? [];
+      const ended = new Set<Cursor>();
+      group.forEach((cursor, i) => {
+        const varbinds = step.varbinds[i] ?? [];
         received += varbinds.length;
-        let ended = false;
-        for (const vb of varbinds) {
-          // leaving the column, an exception, or an agent going backwards all end it
-          if (isException(vb) || !isUnder(vb.oid, cursor.column) || compareOids(vb.oid, cursor.last) <= 0) {
-            ended = true;
-            break;
-          }
-          result.get(cursor.column)!.set(indexOf(vb.oid, cursor.column), vb);
-          cursor.last = vb.oid;
-        }
-        if (!ended) {
-          next.push(cursor);
-          if (varbinds.length < rows) allFull = false;
-        }
+        if (this.follow(cursor, varbinds, result).ended) ended.add(cursor);
+        else if (varbinds.length < asked) allFull = false;
       });
       this.counters.values += received;
       if (received === 0) throw new DeviceRefused(`${this.where} answered the read of ${label} with no values`);
+      if (failed && !settled) this.sizes?.remember(sizeKey, { rows: asked, columns: Number.isFinite(width) ? width : read.columns.length });
+      if (failed || remembered) settled = true;
+      failed = false;
       // an agent that answers with fewer values than asked caps its answers: remember it
-      if (received < cursors.length * rows) agentCap = Math.max(agentCap ?? 0, received);
-      else if (allFull && agentCap === null) rows *= 2;
-      cursors = next;
-      if (cursors.length > 0) rows = this.fitRows(rows, cursors.length, agentCap);
+      if (received < group.length * asked) agentCap = Math.max(agentCap ?? 0, received);
+      else if (allFull && agentCap === null && !limited) rows = asked * 2;
+      cursors = cursors.filter((c) => !ended.has(c));
     }
     return { result, depth };
+  }
+
+  /** Takes a column's values from an answer; leaving the column, an exception or going backwards ends it. */
+  private follow(cursor: Cursor, varbinds: Varbind[], result: Columns): { ended: boolean } {
+    for (const vb of varbinds) {
+      if (isException(vb) || !isUnder(vb.oid, cursor.column) || compareOids(vb.oid, cursor.last) <= 0) return { ended: true };
+      result.get(cursor.column)!.set(indexOf(vb.oid, cursor.column), vb);
+      cursor.last = vb.oid;
+    }
+    return { ended: false };
+  }
+
+  /**
+   * One GETBULK of a walk, and what to do when it gets no answer.
+   *
+   * An agent whose answer would not fit one datagram may send nothing at all (snmpsimd
+   * does), which looks exactly like a dead device. So a request for more than one value
+   * goes out with ONE try, and when it gets no answer the smallest request (one value of
+   * its first column) follows in the same slot of the gate with the remaining tries: an
+   * answer to it means the device is alive and the first answer was too big (the walk
+   * then asks for less); no answer means the device is unreachable. The tries are shared,
+   * not added: a dead device is given up after timeout x tries, as before, and the
+   * smaller request is not queued behind other reads waiting for the gate. With no retries
+   * configured (one try) the small request is sent only when the device has answered in
+   * this session, so a dead device still costs a single timeout.
+   */
+  private async bulkStep(group: Cursor[], rows: number, after: number): Promise<{ value: BulkStep; depth: number }> {
+    const oids = group.map((c) => c.last);
+    const big = oids.length * rows > 1;
+    return this.inSlot<BulkStep>(after, async (send) => {
+      try {
+        const varbinds = await send<Varbind[][]>((cb) => this.snmp.getBulk(oids, 0, rows, cb), big ? 1 : this.tries);
+        return { kind: "answer", varbinds };
+      } catch (error) {
+        if (isTooBig(error)) {
+          this.counters.tooBig++;
+          return { kind: "tooBig" };
+        }
+        const left = this.tries - 1;
+        if (!big || !isTimeout(error) || (left === 0 && !this.answered)) throw error;
+        const probe = await send<Varbind[][]>((cb) => this.snmp.getBulk([oids[0]], 0, 1, cb), Math.max(1, left));
+        return { kind: "silent", probe };
+      }
+    });
   }
 
   /** max-repetitions so that columns x rows stays within our ceiling and the agent's cap. */
@@ -240,21 +374,47 @@ export class SnmpSession {
     return Math.max(1, Math.min(rows, MAX_REPETITIONS, Math.floor(budget / columns)));
   }
 
-  /** Send one PDU through the gate and keep the counters. */
-  private async request<T>(after: number, send: (cb: (error: Error | null, result: T) => void) => void) {
+  /**
+   * Holds one slot of the gate while `work` sends its PDUs one after another, and keeps
+   * the counters: every PDU is a request and a round trip on the critical path.
+   */
+  private async inSlot<T>(after: number, work: (send: Send) => Promise<T>): Promise<{ value: T; depth: number }> {
     if (this.closed) throw new Error("session closed");
     const handedOver = await this.gate.acquire();
-    const depth = Math.max(after, handedOver) + 1;
-    this.counters.requests++;
-    try {
-      const result = await new Promise<T>((resolve, reject) => {
+    let depth = Math.max(after, handedOver);
+    let triesUsed = 0;
+    const send: Send = <R>(sender: Sender<R>, tries: number) => {
+      depth++;
+      this.counters.requests++;
+      return new Promise<R>((resolve, reject) => {
+        // net-snmp copies the session's retries into a request when it creates it, which
+        // send() does at once; set them for this PDU only
+        const retries = this.snmp.retries;
+        this.snmp.retries = tries - 1;
         try {
-          send((error, value) => (error ? reject(error) : resolve(value)));
+          sender((error, value) => {
+            if (!error) {
+              this.answered = true;
+              resolve(value);
+            } else if (isTimeout(error)) {
+              this.counters.timeouts++;
+              triesUsed += tries;
+              reject(new NoAnswer(triesUsed));
+            } else {
+              // an error-status is an answer too
+              if ((error as { name?: string }).name === "RequestFailedError") this.answered = true;
+              reject(error);
+            }
+          });
         } catch (error) {
           reject(error);
+        } finally {
+          this.snmp.retries = retries;
         }
       });
-      return { result, depth };
+    };
+    try {
+      return { value: await work(send), depth };
     } finally {
       if (depth > this.counters.roundTrips) this.counters.roundTrips = depth;
       this.gate.release(depth);
@@ -266,7 +426,8 @@ export class SnmpSession {
     if (error instanceof DeviceError) return error;
     const err = error as Error & { status?: number };
     if (err?.name === "RequestTimedOutError") {
-      const tries = this.tries === 1 ? "1 try" : `${this.tries} tries`;
+      const n = error instanceof NoAnswer ? error.tries : this.tries;
+      const tries = n === 1 ? "1 try" : `${n} tries`;
       const maybe = isSet ? "; the change may or may not have been applied" : "";
       return new DeviceUnreachable(`No answer from ${this.where} while ${doing} (timeout after ${tries})${maybe}`);
     }
@@ -286,6 +447,10 @@ export class SnmpSession {
 function isTooBig(error: unknown): boolean {
   const err = error as { name?: string; status?: number } | null;
   return err?.name === "RequestFailedError" && err.status === 1;
+}
+
+function isTimeout(error: unknown): boolean {
+  return (error as { name?: string } | null)?.name === "RequestTimedOutError";
 }
 
 /** "ifAlias.5" or "ifAdminStatus.5, ifAlias.5 and 2 more" for messages. */

@@ -5,13 +5,18 @@
  * Community handling follows net-snmp's snmpd: an unknown community gets no answer
  * (the request is counted and dropped, as snmpInBadCommunityNames), a SET with the
  * read community is answered with noAccess. SNMPv1 is not served (dropped).
+ *
+ * A response limit (maxResponseBytes) reproduces agents that do not cut a GetBulk
+ * answer to fit their message size: an answer to a read that is larger becomes tooBig
+ * with an empty varbind list (RFC 3416 4.2.1) or is not sent at all (as snmpsimd does
+ * when an answer exceeds one datagram).
  */
 import dgram from "node:dgram";
 import { BerError, BerReader, encodeInteger, encodeOctets, tlv } from "./ber";
-import { AgentCounters, AgentFaults } from "./faults";
+import { AgentCounters, AgentFaults, type OversizeMode } from "./faults";
 import { PduType, decodePdu, type RequestPdu } from "./pdu";
 import type { MibProvider } from "./provider";
-import { handlePdu, type HandlerLimits, type SetBehaviour } from "./request-handler";
+import { handlePdu, tooBigResponse, type HandlerLimits, type SetBehaviour } from "./request-handler";
 import { UsmEngine, type UsmUserConfig } from "./usm";
 import { Tag } from "./values";
 
@@ -25,6 +30,13 @@ export interface AgentOptions {
   maxBulkValues?: number;
   /** largest answer in bytes (UDP over IPv4 carries at most 65507) */
   maxMessageSize?: number;
+  /**
+   * largest answer to a read sent as it is (the whole message, bytes); a GetBulk is not
+   * cut to fit it. Larger answers are handled as `oversize` says. Default: no limit.
+   */
+  maxResponseBytes?: number;
+  /** "tooBig" (default): error-status tooBig, no varbinds; "silent": no answer */
+  oversize?: OversizeMode;
   /** called by faults.restart() after the engine rebooted (the device reloads its config) */
   onRestart?: () => void;
 }
@@ -56,10 +68,14 @@ export class SnmpAgent {
     this.maxMessageSize = opts.maxMessageSize ?? 65507;
     this.maxBulkValues = opts.maxBulkValues ?? Number.POSITIVE_INFINITY;
     this.usm = new UsmEngine(opts.v3Users ?? [], this.maxMessageSize);
-    this.faults = new AgentFaults(opts.latencyMs ?? 0, () => {
-      this.usm.reboot();
-      opts.onRestart?.();
-    });
+    this.faults = new AgentFaults(
+      opts.latencyMs ?? 0,
+      () => {
+        this.usm.reboot();
+        opts.onRestart?.();
+      },
+      { maxResponseBytes: checkResponseLimit(opts.maxResponseBytes), oversize: checkOversize(opts.oversize) },
+    );
   }
 
   /** Binds 127.0.0.1:port (0 picks a free port); resolves to the port. */
@@ -169,8 +185,8 @@ export class SnmpAgent {
       const pdu = decodePdu(r);
       if (!this.count(pdu, from)) return null;
       const handled = handlePdu(this.provider, pdu, write, this.limits(V2C_OVERHEAD + community.length), this.setBehaviour());
-      this.counters.values += handled.values;
-      return tlv(Tag.Sequence, encodeInteger(VERSION_2C), encodeOctets(community), handled.pdu);
+      const message = (responsePdu: Buffer) => tlv(Tag.Sequence, encodeInteger(VERSION_2C), encodeOctets(community), responsePdu);
+      return this.withinLimit(pdu, message(handled.pdu), handled.values, () => message(tooBigResponse(pdu.requestId)));
     }
     if (version === VERSION_3) {
       const outcome = this.usm.receive(msg, r);
@@ -179,9 +195,39 @@ export class SnmpAgent {
       const req = outcome.request;
       if (!this.count(req.pdu, from)) return null;
       const handled = handlePdu(this.provider, req.pdu, true, this.limits(V3_OVERHEAD, req.maxSize), this.setBehaviour());
-      this.counters.values += handled.values;
-      return this.usm.respond(req, handled.pdu);
+      return this.withinLimit(req.pdu, this.usm.respond(req, handled.pdu), handled.values, () =>
+        this.usm.respond(req, tooBigResponse(req.pdu.requestId)),
+      );
     }
     return null;
   }
+
+  /**
+   * The answer as encoded, or what the response limit makes of it. SET answers are left
+   * alone: the SET is applied by then, and a tooBig would say it was not.
+   */
+  private withinLimit(pdu: RequestPdu, message: Buffer, values: number, tooBig: () => Buffer): Buffer | null {
+    const limit = this.faults.maxResponseBytes;
+    if (limit === null || message.length <= limit || pdu.type === PduType.SetRequest) {
+      this.counters.values += values;
+      return message;
+    }
+    this.counters.oversize++;
+    return this.faults.oversize === "silent" ? null : tooBig();
+  }
+}
+
+/** RFC 3417: every SNMP engine takes messages of 484 octets; UDP over IPv4 carries 65507. */
+function checkResponseLimit(bytes: number | undefined): number | null {
+  if (bytes === undefined) return null;
+  if (!Number.isInteger(bytes) || bytes < 484 || bytes > 65507) {
+    throw new RangeError(`maxResponseBytes must be an integer from 484 to 65507, got ${bytes}`);
+  }
+  return bytes;
+}
+
+function checkOversize(mode: OversizeMode | undefined): OversizeMode {
+  if (mode === undefined) return "tooBig";
+  if (mode !== "tooBig" && mode !== "silent") throw new RangeError(`oversize must be "tooBig" or "silent", got ${String(mode)}`);
+  return mode;
 }

@@ -15,9 +15,22 @@ function statusNumber(name: ErrorStatusName): number {
   return status;
 }
 
+/** What an agent does with an answer larger than its response limit. */
+export type OversizeMode = "tooBig" | "silent";
+
+/** The response limit an agent starts with (and returns to on reset()). */
+export interface ResponseLimit {
+  maxResponseBytes: number | null;
+  oversize: OversizeMode;
+}
+
 export class AgentFaults {
   latencyMs: number;
   drop = false;
+  /** largest answer (whole message) sent as it is; null: none besides UDP's */
+  maxResponseBytes: number | null;
+  /** a larger answer to a read becomes tooBig with no varbinds, or nothing at all */
+  oversize: OversizeMode;
   refuseSets: false | ErrorStatusName = false;
   lieOnSet = false;
   /** answers left before dropping everything; null = no limit */
@@ -31,8 +44,11 @@ export class AgentFaults {
   constructor(
     private readonly defaultLatencyMs: number,
     private readonly onRestart: () => void,
+    private readonly defaultLimit: ResponseLimit = { maxResponseBytes: null, oversize: "tooBig" },
   ) {
     this.latencyMs = defaultLatencyMs;
+    this.maxResponseBytes = defaultLimit.maxResponseBytes;
+    this.oversize = defaultLimit.oversize;
   }
 
   dropAfter(n: number): void {
@@ -84,6 +100,8 @@ export class AgentFaults {
 
   reset(): void {
     this.latencyMs = this.defaultLatencyMs;
+    this.maxResponseBytes = this.defaultLimit.maxResponseBytes;
+    this.oversize = this.defaultLimit.oversize;
     this.drop = false;
     this.refuseSets = false;
     this.lieOnSet = false;
@@ -107,6 +125,8 @@ export class AgentCounters {
   requests = 0;
   values = 0;
   responses = 0;
+  /** answers over the response limit: sent as tooBig, or not at all */
+  oversize = 0;
   byType = { get: 0, getNext: 0, getBulk: 0, set: 0, other: 0 };
   /** requests received and not yet answered or dropped (latency makes them wait) */
   inFlight = 0;
@@ -124,6 +144,7 @@ export class AgentCounters {
     this.requests = 0;
     this.values = 0;
     this.responses = 0;
+    this.oversize = 0;
     this.byType = { get: 0, getNext: 0, getBulk: 0, set: 0, other: 0 };
     this.maxInFlight = this.inFlight;
     this.journal.length = 0;

@@ -145,7 +145,12 @@ export function handlePdu(
   else getBulk(index, pdu, out, limits);
 
   if (pdu.type !== PduType.GetBulkRequest && out.bytes > limits.maxVarBindBytes) {
-    return { pdu: encodePdu(PduType.Response, pdu.requestId, ErrorStatus.tooBig, 0, new VarBindListWriter().toBuffer()), values: 0 };
+    return { pdu: tooBigResponse(pdu.requestId), values: 0 };
   }
   return { pdu: encodePdu(PduType.Response, pdu.requestId, 0, 0, out.toBuffer()), values: out.count };
+}
+
+/** A Response with error-status tooBig and an empty varbind list (RFC 3416 4.2.1, 4.2.2, 4.2.3). */
+export function tooBigResponse(requestId: number): Buffer {
+  return encodePdu(PduType.Response, requestId, ErrorStatus.tooBig, 0, new VarBindListWriter().toBuffer());
 }

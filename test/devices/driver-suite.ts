@@ -89,7 +89,7 @@ export function expectedInterface(model: VirtualSwitch, i: LabInterface, id: str
   };
 }
 
-function actualInterface(iface: InterfaceInfo) {
+export function actualInterface(iface: InterfaceInfo) {
   return {
     id: iface.id,
     name: iface.name,
@@ -113,7 +113,7 @@ export function expectedVlans(model: VirtualSwitch): Array<Pick<VlanInfo, "id" |
   });
 }
 
-const vlanView = (vlans: VlanInfo[]) => vlans.map(({ id, name, state }) => ({ id, name, state }));
+export const vlanView = (vlans: VlanInfo[]) => vlans.map(({ id, name, state }) => ({ id, name, state }));
 
 /**
  * What a consistent untagged-VLAN change of bridge port `bp` to `vlan` leaves, from the
