@@ -14,8 +14,18 @@ import path from "node:path";
 import { startLabSwitch, type LabSwitch, type LabSwitchOptions } from "../../lab";
 import type { VirtualSwitch } from "../../lab/model";
 import { ifTable, ifXTable, system } from "../../mib/oids";
-import { GenericSnmpDriver } from "../../drivers/snmp/generic";
-import { basicPlan, ifTableColumns } from "../../drivers/snmp/plans";
+import { SnmpDriver } from "../../drivers/snmp/driver";
+import { genericFamily } from "../../drivers/families/generic";
+import { qbridge } from "../../mib/oids";
+
+/** the columns of the interface table and the static VLAN table as the engine and the Q-BRIDGE part read them */
+const ifTableColumns = [ifTable.ifDescr, ifTable.ifType, ifTable.ifSpeed, ifTable.ifAdminStatus, ifTable.ifOperStatus];
+const vlanStaticColumns = [qbridge.dot1qVlanStaticName, qbridge.dot1qVlanStaticRowStatus, qbridge.dot1qVlanStaticEgressPorts, qbridge.dot1qVlanStaticUntaggedPorts];
+class GenericSnmpDriver extends SnmpDriver {
+  constructor(target: ConstructorParameters<typeof SnmpDriver>[1], options?: ConstructorParameters<typeof SnmpDriver>[2]) {
+    super(genericFamily, target, options);
+  }
+}
 import {
   deviceSizeKey,
   readSizeKey,
@@ -153,7 +163,7 @@ describe("the generic driver adapts its GETBULK requests", () => {
       expect(d.counters.requests).toBe(lab.counters.requests);
       // what was remembered: one row of the VLAN table did not fit, so its columns went in pairs
       const memory = requestSizes.forDevice(deviceSizeKey(target(lab)));
-      expect(memory.shapeOf(readSizeKey(basicPlan.vlanStatic.columns))).toEqual({ rows: 1, columns: 2 });
+      expect(memory.shapeOf(readSizeKey(vlanStaticColumns))).toEqual({ rows: 1, columns: 2 });
       expect(memory.shapeOf(readSizeKey(ifTableColumns))!.rows).toBeLessThan(64);
     } finally {
       await d.close();
