@@ -47,6 +47,7 @@ import {
   checkVlanTarget,
 } from "../domain/device-checks";
 import {
+  hasControlCharacter,
   parseDescription,
   parseInteger,
   parseOnOff,
@@ -194,6 +195,8 @@ const setInterfaceDescription: WriteSpec<unknown> = {
   parse(body) {
     // the value's rules depend on the device (its length limits): checked with the interface
     if (typeof body.description !== "string") throw new ApiError(400, "missing_parameter", msg.missingParameter("description"));
+    // a line break never waits for a device connection to be refused
+    if (hasControlCharacter(body.description)) throw new ApiError(400, "invalid_parameter", msg.DESCRIPTION_CONTROL_CHARACTERS);
     return body.description;
   },
   requested: (text, id) => ({ interface: id, new_value: String(text) }),
@@ -223,6 +226,7 @@ function vlanParams(body: Record<string, unknown>): { vlan_id: unknown; vlan_nam
   if (parseInteger(body.vlan_id) === null || typeof body.vlan_name !== "string") {
     throw new ApiError(400, "missing_parameter", msg.VLAN_PARAMETERS_INVALID);
   }
+  if (hasControlCharacter(body.vlan_name)) throw new ApiError(400, "invalid_parameter", msg.VLAN_NAME_CONTROL_CHARACTERS);
   return { vlan_id: body.vlan_id, vlan_name: body.vlan_name };
 }
 

@@ -3,6 +3,7 @@
  * what it matches when a device's driver is "auto" (sysObjectID prefixes, and sysDescr
  * patterns where prefixes are not enough), and how to open it on a connection.
  */
+import type { Capabilities } from "../model/capabilities";
 import type { Connection, SnmpTarget, SshTarget } from "../model/targets";
 import type { Driver } from "./contract";
 import type { SnmpSession } from "./snmp/session";
@@ -31,11 +32,24 @@ export interface DriverEntry {
   description: string;
   /** 0: SNMP, 7: SSH command line */
   connector: Connection["connector"];
+  /** what its drivers can change (the same as an opened driver's `can`) */
+  can: Capabilities;
   /** what "auto" picks it for (SNMP families); absent: only when named */
   match?: DriverMatch;
   open(connection: Connection, options: OpenOptions): Driver;
-  /** what it can change and what it was proven against, for the README's driver table */
-  proof: { changes: string; provenAgainst: string };
+  /** what it was proven against (the README's driver table; the conformance suite holds it to its subjects) */
+  provenAgainst: ProvenAgainst;
+}
+
+export interface ProvenAgainst {
+  /** lab profiles whose face (SNMP or SSH, as the connector says) the conformance suite runs it on */
+  lab?: readonly string[];
+  /** recordings of real devices (fixture names) that snmpsimd serves to the suite's read tests */
+  recordings?: readonly string[];
+  /** real agents the suite runs it on */
+  real?: readonly string[];
+  /** proof outside the conformance suite */
+  notes?: readonly string[];
 }
 
 export function snmpOf(connection: Connection): SnmpTarget {

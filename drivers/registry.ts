@@ -11,7 +11,8 @@ import { system } from "../mib/oids";
 import type { Connection } from "../model/targets";
 import { NotSupported } from "../model/failures";
 import type { Driver } from "./contract";
-import type { DriverEntry } from "./entry";
+import type { DriverEntry, ProvenAgainst } from "./entry";
+import { CAPABILITY_FLAG_NAMES, type CapabilityFlag } from "../model/capabilities";
 import { FAMILIES } from "./families";
 import { isUnder } from "./snmp/oid";
 import { SnmpSession } from "./snmp/session";
@@ -24,8 +25,13 @@ export interface DriverDescription {
   vendor: string;
   description: string;
   connector: Connection["connector"];
-  changes: string;
-  provenAgainst: string;
+  /** the sysObjectID prefixes "auto" picks it for ("" = any); null: only when a device names it */
+  matches: readonly string[] | null;
+  /** what it can change */
+  changes: CapabilityFlag[];
+  /** it has a details view (MAC addresses, neighbours) */
+  clientData: boolean;
+  provenAgainst: ProvenAgainst;
 }
 
 /** What "auto" chose, to be stored on the device record. */
@@ -58,8 +64,10 @@ export function listDrivers(): DriverDescription[] {
     vendor: f.vendor,
     description: f.description,
     connector: f.connector,
-    changes: f.proof.changes,
-    provenAgainst: f.proof.provenAgainst,
+    matches: f.match ? f.match.sysObjectIds : null,
+    changes: CAPABILITY_FLAG_NAMES.filter((flag) => f.can[flag]),
+    clientData: f.can.client_data,
+    provenAgainst: f.provenAgainst,
   }));
 }
 

@@ -6,6 +6,8 @@
  */
 
 export interface CapabilityFlagInfo {
+  /** a short name for tables (the README's driver table) */
+  label: string;
   /** what a device without it cannot do, for the not_supported answer ("... cannot <action>") */
   action: string;
   /** the spec's operationIds that need it */
@@ -16,36 +18,43 @@ export interface CapabilityFlagInfo {
 
 export const CAPABILITY_FLAGS = {
   change_admin_status: {
+    label: "state",
     action: "change the interface status",
     operations: ["setInterfaceState"],
     description: "The driver can set an interface's admin state (POST .../state/).",
   },
   change_vlan: {
+    label: "VLAN",
     action: "change the interface vlan",
     operations: ["setInterfaceVlan"],
     description: "The driver can set an interface's untagged VLAN (POST .../vlan/).",
   },
   change_poe: {
+    label: "PoE",
     action: "change the PoE status",
     operations: ["setInterfacePoe"],
     description: "The driver can switch PoE of an interface on and off (POST .../poe_state/).",
   },
   change_description: {
+    label: "description",
     action: "change the interface description",
     operations: ["setInterfaceDescription"],
     description: "The driver can set an interface's description (POST .../description/).",
   },
   edit_vlans: {
+    label: "VLAN add/delete",
     action: "add or delete vlans",
     operations: ["addVlan", "deleteVlan"],
     description: "The driver can add and delete VLANs (POST .../vlan/add/ and .../vlan/delete/).",
   },
   change_vlan_name: {
+    label: "VLAN rename",
     action: "change vlan names",
     operations: ["editVlan"],
     description: "The driver can rename VLANs (POST .../vlan/edit/).",
   },
   save_config: {
+    label: "save",
     action: "save the config",
     operations: ["saveConfig"],
     description: "The device needs an explicit save (POST .../save/) after changes, and the driver can do it.",

@@ -18,6 +18,16 @@ export type PoeDetect =
   | "Unknown Fault"
   | "PS Disconnected";
 
+/** POWER-ETHERNET-MIB pethPsePortDetectionStatus values by the names the API shows */
+export const POE_DETECT_NAMES: Readonly<Record<number, PoeDetect>> = {
+  1: "Disabled",
+  2: "Searching",
+  3: "Delivering",
+  4: "Fault",
+  5: "Test",
+  6: "Unknown Fault",
+};
+
 export interface VlanInfo {
   id: number;
   name: string;

@@ -1,6 +1,6 @@
 /**
  * The command line: `switchdesk serve | migrate | createsuperuser | changepassword |
- * unlock | inventory import FILE | lab`. Configuration comes from the environment
+ * unlock | inventory import FILE | drivers | lab`. Configuration comes from the environment
  * (README). Every command answers `--help` with its usage and exit 0 without doing
  * anything; an unknown option, a missing value or a missing argument is one line on
  * stderr and exit 2 (util.parseArgs, strict).
@@ -172,6 +172,17 @@ const commands: Record<string, Command> = {
       if (verb !== "import") throw new UsageError(`unknown inventory command '${verb}' (only: import)`);
       const { importInventoryFile } = await import("../app/inventory-import");
       out(await importInventoryFile(loadConfig(), file));
+      return 0;
+    },
+  },
+  drivers: {
+    usage: "switchdesk drivers",
+    summary: "list the drivers: transports, what \"auto\" picks each for, what each can change (Markdown)",
+    options: {},
+    positionals: { required: [] },
+    async run(_v, _a, out) {
+      const { driverTable } = await import("../app/driver-table");
+      out(driverTable());
       return 0;
     },
   },

@@ -7,7 +7,7 @@ import net from "node:net";
 import { checkIds, type Checked, type Resource } from "./resource";
 import { Issues, choice, flag, given, integer, name, text } from "./fields";
 import { idList } from "./parse";
-import { connectorsWithDrivers, driverNamesFor, listDrivers } from "../../drivers/registry";
+import { connectorsWithDrivers, driverNamesFor } from "../../drivers/registry";
 import type { RelationIds, Row } from "../../db/inventory";
 import type { Services } from "../services";
 import type { components } from "../../generated/api";

@@ -39,7 +39,7 @@ import type { SnmpTarget } from "../../model/targets";
 import { ErrorStatus, sessionTo, type ClientError } from "../support/snmp-client";
 import { describeSnmpsimd, startSnmpsim } from "../support/snmpsim";
 import { startUdpRelay } from "../support/udp-relay";
-import { actualInterface, expectedInterface, expectedVlans, vlanView } from "./driver-suite";
+import { actualInterface, expectedInterface, expectedVlans, vlanView } from "../support/lab-expectations";
 
 const TIMEOUT_MS = 250;
 

@@ -1,45 +1,19 @@
 /**
- * The SNMP drivers against the lab: the shared driver suite for the generic and Cisco SB
- * profiles over v2c and v3 authPriv, then what is particular to SNMP: driver choice by
- * sysObjectID, request counts of the read plans, Q-BRIDGE writes in one PDU, short
- * GETBULK answers, and the wording of failures.
+ * What is particular to SNMP, against the lab (the conformance suite covers what every
+ * driver must do): driver choice by sysObjectID, request counts of the read plans,
+ * Q-BRIDGE writes in one PDU, short GETBULK answers, and the wording of failures.
  */
-import { startLabSwitch, type LabSwitch, type LabSwitchOptions, type LabV3User } from "../../lab";
+import { startLabSwitch, type LabSwitch } from "../../lab";
 import { openDriver } from "../../drivers/registry";
 import { SnmpDriver } from "../../drivers/snmp/driver";
 import { genericFamily } from "../../drivers/families/generic";
 import { DeviceUnreachable } from "../../model/failures";
 import { type SnmpTarget } from "../../model/targets";
-import { expectedInterface, runDriverSuite } from "./driver-suite";
-
-const v3User: LabV3User = {
-  username: "suite",
-  authProtocol: "SHA-512",
-  authKey: "suite-auth-key",
-  privProtocol: "AES-256",
-  privKey: "suite-priv-key",
-};
+import { expectedInterface } from "../support/lab-expectations";
 
 /** short timeouts: the fault tests wait for them */
 function target(lab: LabSwitch, version: "2c" | "3" = "2c"): SnmpTarget {
   return { ...lab.snmpTarget({ version, write: true }), timeout_ms: 300, retries: 1 };
-}
-
-const profiles: Array<{ label: string; options: LabSwitchOptions; version: "2c" | "3" }> = [
-  // a routed Ethernet port (one the suite's write tests leave alone) on one switch of each profile
-  { label: "generic profile, SNMP v2c", options: { profile: "generic", ports: 24, poePorts: [1, 2, 3, 4, 5, 6, 7, 8], routedPorts: [20] }, version: "2c" },
-  { label: "generic profile, SNMP v3 authPriv", options: { profile: "generic", ports: 12, poePorts: [2, 3], v3: v3User }, version: "3" },
-  { label: "ciscosb profile, SNMP v2c", options: { profile: "ciscosb", ports: 24, routedPorts: [20], poePorts: [1, 2, 3, 4, 5, 6, 7, 8] }, version: "2c" },
-  { label: "ciscosb profile, SNMP v3 authPriv", options: { profile: "ciscosb", ports: 12, v3: v3User, poePorts: [1, 2, 3, 4] }, version: "3" },
-];
-
-for (const p of profiles) {
-  runDriverSuite({
-    name: `SNMP driver chosen by sysObjectID, ${p.label}`,
-    startLab: (overrides) => startLabSwitch({ ...p.options, seed: 7, ...overrides }),
-    openDriver: (lab) => openDriver({ driver: "auto", connection: { connector: 0, snmp: target(lab, p.version) }, name: lab.options.name }).then((o) => o.driver),
-    interfaceId: (iface) => String(iface.ifIndex),
-  });
 }
 
 describe("SNMP specifics against the lab", () => {

@@ -12,7 +12,7 @@ import { DeviceMismatch, DeviceRefused, DeviceUnreachable, NotSupported } from "
 import { type InterfaceInfo } from "../../model/device";
 import { iosInterfaceName, startLabSshFace, startLabSwitch, type LabSshFace, type LabSwitch, type LabSwitchOptions } from "../../lab";
 import type { LabInterface, VirtualSwitch } from "../../lab/model";
-import { expectedInterface, expectedVlans } from "./driver-suite";
+import { actualClients, expectedClients, expectedInterface, expectedVlans } from "../support/lab-expectations";
 
 import type { InterfaceView } from "../../model/device";
 /** the interface view a setter takes, learned by the same kind of driver */
@@ -109,28 +109,9 @@ for (const options of [
     test("details learn adds the MAC table with ARP addresses and the LLDP neighbours", async () => {
       const snap = await ctx.driver().learn("details");
       const model = ctx.model;
-      const ipOf = new Map<string, string[]>();
-      for (const a of model.arp) ipOf.set(mac(a.mac), [...(ipOf.get(mac(a.mac)) ?? []), a.ip]);
-      const key = (m: { vlan: number; address: string }) => `${m.vlan}/${m.address}`;
       for (const li of model.interfaces) {
         const got = snap.interfaces.find((x) => x.id === iosInterfaceName(li))!;
-        const macs = model.fdb
-          .filter((e) => li.bridgePort !== null && e.bridgePort === li.bridgePort)
-          .map((e) => ({ address: mac(e.mac), vlan: e.vlan, ipv4: ipOf.get(mac(e.mac)) ?? [] }));
-        expect(got.macs.map(({ address, vlan, ipv4 }) => ({ address, vlan, ipv4 })).sort((a, b) => key(a).localeCompare(key(b)))).toEqual(
-          macs.sort((a, b) => key(a).localeCompare(key(b))),
-        );
-        const neighbours = model.lldp
-          .filter((n) => n.localPort === li.bridgePort)
-          .map((n) => ({
-            system_name: n.sysName,
-            chassis_id: n.chassisIdSubtype === 4 ? mac(n.chassisId) : n.chassisId.toString(),
-            port_name: n.portIdSubtype === 3 ? mac(n.portId) : n.portId.toString(),
-            management_address_v4: n.mgmtIpv4 ?? "",
-          }));
-        expect(got.neighbors.map(({ system_name, chassis_id, port_name, management_address_v4 }) => ({ system_name, chassis_id, port_name, management_address_v4 }))).toEqual(
-          neighbours,
-        );
+        expect({ id: got.id, ...actualClients(got) }).toEqual({ id: got.id, ...expectedClients(model, li) });
       }
       expect(model.lldp.length).toBeGreaterThan(0);
     });

@@ -78,7 +78,8 @@ export const ciscosb: DriverEntry = {
   vendor: "Cisco Small Business",
   description: "Cisco SG/CBS switches: standard MIBs plus saving through CISCOSB-COPY-MIB",
   connector: 0,
+  can: ciscoSbFamily.can,
   match: { sysObjectIds: ["1.3.6.1.4.1.9.6.1"] },
   open: (connection, options) => new SnmpDriver(ciscoSbFamily, snmpOf(connection), options),
-  proof: { changes: "state, VLAN, PoE, description, VLAN add/rename/delete, save", provenAgainst: "lab profile ciscosb; recording ciscosb_cbs350-4x" },
+  provenAgainst: { lab: ["ciscosb"], recordings: ["ciscosb_cbs350-4x"] },
 };

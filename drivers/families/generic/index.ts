@@ -39,8 +39,9 @@ export const generic: DriverEntry = {
   vendor: "Generic SNMP",
   description: "standard MIBs: IF-MIB, BRIDGE-MIB, Q-BRIDGE-MIB, POWER-ETHERNET-MIB, LLDP-MIB; no save",
   connector: 0,
+  can: genericFamily.can,
   // every sysObjectID: the most general match, so any family's own prefix wins over it
   match: { sysObjectIds: [""] },
   open: (connection, options) => new SnmpDriver(genericFamily, snmpOf(connection), options),
-  proof: { changes: "state, VLAN, PoE, description, VLAN add/rename/delete", provenAgainst: "lab profile generic; recordings dlink_dgs-1510-28, linksys-ss_lgs318p" },
+  provenAgainst: { lab: ["generic"], recordings: ["dlink_dgs-1510-28", "linksys-ss_lgs318p"] },
 };

@@ -3,13 +3,14 @@
  * can change; VLANs, PoE and saving are not a host's business.
  */
 import { sshOf, type DriverEntry } from "../../entry";
-import { LinuxHostDriver } from "./driver";
+import { LinuxHostDriver, linuxHostCapabilities } from "./driver";
 
 export const linuxHost: DriverEntry = {
   name: "linux_host",
   vendor: "Linux",
   description: "a Linux host over SSH: ip -j link for reads, ip link set for state and alias",
   connector: 7,
+  can: linuxHostCapabilities,
   open: (connection, options) => new LinuxHostDriver(sshOf(connection), { name: options.name, onHostKey: options.onHostKey }),
-  proof: { changes: "state, description", provenAgainst: "real OpenSSH (Debian sshd) in a network namespace with veth ports" },
+  provenAgainst: { real: ["OpenSSH in a network namespace with veth ports"] },
 };

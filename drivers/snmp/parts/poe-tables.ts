@@ -10,7 +10,7 @@
  *     OpenL2M's rule; fits names such as "Gi1/5" with group 1 port 5).
  */
 import { poe } from "../../../mib/oids";
-import type { DevicePoe, PoeDetect, PoePortInfo, PowerSupplyInfo } from "../../../model/device";
+import { POE_DETECT_NAMES, type DevicePoe, type PoeDetect, type PoePortInfo, type PowerSupplyInfo } from "../../../model/device";
 import { type BridgePorts, interfaceOfPort } from "./bridge-ports";
 import type { Columns } from "../session";
 import { asInt } from "../values";
@@ -70,20 +70,11 @@ export function poeByInterface(rows: PoeRow[], facts: InterfaceFacts): Map<numbe
   return out;
 }
 
-const detectNames: Record<number, PoeDetect> = {
-  1: "Disabled",
-  2: "Searching",
-  3: "Delivering",
-  4: "Fault",
-  5: "Test",
-  6: "Unknown Fault",
-};
-
 export function poePortInfo(row: PoeRow): PoePortInfo {
   const enabled = row.admin === 1;
   // without a detection status, an enabled port is taken to be looking for a device
   const detect: PoeDetect =
-    row.detection === null ? (enabled ? "Searching" : "Disabled") : (detectNames[row.detection] ?? "Unknown Fault");
+    row.detection === null ? (enabled ? "Searching" : "Disabled") : (POE_DETECT_NAMES[row.detection] ?? "Unknown Fault");
   return {
     admin_status: enabled ? "Enabled" : "Disabled",
     detect_status: detect,
