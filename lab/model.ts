@@ -179,10 +179,10 @@ export class VirtualSwitch {
     return { enabled, detection: PoeDetection.deliveringPower, powerMw: i.poe.device.powerMw };
   }
 
-  /** pethMainPseConsumptionPower: watts drawn by all ports */
-  poeConsumedW(): number {
+  /** pethMainPseConsumptionPower: watts drawn by all ports (of one PSE group when given) */
+  poeConsumedW(group?: number): number {
     let mw = 0;
-    for (const i of this.interfaces) if (i.poe) mw += this.poeState(i.ifIndex)!.powerMw;
+    for (const i of this.interfaces) if (i.poe && (group === undefined || i.poe.group === group)) mw += this.poeState(i.ifIndex)!.powerMw;
     return Math.round(mw / 1000);
   }
 

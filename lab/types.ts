@@ -8,6 +8,7 @@ import type { ProfileId } from "./profiles";
 import type { SnmpAgent } from "./snmp/agent";
 import type { ErrorStatusName } from "./snmp/error-status";
 import type { JournalEntry } from "./snmp/faults";
+import type { VendorOptions } from "./snmp/switch-mib/family";
 import type { QBridgeMode } from "./snmp/switch-mib/writable";
 
 export interface LabV3User {
@@ -22,7 +23,7 @@ export interface LabSwitchOptions {
   profile?: ProfileId;
   /** Ethernet ports, 8..384 */
   ports?: number;
-  /** PoE-capable ports by port number (1-based); default: none on generic, all on ciscosb */
+  /** PoE-capable ports by port number (1-based); default: the profile's (all on ciscosb, cisco and procurve, none on the others) */
   poePorts?: number[] | "all" | "none";
   /** sysName; default "lab-<profile>-<ports>" */
   name?: string;
@@ -51,6 +52,8 @@ export interface LabSwitchOptions {
   qbridge?: QBridgeMode;
   /** Ethernet ports (1-based) that carry an IPv4 address (ipAdEntIfIndex points at them: routed ports) */
   routedPorts?: number[];
+  /** family-specific options (e.g. cisco: { vtpMode: "client", writeMem: false }) */
+  vendor?: VendorOptions;
 }
 
 export interface LabFaults {
@@ -104,9 +107,10 @@ export interface LabSwitch {
   model: VirtualSwitch;
   host: "127.0.0.1";
   port: number;
-  options: Required<Omit<LabSwitchOptions, "v3" | "port" | "maxBulkValues">> & {
+  options: Required<Omit<LabSwitchOptions, "v3" | "port" | "maxBulkValues" | "vendor">> & {
     v3?: LabV3User;
     maxBulkValues?: number;
+    vendor: VendorOptions;
   };
   faults: LabFaults;
   counters: LabCounters;
