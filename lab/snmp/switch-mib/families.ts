@@ -7,11 +7,12 @@ import type { ProfileId } from "../../profiles";
 import { ciscosbFamily } from "./ciscosb";
 import type { FamilyFactory } from "./family";
 import { genericFamily } from "./generic";
+import { ciscoFamily } from "./cisco";
 
 export const families: Record<ProfileId, FamilyFactory> = {
   generic: genericFamily,
   ciscosb: ciscosbFamily,
-  cisco: genericFamily,
+  cisco: ciscoFamily,
   procurve: genericFamily,
   comware: genericFamily,
   arubacx: genericFamily,
