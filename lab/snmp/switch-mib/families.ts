@@ -4,21 +4,28 @@
  * does not compile.
  */
 import type { ProfileId } from "../../profiles";
-import { ciscosbFamily } from "./ciscosb";
-import type { FamilyFactory } from "./family";
-import { genericFamily } from "./generic";
+import { aristaFamily } from "./arista";
+import { arubacxFamily } from "./arubacx";
 import { ciscoFamily } from "./cisco";
+import { ciscosbFamily } from "./ciscosb";
+import { comwareFamily } from "./comware";
+import { dellFamily } from "./dell";
+import type { FamilyFactory } from "./family";
+import { edgeswitchFamily, fsFamily } from "./fastpath";
+import { genericFamily } from "./generic";
+import { juniperFamily } from "./juniper";
+import { procurveFamily } from "./procurve";
 
 export const families: Record<ProfileId, FamilyFactory> = {
   generic: genericFamily,
   ciscosb: ciscosbFamily,
   cisco: ciscoFamily,
-  procurve: genericFamily,
-  comware: genericFamily,
-  arubacx: genericFamily,
-  dell: genericFamily,
-  arista: genericFamily,
-  juniper: genericFamily,
-  edgeswitch: genericFamily,
-  fs: genericFamily,
+  procurve: procurveFamily,
+  comware: comwareFamily,
+  arubacx: arubacxFamily,
+  dell: dellFamily,
+  arista: aristaFamily,
+  juniper: juniperFamily,
+  edgeswitch: edgeswitchFamily,
+  fs: fsFamily,
 };
