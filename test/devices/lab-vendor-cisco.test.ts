@@ -395,6 +395,41 @@ describe("cisco profile: saving", () => {
   });
 });
 
+describe("cisco profile as a VTP server", () => {
+  it("applies normal-range VLANs, bumps the revision, and fails an extended-range one (inconsistentEdit)", async () => {
+    const lab = await startLabSwitch({ profile: "cisco", ports: 8, seed: 3, vendor: { cisco: { vtpMode: "server" } } });
+    const rw = sessionTo(lab, { write: true });
+    const row = (id: number) => {
+      const said = Buffer.alloc(4);
+      said.writeUInt32BE(100000 + id);
+      return [
+        vb(`${vtp.vtpVlanEditRowStatus}.1.${id}`, T.Integer, 4),
+        vb(`${vtp.vtpVlanEditName}.1.${id}`, T.OctetString, `v${id}`),
+        vb(`${vtp.vtpVlanEditDot10Said}.1.${id}`, T.OctetString, said),
+      ];
+    };
+    const edit = async (id: number) => {
+      await rw.set([vb(`${vtp.vtpVlanEditOperation}.1`, T.Integer, 2)]);
+      await rw.set(row(id));
+      await rw.set([vb(`${vtp.vtpVlanEditOperation}.1`, T.Integer, 3)]);
+      const [status] = await rw.get([`${vtp.vtpVlanApplyStatus}.1`]);
+      await rw.set([vb(`${vtp.vtpVlanEditOperation}.1`, T.Integer, 4)]);
+      return status.value;
+    };
+    try {
+      const [rev] = await rw.get([`${vtp.managementDomainConfigRevNumber}.1`]);
+      expect(await edit(500)).toBe(2);
+      expect((await rw.get([`${vtp.managementDomainConfigRevNumber}.1`]))[0].value).toBe((rev.value as number) + 1);
+      expect(await edit(2000)).toBe(4);
+      expect(lab.model.vlan(2000)).toBeUndefined();
+      expect(lab.model.vlan(500)?.name).toBe("v500");
+    } finally {
+      rw.close();
+      await lab.stop();
+    }
+  });
+});
+
 describe("cisco profile started as a VTP client", () => {
   it("reads mode client and refuses the edit buffer copy", async () => {
     const lab = await startLabSwitch({ profile: "cisco", ports: 8, seed: 3, vendor: { cisco: { vtpMode: "client" } } });

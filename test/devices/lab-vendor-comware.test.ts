@@ -88,6 +88,15 @@ describe("comware profile", () => {
     expect((await ro.get([`${qbridge.dot1qPvid}.${p.bridgePort}`]))[0].value).toBe(99);
   });
 
+  it("refuses an allow list on an access port and the fabric link type, changing nothing", async () => {
+    const p = accessOn(10);
+    const allow = Buffer.alloc(256, 0xff);
+    expect((await failure(rw.set([vb(`${hh3cIf.hh3cifVLANTrunkAllowListLow}.${p.ifIndex}`, T.OctetString, allow)]))).status).toBe(ErrorStatus.InconsistentValue);
+    expect((await failure(rw.set([vb(`${hh3cIf.hh3cifVLANType}.${p.ifIndex}`, T.Integer, 4)]))).status).toBe(ErrorStatus.WrongValue);
+    expect((await ro.get([`${hh3cIf.hh3cifVLANType}.${p.ifIndex}`]))[0].value).toBe(2);
+    expect(lab.model.vlanIds().filter((id) => lab.model.vlan(id)!.egress.has(p.bridgePort!))).toEqual([10]);
+  });
+
   it("creates and names a VLAN through hh3cdot1qVlanTable", async () => {
     await rw.set([vb(`${hh3cVlan.hh3cdot1qVlanRowStatus}.55`, T.Integer, 4), vb(`${hh3cVlan.hh3cdot1qVlanName}.55`, T.OctetString, "DEV")]);
     expect(String((await ro.get([`${qbridge.dot1qVlanStaticName}.55`]))[0].value)).toBe("DEV");

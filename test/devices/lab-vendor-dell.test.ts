@@ -57,6 +57,8 @@ describe("dell profile (OS10)", () => {
     await rw.set([vb(`${ifXTable.ifAlias}.${ifIndex}`, T.OctetString, "rack 4")]);
     expect(String((await ro.get([`${ifXTable.ifAlias}.${ifIndex}`]))[0].value)).toBe("rack 4");
     expect(lab.model.isSaved()).toBe(false);
+    await rw.set([vb(`1.3.6.1.2.1.2.2.1.7.${ifIndex}`, T.Integer, 2)]);
+    expect((await ro.get([`1.3.6.1.2.1.2.2.1.7.${ifIndex}`]))[0].value).toBe(2);
     expect((await failure(rw.set([vb(`${qbridge.dot1qVlanStaticName}.10`, T.OctetString, "x")]))).status).toBe(ErrorStatus.NotWritable);
     expect((await failure(rw.set([vb("1.3.6.1.4.1.6027.3.5.1.1.1.1.15.1", T.Integer, 4)]))).status).toBe(ErrorStatus.NotWritable);
   });

@@ -45,6 +45,8 @@ describe("edgeswitch profile", () => {
     await rw.set([vb(`${qbridge.dot1qPvid}.3`, T.Gauge, 12)]);
     expect(members((await ro.get([`${qbridge.dot1qVlanCurrentUntaggedPorts}.0.12`]))[0].value as Buffer)).toEqual([3]);
     expect(lab.model.isSaved()).toBe(false);
+    expect((await failure(rw.set([vb(`${qbridge.dot1qPvid}.4`, T.Gauge, 77)]))).status).toBe(ErrorStatus.InconsistentValue);
+    expect((await ro.get([`${qbridge.dot1qPvid}.4`]))[0].value).toBe(lab.model.pvid(4));
   });
 
   it("saves with agentSaveConfig = enable: the status goes savingInProcess, then savingComplete", async () => {
