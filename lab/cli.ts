@@ -5,9 +5,10 @@
  */
 import { parseArgs } from "node:util";
 import { demoLabOptions, startLabSwitch } from "./lab-switch";
+import { isProfileId, profileIds } from "./profiles";
 import type { LabSwitch, LabSwitchOptions } from "./types";
 
-export const labUsage = `usage: switchdesk lab [--count N] [--profile generic|ciscosb] [--ports 8..384]
+export const labUsage = `usage: switchdesk lab [--count N] [--profile ${profileIds.join("|")}] [--ports 8..384]
            [--poe all|none|1,2,5-8] [--latency MS] [--seed N] [--port FIRST_UDP_PORT]
            [--community NAME] [--write-community NAME]
 without flags: the demo lab (8-port generic, 24-port generic with PoE, 48-port ciscosb)`;
@@ -77,7 +78,7 @@ export function parseLabArgs(argv: string[]): "help" | LabSwitchOptions[] | null
     return n;
   };
   const profile = flags.profile ?? "generic";
-  if (profile !== "generic" && profile !== "ciscosb") throw new LabUsageError(`unknown profile: ${profile} (generic or ciscosb)`);
+  if (!isProfileId(profile)) throw new LabUsageError(`unknown profile: ${profile} (${profileIds.join(", ")})`);
   const count = num("count") ?? 1;
   if (count < 1 || count > 256) throw new LabUsageError(`--count must be 1 to 256, got ${count}`);
   const ports = num("ports") ?? 24;

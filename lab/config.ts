@@ -20,6 +20,14 @@ export interface VlanSettings {
   untagged: Set<number>;
 }
 
+/**
+ * How a bridge port is configured to carry VLANs, on the families that have a port mode
+ * (Cisco `switchport mode trunk`, Comware `port link-type`, AOS-CX `vlan trunk`). A port
+ * without an entry is an access port. Q-BRIDGE-only families ignore it: there the VLAN
+ * memberships alone say what a port carries.
+ */
+export type PortMode = "trunk" | "hybrid";
+
 export interface SwitchConfig {
   /** by ifIndex */
   ports: Map<number, PortSettings>;
@@ -27,6 +35,8 @@ export interface SwitchConfig {
   pvid: Map<number, number>;
   /** by VLAN id */
   vlans: Map<number, VlanSettings>;
+  /** bridge port -> mode, for ports that are not access ports */
+  portModes: Map<number, PortMode>;
 }
 
 export function cloneConfig(c: SwitchConfig): SwitchConfig {
@@ -36,7 +46,7 @@ export function cloneConfig(c: SwitchConfig): SwitchConfig {
   for (const [k, v] of c.vlans) {
     vlans.set(k, { name: v.name, active: v.active, egress: new Set(v.egress), untagged: new Set(v.untagged) });
   }
-  return { ports, pvid: new Map(c.pvid), vlans };
+  return { ports, pvid: new Map(c.pvid), vlans, portModes: new Map(c.portModes) };
 }
 
 function sameSet(a: Set<number>, b: Set<number>): boolean {
@@ -47,6 +57,8 @@ function sameSet(a: Set<number>, b: Set<number>): boolean {
 
 export function configsEqual(a: SwitchConfig, b: SwitchConfig): boolean {
   if (a.ports.size !== b.ports.size || a.pvid.size !== b.pvid.size || a.vlans.size !== b.vlans.size) return false;
+  if (a.portModes.size !== b.portModes.size) return false;
+  for (const [k, m] of a.portModes) if (b.portModes.get(k) !== m) return false;
   for (const [k, p] of a.ports) {
     const q = b.ports.get(k);
     if (!q || q.adminUp !== p.adminUp || q.alias !== p.alias || q.poeEnabled !== p.poeEnabled) return false;

@@ -5,7 +5,7 @@
  */
 import type { SwitchConfig, VlanSettings } from "./config";
 import type { ArpEntry, FdbEntry, LabInterface, LldpNeighbour, PoeMain, PoweredDevice, SystemInfo } from "./hardware";
-import type { SwitchProfile } from "./profiles";
+import type { SwitchProfile, VirtualInterfaceSpec } from "./profiles";
 import { SeededRandom } from "./random";
 
 export interface GenerateOptions {
@@ -39,6 +39,7 @@ const USERS_VLAN = 10;
 const PRINTERS_VLAN = 30;
 const MGMT_VLAN = 99;
 export const EXTRA_VLAN_BASE = 1000;
+const MAX_VLAN_ID = 4094;
 
 /**
  * Bridge port of Ethernet port n when ports sit in slots of `perSlot`: slot s port m is
@@ -70,8 +71,9 @@ function routedPortAddress(n: number): { address: string; mask: string } {
 }
 
 export function generateSwitch(profile: SwitchProfile, opts: GenerateOptions): SwitchBlueprint {
-  const rng = new SeededRandom(opts.seed * 7919 + opts.ports * 31 + (profile.id === "ciscosb" ? 1 : 0));
+  const rng = new SeededRandom(opts.seed * 7919 + opts.ports * 31 + profile.seedSalt);
   const N = opts.ports;
+  const layout = profile.layout(N);
   const baseMac = Buffer.from([0x02, 0x1a, ...rng.bytes(3), 0x00]);
   const net = `10.${rng.int(1, 250)}.${rng.int(0, 255)}`;
   const poe = opts.poePorts.size > 0;
@@ -102,13 +104,18 @@ export function generateSwitch(profile: SwitchProfile, opts: GenerateOptions): S
     floorVlans.push(100 + k);
   }
   const extraVlans: number[] = [];
-  for (let k = 0; k < (opts.extraVlans ?? 0); k++) {
-    addVlan(EXTRA_VLAN_BASE + k, `vlan${EXTRA_VLAN_BASE + k}`);
-    extraVlans.push(EXTRA_VLAN_BASE + k);
+  // ids the family keeps for itself (Cisco's 1002-1005) are skipped: they are not
+  // Ethernet VLANs a manager could move ports into
+  const reserved = new Set(profile.reservedVlans ?? []);
+  for (let id = EXTRA_VLAN_BASE; extraVlans.length < (opts.extraVlans ?? 0); id++) {
+    if (reserved.has(id)) continue;
+    if (id > MAX_VLAN_ID) throw new RangeError(`extraVlans ${opts.extraVlans} need VLAN ids past ${MAX_VLAN_ID}`);
+    addVlan(id, `vlan${id}`);
+    extraVlans.push(id);
   }
   const accessChoices = [USERS_VLAN, USERS_VLAN, USERS_VLAN, PRINTERS_VLAN, 1, ...floorVlans, ...extraVlans];
 
-  const config: SwitchConfig = { ports: new Map(), pvid: new Map(), vlans };
+  const config: SwitchConfig = { ports: new Map(), pvid: new Map(), vlans, portModes: new Map() };
   const setAccess = (bp: number, vlan: number) => {
     config.pvid.set(bp, vlan);
     const v = vlans.get(vlan)!;
@@ -133,7 +140,7 @@ export function generateSwitch(profile: SwitchProfile, opts: GenerateOptions): S
     return Buffer.from([0x00, 0x1e, 0x7a, (c >> 16) & 0xff, (c >> 8) & 0xff, c & 0xff]);
   };
   let arpHost = 10;
-  const sviIfIndex = profile.svi.ifIndex;
+  const sviIfIndex = layout.svi.ifIndex;
   const learn = (vlan: number, mac: Buffer, bp: number, ip?: string) => {
     fdb.push({ vlan, mac, bridgePort: bp });
     // the /24 of the routed VLAN 1 interface has room for hosts .10 to .250
@@ -252,22 +259,22 @@ export function generateSwitch(profile: SwitchProfile, opts: GenerateOptions): S
       bridgePort: bp,
       // chassis numbering: PoE ports are indexed 1.<bridge port>, which managers map to
       // interfaces through the bridge port table (RFC 3621 leaves the link to vendors)
-      poe: hasPoe ? { group: 1, index: opts.portsPerSlot ? bp : profile.poeIndex(n), device } : null,
+      poe: hasPoe ? { ...(opts.portsPerSlot ? { group: 1, index: bp } : profile.poePort(n)), device } : null,
       ipv4: opts.routedPorts?.has(n) ? routedPortAddress(n) : null,
       inOctets: link ? rng.int(1e6, 4e9) : 0,
       outOctets: link ? rng.int(1e6, 4e9) : 0,
     });
   }
 
-  if (profile.lag) {
-    const { ifIndex, bridgePort, name } = profile.lag;
+  if (layout.lag) {
+    const { ifIndex, bridgePort, name } = layout.lag;
     config.ports.set(ifIndex, { adminUp: true, alias: "", poeEnabled: false });
     setAccess(bridgePort, 1);
     interfaces.push({
       ifIndex,
       name,
-      descr: name,
-      ifType: 161,
+      descr: layout.lag.descr ?? name,
+      ifType: layout.lag.ifType,
       mtu: 1500,
       speedMbps: 0,
       duplex: "full",
@@ -282,12 +289,12 @@ export function generateSwitch(profile: SwitchProfile, opts: GenerateOptions): S
     });
   }
 
-  const virtual = (ifIndex: number, name: string, ifType: number, ipv4: LabInterface["ipv4"]): LabInterface => {
+  const virtual = ({ ifIndex, name, descr, ifType }: VirtualInterfaceSpec, ipv4: LabInterface["ipv4"]): LabInterface => {
     config.ports.set(ifIndex, { adminUp: true, alias: "", poeEnabled: false });
     return {
       ifIndex,
       name,
-      descr: name,
+      descr: descr ?? name,
       ifType,
       mtu: ifType === 24 ? 65536 : 1500,
       speedMbps: 0,
@@ -302,9 +309,16 @@ export function generateSwitch(profile: SwitchProfile, opts: GenerateOptions): S
       outOctets: 0,
     };
   };
-  interfaces.push(virtual(profile.svi.ifIndex, profile.svi.name, profile.svi.ifType, { address: `${net}.1`, mask: "255.255.255.0" }));
-  interfaces.push(virtual(profile.loopback.ifIndex, profile.loopback.name, 24, null));
+  interfaces.push(virtual(layout.svi, { address: `${net}.1`, mask: "255.255.255.0" }));
+  if (layout.loopback) interfaces.push(virtual(layout.loopback, null));
+  for (const extra of layout.extra) interfaces.push(virtual(extra, null));
   interfaces.sort((a, b) => a.ifIndex - b.ifIndex);
+
+  // a port that sends tagged VLANs besides its PVID is configured as a trunk (on the
+  // families that have a port mode; the others only look at the memberships)
+  for (const [bp, pvid] of config.pvid) {
+    if ([...vlans].some(([id, v]) => id !== pvid && v.egress.has(bp))) config.portModes.set(bp, "trunk");
+  }
 
   const poeMain: PoeMain | null = poe
     ? { group: 1, maxPowerW: Math.max(60, Math.round(opts.poePorts.size * 7.7)), thresholdPct: 80 }

@@ -7,6 +7,8 @@ export type { VirtualSwitch } from "./model";
 export type { ProfileId } from "./profiles";
 export type { ErrorStatusName } from "./snmp/error-status";
 export type { QBridgeMode } from "./snmp/switch-mib/writable";
+export type { VendorOptions, VtpMode } from "./snmp/switch-mib/family";
+export { profileIds } from "./profiles";
 export type { LabV3User, LabSwitchOptions, LabFaults, LabCounters, LabSwitch } from "./types";
 
 export { startLabSwitch, startDemoLab, demoLabOptions } from "./lab-switch";

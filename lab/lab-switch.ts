@@ -41,8 +41,9 @@ export async function startLabSwitch(opts: LabSwitchOptions = {}): Promise<LabSw
     extraVlans: opts.extraVlans ?? 0,
     qbridge,
     routedPorts: model.ethernetPorts.filter((p) => p.ipv4).map((p) => p.portNumber!),
+    vendor: opts.vendor ?? {},
   };
-  const agent = new SnmpAgent(switchProvider(model, qbridge), {
+  const agent = new SnmpAgent(switchProvider(model, qbridge, options.vendor), {
     readCommunity: options.community,
     writeCommunity: options.writeCommunity,
     v3Users: opts.v3 ? [opts.v3] : [],

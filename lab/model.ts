@@ -22,7 +22,7 @@ export interface VirtualSwitchOptions {
   seed?: number;
   /** Ethernet ports (1-based) that carry an IPv4 address (routed ports) */
   routedPorts?: number[];
-  /** chassis numbering: slot s port m is bridge port s*1000+m (1..999 ports per slot) */
+  /** chassis numbering: slot s port m is bridge port s*1000+m (1..999 ports per slot; profiles with `chassis: true` only) */
   portsPerSlot?: number;
   /** VLANs besides the generated ones (ids from 1000 up); all VLANs together at most the profile's maximum */
   extraVlans?: number;
@@ -99,6 +99,10 @@ export class VirtualSwitch {
     const perSlot = opts.portsPerSlot;
     if (perSlot !== undefined && (!Number.isInteger(perSlot) || perSlot < 1 || perSlot > 999)) {
       throw new RangeError(`portsPerSlot must be an integer from 1 to 999, got ${perSlot}`);
+    }
+    const chassis = this.profile.chassis;
+    if (perSlot !== undefined && chassis !== true) {
+      throw new RangeError(`portsPerSlot is not available on the ${this.profile.id} profile: ${chassis.refused}`);
     }
     const extraVlans = opts.extraVlans ?? 0;
     if (!Number.isInteger(extraVlans) || extraVlans < 0) throw new RangeError(`extraVlans must be an integer >= 0, got ${extraVlans}`);
@@ -194,10 +198,10 @@ export class VirtualSwitch {
     return { enabled, detection: PoeDetection.deliveringPower, powerMw: i.poe.device.powerMw };
   }
 
-  /** pethMainPseConsumptionPower: watts drawn by all ports */
-  poeConsumedW(): number {
+  /** pethMainPseConsumptionPower: watts drawn by all ports (of one PSE group when given) */
+  poeConsumedW(group?: number): number {
     let mw = 0;
-    for (const i of this.interfaces) if (i.poe) mw += this.poeState(i.ifIndex)!.powerMw;
+    for (const i of this.interfaces) if (i.poe && (group === undefined || i.poe.group === group)) mw += this.poeState(i.ifIndex)!.powerMw;
     return Math.round(mw / 1000);
   }
 

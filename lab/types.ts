@@ -8,6 +8,7 @@ import type { ProfileId } from "./profiles";
 import type { SnmpAgent } from "./snmp/agent";
 import type { ErrorStatusName } from "./snmp/error-status";
 import type { JournalEntry, OversizeMode } from "./snmp/faults";
+import type { VendorOptions } from "./snmp/switch-mib/family";
 import type { QBridgeMode } from "./snmp/switch-mib/writable";
 
 export interface LabV3User {
@@ -22,7 +23,7 @@ export interface LabSwitchOptions {
   profile?: ProfileId;
   /** Ethernet ports, 8..384 */
   ports?: number;
-  /** PoE-capable ports by port number (1-based); default: none on generic, all on ciscosb */
+  /** PoE-capable ports by port number (1-based); default: the profile's (all on ciscosb, cisco and procurve, none on the others) */
   poePorts?: number[] | "all" | "none";
   /** sysName; default "lab-<profile>-<ports>" */
   name?: string;
@@ -51,10 +52,16 @@ export interface LabSwitchOptions {
   /**
    * Chassis numbering: Ethernet ports sit in slots of this many ports (1..999), and
    * slot s port m is bridge port s*1000+m, so PortLists are about slots x 125 octets
-   * long (4 slots: 512). Default: bridge ports as the profile numbers them.
+   * long (4 slots: 512). Default: bridge ports as the profile numbers them. Only on
+   * generic and ciscosb; the vendor families keep their own numbering and refuse it
+   * (RangeError naming the profile).
    */
   portsPerSlot?: number;
-  /** VLANs besides the generated ones (ids from 1000 up, access ports spread over them); total at most 256 */
+  /**
+   * VLANs besides the generated ones (ids from 1000 up, skipping ids the family
+   * reserves, access ports spread over them); all VLANs together at most the profile's
+   * maxVlans (256 on generic and ciscosb)
+   */
   extraVlans?: number;
   /**
    * How the agent treats Q-BRIDGE writes (default "auto"). "auto", like many switches:
@@ -67,6 +74,8 @@ export interface LabSwitchOptions {
   qbridge?: QBridgeMode;
   /** Ethernet ports (1-based) that carry an IPv4 address (ipAdEntIfIndex points at them: routed ports) */
   routedPorts?: number[];
+  /** family-specific options (e.g. cisco: { vtpMode: "client", writeMem: false }) */
+  vendor?: VendorOptions;
 }
 
 export interface LabFaults {
@@ -126,11 +135,12 @@ export interface LabSwitch {
   model: VirtualSwitch;
   host: "127.0.0.1";
   port: number;
-  options: Required<Omit<LabSwitchOptions, "v3" | "port" | "maxBulkValues" | "maxResponseBytes" | "portsPerSlot">> & {
+  options: Required<Omit<LabSwitchOptions, "v3" | "port" | "maxBulkValues" | "maxResponseBytes" | "portsPerSlot" | "vendor">> & {
     v3?: LabV3User;
     maxBulkValues?: number;
     maxResponseBytes?: number;
     portsPerSlot?: number;
+    vendor: VendorOptions;
   };
   faults: LabFaults;
   counters: LabCounters;

@@ -4,12 +4,14 @@
  *
  * Community handling follows net-snmp's snmpd: an unknown community gets no answer
  * (the request is counted and dropped, as snmpInBadCommunityNames), a SET with the
- * read community is answered with noAccess. SNMPv1 is not served (dropped).
+ * read community is answered with noAccess. SNMPv1 is not served (dropped). A provider
+ * with extra contexts (Cisco IOS) also takes "community@suffix" and SNMPv3 context
+ * names; an SNMPv3 context it does not serve gets the snmpUnknownContexts report.
  *
  * A response limit (maxResponseBytes) reproduces agents that do not cut a GetBulk
  * answer to fit their message size: an answer to a read that is larger becomes tooBig
  * with an empty varbind list (RFC 3416 4.2.1) or is not sent at all (as snmpsimd does
- * when an answer exceeds one datagram).
+ * when an answer exceeds one datagram). It applies in every context alike.
  */
 import dgram from "node:dgram";
 import { BerError, BerReader, encodeInteger, encodeOctets, tlv } from "./ber";
@@ -73,6 +75,7 @@ export class SnmpAgent {
       () => {
         this.usm.reboot();
         opts.onRestart?.();
+        provider.onRestart?.();
       },
       { maxResponseBytes: checkResponseLimit(opts.maxResponseBytes), oversize: checkOversize(opts.oversize) },
     );
@@ -99,6 +102,7 @@ export class SnmpAgent {
   }
 
   stop(): Promise<void> {
+    this.provider.close?.();
     for (const t of this.pending) clearTimeout(t);
     this.pending.clear();
     const socket = this.socket;
@@ -175,16 +179,39 @@ export class SnmpAgent {
     return true;
   }
 
+  /** rights and context a v2c community gives, or null for an unknown community */
+  private communityAccess(community: Buffer): { write: boolean; context: string } | null {
+    if (this.writeCommunity !== null && community.equals(this.writeCommunity)) return { write: true, context: "" };
+    if (community.equals(this.readCommunity)) return { write: false, context: "" };
+    // Cisco's community indexing: "public@10" is the read community in VLAN 10's context
+    const text = community.toString("latin1");
+    const at = text.lastIndexOf("@");
+    const contexts = this.provider.contexts;
+    if (at <= 0 || !contexts) return null;
+    const base = Buffer.from(text.slice(0, at), "latin1");
+    const write = this.writeCommunity !== null && base.equals(this.writeCommunity);
+    if (!write && !base.equals(this.readCommunity)) return null;
+    const context = contexts.fromCommunity(text.slice(at + 1));
+    return context === null ? null : { write, context };
+  }
+
   private process(msg: Buffer, from: string): Buffer | null {
     const r = new BerReader(msg).enter(Tag.Sequence);
     const version = r.readInteger();
     if (version === VERSION_2C) {
       const community = r.readOctets();
-      const write = this.writeCommunity !== null && community.equals(this.writeCommunity);
-      if (!write && !community.equals(this.readCommunity)) return null;
+      const access = this.communityAccess(community);
+      if (!access) return null;
       const pdu = decodePdu(r);
       if (!this.count(pdu, from)) return null;
-      const handled = handlePdu(this.provider, pdu, write, this.limits(V2C_OVERHEAD + community.length), this.setBehaviour());
+      const handled = handlePdu(
+        this.provider,
+        pdu,
+        access.write,
+        this.limits(V2C_OVERHEAD + community.length),
+        this.setBehaviour(),
+        access.context,
+      );
       const message = (responsePdu: Buffer) => tlv(Tag.Sequence, encodeInteger(VERSION_2C), encodeOctets(community), responsePdu);
       return this.withinLimit(pdu, message(handled.pdu), handled.values, () => message(tooBigResponse(pdu.requestId)));
     }
@@ -193,8 +220,10 @@ export class SnmpAgent {
       if (outcome.kind === "drop") return null;
       if (outcome.kind === "reply") return outcome.message;
       const req = outcome.request;
+      const context = req.contextName.toString("utf8");
+      if (context !== "" && !this.provider.contexts?.has(context)) return this.usm.unknownContext(req);
       if (!this.count(req.pdu, from)) return null;
-      const handled = handlePdu(this.provider, req.pdu, true, this.limits(V3_OVERHEAD, req.maxSize), this.setBehaviour());
+      const handled = handlePdu(this.provider, req.pdu, true, this.limits(V3_OVERHEAD, req.maxSize), this.setBehaviour(), context);
       return this.withinLimit(req.pdu, this.usm.respond(req, handled.pdu), handled.values, () =>
         this.usm.respond(req, tooBigResponse(req.pdu.requestId)),
       );

@@ -18,6 +18,18 @@ export interface PreparedSet {
 }
 
 export interface MibProvider {
-  index(): MibIndex;
+  /** the index of a context ("" the default one; others only as `contexts` allows) */
+  index(context?: string): MibIndex;
   prepareSet(varbinds: readonly SetVarBind[]): PreparedSet;
+  /** SNMP contexts besides the default one (Cisco's community@vlan); none when absent */
+  contexts?: {
+    /** the context a v2c community suffix ("public@10") selects, or null: an unknown community */
+    fromCommunity(suffix: string): string | null;
+    /** whether an SNMPv3 contextName is served */
+    has(context: string): boolean;
+  };
+  /** the device rebooted */
+  onRestart?(): void;
+  /** the agent stops */
+  close?(): void;
 }

@@ -116,13 +116,17 @@ function echo(pdu: RequestPdu): Buffer {
   return out.toBuffer();
 }
 
-/** Processes one request PDU; `write` false means the request came with read-only rights. */
+/**
+ * Processes one request PDU; `write` false means the request came with read-only
+ * rights, `context` is the SNMP context the request named ("" the default one).
+ */
 export function handlePdu(
   provider: MibProvider,
   pdu: RequestPdu,
   write: boolean,
   limits: HandlerLimits,
   setBehaviour: SetBehaviour = NO_FAULTS,
+  context = "",
 ): HandledPdu {
   if (pdu.type === PduType.SetRequest) {
     const answer = (status: number, index: number): HandledPdu => ({
@@ -131,6 +135,8 @@ export function handlePdu(
     });
     // a read-only community may not write anything: noAccess, as snmpd answers
     if (!write) return answer(ErrorStatus.noAccess, 1);
+    // the extra contexts (Cisco's per-VLAN bridge instances) hold nothing writable
+    if (context !== "") return answer(ErrorStatus.notWritable, 1);
     const refused = setBehaviour.refusal(pdu.varbinds);
     if (refused) return answer(refused.status, refused.index);
     const prepared = provider.prepareSet(pdu.varbinds);
@@ -138,7 +144,7 @@ export function handlePdu(
     return answer(prepared.errorStatus, prepared.errorIndex);
   }
 
-  const index = provider.index();
+  const index = provider.index(context);
   const out = new VarBindListWriter();
   if (pdu.type === PduType.GetRequest) get(index, pdu, out);
   else if (pdu.type === PduType.GetNextRequest) getNext(index, pdu, out);

@@ -48,6 +48,9 @@ const usmStats = {
 } as const;
 type UsmStat = keyof typeof usmStats;
 
+// SNMP-TARGET-MIB snmpUnknownContexts: requests naming a context the agent does not know
+const SNMP_UNKNOWN_CONTEXTS = "1.3.6.1.6.3.12.1.5.0";
+
 export interface V3Request {
   msgId: number;
   maxSize: number;
@@ -78,6 +81,7 @@ export class UsmEngine {
     decryptionErrors: 0,
   };
   private salt = crypto.randomBytes(8).readBigUInt64BE();
+  private unknownContexts = 0;
 
   constructor(users: readonly UsmUserConfig[], readonly maxMessageSize: number) {
     // RFC 3411 SnmpEngineID: enterprise 8072 (net-snmp) with the "octets" format and random bytes
@@ -193,6 +197,18 @@ export class UsmEngine {
       this.stats.decryptionErrors++;
       return { kind: "drop", reason: "undecodable scoped PDU" };
     }
+  }
+
+  /**
+   * The report for a request naming a context the agent does not serve (RFC 3413
+   * snmpUnknownContexts), at the request's security level so the manager can read it.
+   */
+  unknownContext(req: V3Request): Buffer {
+    this.unknownContexts++;
+    const vbs = new VarBindListWriter();
+    vbs.add(encodeOid(parseOid(SNMP_UNKNOWN_CONTEXTS)), encodeValue(counter32(this.unknownContexts)));
+    const pdu = encodePdu(PduType.Report, req.pdu.requestId, 0, 0, vbs.toBuffer());
+    return this.respond(req, pdu);
   }
 
   /** The answer to a request, at the request's security level. */

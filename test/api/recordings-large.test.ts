@@ -123,8 +123,12 @@ describeSnmpsimd("basic view of a large chassis recording on snmpsimd", () => {
 
       const cold = await view("first basic view (nothing remembered)");
       expectSwitch(cold.body);
-      // the too-big answer was withheld once and cost one try of one request, not the device
-      expect(cold.traffic.requests - cold.traffic.answers).toBe(1);
+      // each too-big answer was withheld once and cost one try of one request, not the
+      // device. Two reads outgrow a datagram: the static table when its rows double to 64,
+      // and the current table's status and FDB id columns (read since the driver
+      // framework), whose request at 250 rows runs past dot1qVlanFdbId into the 512-octet
+      // current egress PortLists
+      expect(cold.traffic.requests - cold.traffic.answers).toBe(2);
       // a sample: a port of slot 4 (bridge port 4001 and up, the end of each PortList)
       // whose untagged VLAN is one of the extra ones
       const sample = model.ethernetPorts.find((p) => p.bridgePort! > 4000 && model.pvid(p.bridgePort!)! >= 1000)!;
@@ -133,10 +137,14 @@ describeSnmpsimd("basic view of a large chassis recording on snmpsimd", () => {
       expect([got.name, got.vlan]).toEqual([sample.name, model.pvid(sample.bridgePort!)]);
 
       // snmpsimd's own speed decides the time (its answers take tens of ms each), so the
-      // second view is compared by what went over the wire: no request without an answer
+      // second view is compared by what went over the wire: every read starts at the size
+      // that worked, and the one request left without an answer is the current table's
+      // last, which at the remembered 125 rows again runs past dot1qVlanFdbId into the
+      // PortLists (the engine shrinks such a request within the walk and keeps the size,
+      // see SnmpSession.walk)
       const warm = await view("second basic view (size remembered)");
       expectSwitch(warm.body);
-      expect(warm.traffic.requests).toBe(warm.traffic.answers);
+      expect(warm.traffic.requests - warm.traffic.answers).toBe(1);
       expect(warm.traffic.requests).toBeLessThan(cold.traffic.requests);
     }, 60000);
   });

@@ -59,7 +59,10 @@ describe("lab command line", () => {
 
   it("rejects unknown flags and bad values with a usage error (exit code 2), starting nothing", async () => {
     await expect(runLabCli(["--colour", "blue"], { handleSignals: false })).rejects.toMatchObject({ exitCode: 2, message: expect.stringMatching(/^Unknown option '--colour'/) });
-    await expect(runLabCli(["--profile", "juniper"], { handleSignals: false })).rejects.toMatchObject({ exitCode: 2, message: "unknown profile: juniper (generic or ciscosb)" });
+    await expect(runLabCli(["--profile", "nokia"], { handleSignals: false })).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringMatching(/^unknown profile: nokia \(generic, ciscosb, cisco, .*juniper/),
+    });
     await expect(runLabCli(["--poe", "5-x"], { handleSignals: false })).rejects.toMatchObject({ exitCode: 2 });
   });
 });

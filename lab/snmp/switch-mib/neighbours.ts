@@ -12,14 +12,18 @@ export function addNeighbours(b: MibIndexBuilder, sw: VirtualSwitch): void {
   b.scalar(lab.lldpLocChassisIdSubtype, () => integer(4))
     .scalar(lab.lldpLocChassisId, () => octets(sw.system.baseMac))
     .scalar(lab.lldpLocSysName, () => octets(sw.system.sysName));
+  // lldpLocPortNum is the agent's own numbering: the bridge port on most, the ifIndex
+  // on some, something else again on OS10 (the profile says which)
   const locPorts = sw.ethernetPorts;
-  const byLocal = (i: LabInterface) => [i.bridgePort!];
+  const portNum = (i: LabInterface) => sw.profile.lldpPortNum(i);
+  const byLocal = (i: LabInterface) => [portNum(i)];
   b.column(lab.lldpLocPortIdSubtype, locPorts, byLocal, () => integer(5))
     .column(lldp.lldpLocPortId, locPorts, byLocal, (i) => octets(i.name))
     .column(lab.lldpLocPortDesc, locPorts, byLocal, (i) => octets(i.descr));
 
   const rem = sw.lldp;
-  const byRem = (n: LldpNeighbour) => [0, n.localPort, n.remIndex];
+  const localNum = (n: LldpNeighbour) => portNum(sw.interfaceOfBridgePort(n.localPort)!);
+  const byRem = (n: LldpNeighbour) => [0, localNum(n), n.remIndex];
   b.column(lldp.lldpRemChassisIdSubtype, rem, byRem, (n) => integer(n.chassisIdSubtype))
     .column(lldp.lldpRemChassisId, rem, byRem, (n) => octets(n.chassisId))
     .column(lldp.lldpRemPortIdSubtype, rem, byRem, (n) => integer(n.portIdSubtype))
@@ -32,7 +36,7 @@ export function addNeighbours(b: MibIndexBuilder, sw: VirtualSwitch): void {
 
   // lldpRemManAddrTable: index timeMark.localPort.remIndex.addrSubtype(1 ipv4).len(4).address
   const withAddr = rem.filter((n) => n.mgmtIpv4);
-  const byAddr = (n: LldpNeighbour) => [0, n.localPort, n.remIndex, 1, 4, ...ipParts(n.mgmtIpv4!)];
+  const byAddr = (n: LldpNeighbour) => [0, localNum(n), n.remIndex, 1, 4, ...ipParts(n.mgmtIpv4!)];
   b.column(lldp.lldpRemManAddrIfSubtype, withAddr, byAddr, () => integer(2))
     .column(lab.lldpRemManAddrIfId, withAddr, byAddr, () => integer(0));
 

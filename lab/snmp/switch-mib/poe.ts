@@ -1,4 +1,8 @@
-/** POWER-ETHERNET-MIB port and main PSE tables, plus per-port power on profiles that have a vendor table for it. */
+/**
+ * POWER-ETHERNET-MIB port and main PSE tables. One main PSE row per group the PoE ports
+ * are in (a stack member on stacked families). Vendor tables with per-port power are
+ * added by the families (see poePorts for their rows).
+ */
 import { poe } from "../../../mib/oids";
 import type { LabInterface } from "../../hardware";
 import type { VirtualSwitch } from "../../model";
@@ -6,11 +10,15 @@ import type { MibIndexBuilder } from "../mib-index";
 import { gauge, integer } from "../values";
 import * as lab from "./lab-oids";
 
+/** the PoE ports and their group.port index, for vendor tables that augment pethPsePortTable */
+export function poePorts(sw: VirtualSwitch): { ports: LabInterface[]; byPort: (i: LabInterface) => number[] } {
+  return { ports: sw.interfaces.filter((i) => i.poe), byPort: (i) => [i.poe!.group, i.poe!.index] };
+}
+
 export function addPoe(b: MibIndexBuilder, sw: VirtualSwitch): void {
   const main = sw.poeMain;
-  const ports = sw.interfaces.filter((i) => i.poe);
   if (!main) return;
-  const byPort = (i: LabInterface) => [i.poe!.group, i.poe!.index];
+  const { ports, byPort } = poePorts(sw);
   const state = (i: LabInterface) => sw.poeState(i.ifIndex)!;
   b.column(poe.pethPsePortAdminEnable, ports, byPort, (i) => integer(state(i).enabled ? 1 : 2))
     .column(lab.pethPsePortPowerPairsControlAbility, ports, byPort, () => integer(2))
@@ -22,14 +30,11 @@ export function addPoe(b: MibIndexBuilder, sw: VirtualSwitch): void {
       integer(state(i).powerMw > 0 ? i.poe!.device!.powerClass + 1 : 1),
     );
 
-  const groups = [main.group];
+  const groups = [...new Set(ports.map((i) => i.poe!.group))].sort((a, b) => a - b);
+  const single = groups.length === 1;
   const byGroup = (g: number) => [g];
-  b.column(poe.pethMainPsePower, groups, byGroup, () => gauge(main.maxPowerW))
+  b.column(poe.pethMainPsePower, groups, byGroup, () => gauge(single ? main.maxPowerW : Math.round(main.maxPowerW / groups.length)))
     .column(poe.pethMainPseOperStatus, groups, byGroup, () => integer(1))
-    .column(poe.pethMainPseConsumptionPower, groups, byGroup, () => gauge(sw.poeConsumedW()))
+    .column(poe.pethMainPseConsumptionPower, groups, byGroup, (g) => gauge(single ? sw.poeConsumedW() : sw.poeConsumedW(g)))
     .column(poe.pethMainPseUsageThreshold, groups, byGroup, () => integer(main.thresholdPct));
-
-  if (sw.profile.perPortPowerMib) {
-    b.column(lab.rlPethPsePortOutputPower, ports, byPort, (i) => integer(state(i).powerMw));
-  }
 }

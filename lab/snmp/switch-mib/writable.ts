@@ -15,7 +15,7 @@
  * egress" is checked, so a manager that writes half of a change leaves the switch
  * inconsistent, as it would on such an agent.
  */
-import { ciscoSbCopy, ifTable, ifXTable, poe, qbridge } from "../../../mib/oids";
+import { ifTable, ifXTable, poe, qbridge } from "../../../mib/oids";
 import { cloneConfig, moveAccessVlan, untaggedOutsideEgress, type SwitchConfig } from "../../config";
 import type { CopyRow, VirtualSwitch } from "../../model";
 import { portsOf as membersOf } from "../../../mib/portlist";
@@ -24,20 +24,34 @@ import { isPrefixOf, parseOid } from "../oid";
 import type { PreparedSet, SetVarBind } from "../provider";
 import { Tag, type SnmpValue } from "../values";
 
-const E = ErrorStatus;
+export const E = ErrorStatus;
 
 /** how the agent treats Q-BRIDGE writes (see LabSwitchOptions.qbridge) */
 export type QBridgeMode = "auto" | "strict";
 
+/**
+ * State a family keeps beside the switch configuration (VTP edit buffer, copy rows):
+ * a SET works on a copy, committed with the rest of the PDU or dropped with it.
+ */
+export interface StagedState<S> {
+  current(): S;
+  copy(state: S): S;
+  /** installs the committed copy; returns whether table rows appeared or disappeared */
+  commit(state: S): boolean;
+}
+
 /** Staged changes of one SET PDU. */
-class SetTransaction {
+export class SetTransaction {
   private cfg: SwitchConfig | null = null;
   private rows: Map<number, CopyRow> | null = null;
+  private readonly staged = new Map<StagedState<unknown>, unknown>();
   /** the varbind that last changed VLAN membership, blamed if the VLAN rules break */
   membershipVarbind = 0;
   /** rlCopy rows created by this PDU: their columns must come in the same PDU */
   readonly copyCreates = new Map<number, { varbind: number; fields: Partial<CopyRow> }>();
   readonly afterCommit: Array<() => void> = [];
+  /** free-form notes a family's columns leave for its finish step (rows created by this PDU and the like) */
+  readonly notes = new Map<string, unknown>();
 
   constructor(
     readonly sw: VirtualSwitch,
@@ -59,6 +73,19 @@ class SetTransaction {
     return this.rows;
   }
 
+  /** a family's state as this PDU has changed it so far (copied on first use) */
+  state<S>(owner: StagedState<S>): S {
+    const key = owner as StagedState<unknown>;
+    if (!this.staged.has(key)) this.staged.set(key, owner.copy(owner.current()));
+    return this.staged.get(key) as S;
+  }
+
+  /** the family's state as this PDU sees it, without copying it */
+  peek<S>(owner: StagedState<S>): S {
+    const key = owner as StagedState<unknown>;
+    return (this.staged.has(key) ? this.staged.get(key) : owner.current()) as S;
+  }
+
   get stagedConfig(): SwitchConfig | null {
     return this.cfg;
   }
@@ -66,30 +93,37 @@ class SetTransaction {
   get stagedRows(): Map<number, CopyRow> | null {
     return this.rows;
   }
+
+  /** commits the staged family states; whether rows appeared or disappeared */
+  commitStates(): boolean {
+    let structural = false;
+    for (const [owner, state] of this.staged) if (owner.commit(state)) structural = true;
+    return structural;
+  }
 }
 
-interface WritableColumn {
+export interface WritableColumn {
   column: number[];
   /** 0 row creation, 1 plain write, 2 row destruction */
   phase(value: SnmpValue): number;
   apply(tx: SetTransaction, instance: number[], value: SnmpValue, varbind: number): number;
 }
 
-const plain = () => 1;
-const isInt = (v: SnmpValue): v is { tag: 0x02; value: number } => v.tag === Tag.Integer;
+export const plain = () => 1;
+export const isInt = (v: SnmpValue): v is { tag: 0x02; value: number } => v.tag === Tag.Integer;
 
-function hasControlChars(b: Buffer): boolean {
+export function hasControlChars(b: Buffer): boolean {
   for (const c of b) if (c < 0x20 || c === 0x7f) return true;
   return false;
 }
 
-function singleIndex(instance: number[]): number | null {
+export function singleIndex(instance: number[]): number | null {
   return instance.length === 1 ? instance[0] : null;
 }
 
-const validVlanId = (id: number | null): id is number => id !== null && id >= 1 && id <= 4094;
+export const validVlanId = (id: number | null): id is number => id !== null && id >= 1 && id <= 4094;
 
-const ifAdminStatus: WritableColumn = {
+export const ifAdminStatus: WritableColumn = {
   column: parseOid(ifTable.ifAdminStatus),
   phase: plain,
   apply(tx, instance, value) {
@@ -103,7 +137,7 @@ const ifAdminStatus: WritableColumn = {
   },
 };
 
-const ifAlias: WritableColumn = {
+export const ifAlias: WritableColumn = {
   column: parseOid(ifXTable.ifAlias),
   phase: plain,
   apply(tx, instance, value) {
@@ -117,7 +151,7 @@ const ifAlias: WritableColumn = {
   },
 };
 
-const dot1qPvid: WritableColumn = {
+export const dot1qPvid: WritableColumn = {
   column: parseOid(qbridge.dot1qPvid),
   phase: plain,
   apply(tx, instance, value, varbind) {
@@ -135,7 +169,7 @@ const dot1qPvid: WritableColumn = {
   },
 };
 
-const dot1qVlanStaticName: WritableColumn = {
+export const dot1qVlanStaticName: WritableColumn = {
   column: parseOid(qbridge.dot1qVlanStaticName),
   phase: plain,
   apply(tx, instance, value) {
@@ -157,7 +191,7 @@ function portsOf(tx: SetTransaction, bitmap: Buffer): number[] | null {
   return ports;
 }
 
-function membershipColumn(object: string, untagged: boolean): WritableColumn {
+export function membershipColumn(object: string, untagged: boolean): WritableColumn {
   return {
     column: parseOid(object),
     phase: plain,
@@ -187,16 +221,16 @@ function membershipColumn(object: string, untagged: boolean): WritableColumn {
   };
 }
 
-const RowStatus = { active: 1, notInService: 2, notReady: 3, createAndGo: 4, createAndWait: 5, destroy: 6 } as const;
+export const RowStatus = { active: 1, notInService: 2, notReady: 3, createAndGo: 4, createAndWait: 5, destroy: 6 } as const;
 
-const rowPhase = (v: SnmpValue) =>
+export const rowPhase = (v: SnmpValue) =>
   isInt(v) && (v.value === RowStatus.createAndGo || v.value === RowStatus.createAndWait)
     ? 0
     : isInt(v) && v.value === RowStatus.destroy
       ? 2
       : 1;
 
-const dot1qVlanStaticRowStatus: WritableColumn = {
+export const dot1qVlanStaticRowStatus: WritableColumn = {
   column: parseOid(qbridge.dot1qVlanStaticRowStatus),
   phase: rowPhase,
   apply(tx, instance, value, varbind) {
@@ -213,7 +247,7 @@ const dot1qVlanStaticRowStatus: WritableColumn = {
         if (exists) return E.inconsistentValue;
         if (tx.view().vlans.size >= tx.sw.profile.maxVlans) return E.resourceUnavailable;
         tx.config().vlans.set(id, {
-          name: `VLAN${String(id).padStart(4, "0")}`,
+          name: tx.sw.profile.newVlanName(id),
           active: status === RowStatus.createAndGo,
           egress: new Set(),
           untagged: new Set(),
@@ -242,7 +276,7 @@ const dot1qVlanStaticRowStatus: WritableColumn = {
   },
 };
 
-const pethPsePortAdminEnable: WritableColumn = {
+export const pethPsePortAdminEnable: WritableColumn = {
   column: parseOid(poe.pethPsePortAdminEnable),
   phase: plain,
   apply(tx, instance, value) {
@@ -255,61 +289,8 @@ const pethPsePortAdminEnable: WritableColumn = {
   },
 };
 
-/** CISCOSB-COPY-MIB: a copy is one PDU creating a row with createAndGo and its four file columns. */
-const COPY_LOCAL = 1;
-const FILE_RUNNING = 2;
-const FILE_STARTUP = 3;
-const COPY_FINISHED = 5;
-const COPY_FAILED = 3;
-
-function copyRowIndex(instance: number[]): number | null {
-  const r = singleIndex(instance);
-  return r !== null && r >= 1 && r <= 2147483647 ? r : null;
-}
-
-const rlCopyRowStatus: WritableColumn = {
-  column: parseOid(ciscoSbCopy.rlCopyRowStatus),
-  phase: rowPhase,
-  apply(tx, instance, value, varbind) {
-    if (!isInt(value)) return E.wrongType;
-    const row = copyRowIndex(instance);
-    const status = value.value;
-    if (status !== RowStatus.createAndGo && status !== RowStatus.destroy && status !== RowStatus.active) {
-      return E.wrongValue;
-    }
-    if (row === null) return E.noCreation;
-    const existing = tx.copyRows().get(row);
-    if (status === RowStatus.active) return existing ? E.noError : E.inconsistentName;
-    if (status === RowStatus.destroy) {
-      tx.copyRows().delete(row);
-      return E.noError;
-    }
-    // A finished copy's row may be reused by the next createAndGo (managers such as
-    // OpenL2M always use row 1).
-    if (tx.copyCreates.has(row)) return E.inconsistentValue;
-    tx.copyCreates.set(row, { varbind, fields: {} });
-    return E.noError;
-  },
-};
-
-function copyColumn(object: string, field: keyof Omit<CopyRow, "rowStatus" | "operationState">): WritableColumn {
-  return {
-    column: parseOid(object),
-    phase: plain,
-    apply(tx, instance, value) {
-      if (!isInt(value)) return E.wrongType;
-      if (value.value < 1 || value.value > 20) return E.wrongValue;
-      const row = copyRowIndex(instance);
-      if (row === null) return E.noCreation;
-      const create = tx.copyCreates.get(row);
-      if (!create) return tx.copyRows().has(row) ? E.notWritable : E.inconsistentName;
-      create.fields[field] = value.value;
-      return E.noError;
-    },
-  };
-}
-
-function columnsFor(sw: VirtualSwitch): WritableColumn[] {
+/** The standard writable objects of a Q-BRIDGE switch: IF-MIB, the Q-BRIDGE VLAN tables and PVIDs, PoE admin state. */
+export function qbridgeColumns(sw: VirtualSwitch): WritableColumn[] {
   const cols = [
     ifAdminStatus,
     ifAlias,
@@ -320,51 +301,29 @@ function columnsFor(sw: VirtualSwitch): WritableColumn[] {
     dot1qVlanStaticRowStatus,
   ];
   if (sw.poeMain) cols.push(pethPsePortAdminEnable);
-  if (sw.profile.copyMib) {
-    cols.push(
-      rlCopyRowStatus,
-      copyColumn(ciscoSbCopy.rlCopySourceLocation, "sourceLocation"),
-      copyColumn(ciscoSbCopy.rlCopySourceFileType, "sourceFileType"),
-      copyColumn(ciscoSbCopy.rlCopyDestinationLocation, "destinationLocation"),
-      copyColumn(ciscoSbCopy.rlCopyDestinationFileType, "destinationFileType"),
-    );
-  }
   return cols;
 }
 
-/** Finishes rlCopy rows created by the PDU; returns [status, varbind] of the first problem. */
-function finishCopies(tx: SetTransaction): [number, number] {
-  for (const [row, { varbind, fields }] of tx.copyCreates) {
-    const { sourceLocation, sourceFileType, destinationLocation, destinationFileType } = fields;
-    if (
-      sourceLocation === undefined ||
-      sourceFileType === undefined ||
-      destinationLocation === undefined ||
-      destinationFileType === undefined
-    ) {
-      return [E.inconsistentValue, varbind];
-    }
-    const isSave =
-      sourceLocation === COPY_LOCAL &&
-      sourceFileType === FILE_RUNNING &&
-      destinationLocation === COPY_LOCAL &&
-      destinationFileType === FILE_STARTUP;
-    tx.copyRows().set(row, {
-      sourceLocation,
-      sourceFileType,
-      destinationLocation,
-      destinationFileType,
-      rowStatus: RowStatus.active,
-      operationState: isSave ? COPY_FINISHED : COPY_FAILED,
-    });
-    if (isSave) tx.afterCommit.push(() => tx.sw.save());
-  }
-  return [E.noError, 0];
+/** How a family takes SETs (see lab/snmp/switch-mib/family.ts). */
+export interface SetRules {
+  columns: readonly WritableColumn[];
+  /** a refusal of the whole PDU before any varbind is looked at: [error-status, error-index] */
+  refuseAll?(varbinds: readonly SetVarBind[]): [number, number] | null;
+  /** after every varbind is staged: completes row creations; [error-status, varbind] of a problem */
+  finish?(tx: SetTransaction): [number, number];
+  /** the VLAN rules the staged configuration must keep (default: those of the Q-BRIDGE mode) */
+  vlanProblems?(staged: SwitchConfig, tx: SetTransaction): string[];
+  /** after a PDU was committed (implicit save and the like) */
+  afterCommit?(tx: SetTransaction): void;
 }
 
 /** A SET processor bound to one switch. */
-export function switchSetter(sw: VirtualSwitch, mode: QBridgeMode = "auto"): (varbinds: readonly SetVarBind[]) => PreparedSet {
-  const columns = columnsFor(sw);
+export function switchSetter(
+  sw: VirtualSwitch,
+  mode: QBridgeMode = "auto",
+  rules: SetRules = { columns: qbridgeColumns(sw) },
+): (varbinds: readonly SetVarBind[]) => PreparedSet {
+  const columns = rules.columns.map((c) => c);
   const failed = (errorStatus: number, errorIndex: number): PreparedSet => ({
     errorStatus,
     errorIndex,
@@ -374,6 +333,8 @@ export function switchSetter(sw: VirtualSwitch, mode: QBridgeMode = "auto"): (va
   });
 
   return (varbinds) => {
+    const refusal = rules.refuseAll?.(varbinds);
+    if (refusal) return failed(refusal[0], refusal[1]);
     const tx = new SetTransaction(sw, mode);
     const planned: Array<{ vb: SetVarBind; pos: number; col: WritableColumn | null; phase: number }> = [];
     for (let i = 0; i < varbinds.length; i++) {
@@ -393,11 +354,19 @@ export function switchSetter(sw: VirtualSwitch, mode: QBridgeMode = "auto"): (va
     }
     if (firstError) return failed(firstError[0], firstError[1]);
 
-    const [copyStatus, copyVarbind] = finishCopies(tx);
-    if (copyStatus !== E.noError) return failed(copyStatus, copyVarbind);
+    if (rules.finish) {
+      const [finishStatus, finishVarbind] = rules.finish(tx);
+      if (finishStatus !== E.noError) return failed(finishStatus, finishVarbind);
+    }
 
     const staged = tx.stagedConfig;
-    const broken = !staged ? [] : mode === "strict" ? untaggedOutsideEgress(staged) : sw.consistencyProblems(staged);
+    const broken = !staged
+      ? []
+      : rules.vlanProblems
+        ? rules.vlanProblems(staged, tx)
+        : mode === "strict"
+          ? untaggedOutsideEgress(staged)
+          : sw.consistencyProblems(staged);
     if (broken.length > 0) {
       return failed(E.inconsistentValue, tx.membershipVarbind || 1);
     }
@@ -408,12 +377,14 @@ export function switchSetter(sw: VirtualSwitch, mode: QBridgeMode = "auto"): (va
       commit: () => {
         if (staged) sw.commit(staged);
         const rows = tx.stagedRows;
+        let structural = tx.commitStates();
         if (rows) {
-          const structural = [...rows.keys()].join(",") !== [...sw.copyRows.keys()].join(",");
+          if ([...rows.keys()].join(",") !== [...sw.copyRows.keys()].join(",")) structural = true;
           sw.copyRows = rows;
-          if (structural) sw.structureVersion++;
         }
+        if (structural) sw.structureVersion++;
         for (const f of tx.afterCommit) f();
+        rules.afterCommit?.(tx);
       },
     };
   };
