@@ -6,6 +6,12 @@
  * and does not grow past it, so it does not pay for the failure again (a silent agent
  * costs a timeout per failure).
  *
+ * With a shape, the number of rows the read had is kept too: the last request of a column
+ * reads past its end into the next column, whose values may be far larger (a column of
+ * FDB ids is followed by 512-octet PortLists), and at a remembered size it would fail the
+ * same way on every call. Knowing the rows, the next walk asks at the end for what is
+ * left plus one row (the one that shows the column ended).
+ *
  * Shapes are kept per read rather than one per device: a row of dot1qVlanStaticTable
  * with two 512-octet PortLists is fifty times a row of ifTable, so the shape that fits
  * the one would make the other cost fifty times the requests.
@@ -31,10 +37,14 @@ export interface RequestShape {
 export interface DeviceSizeMemory {
   shapeOf(read: string): RequestShape | undefined;
   remember(read: string, shape: RequestShape): void;
+  /** rows the read had when it was last walked (kept only for reads with a shape) */
+  rowsOf(read: string): number | undefined;
+  rememberRows(read: string, rows: number): void;
 }
 
 interface Learned {
   shape: RequestShape;
+  rows?: number;
   atMs: number;
 }
 
@@ -73,12 +83,17 @@ export class RequestSizeStore {
 
   forDevice(key: string): DeviceSizeMemory {
     return {
-      shapeOf: (read) => this.lookup(key, read),
+      shapeOf: (read) => this.learned(key, read)?.shape,
       remember: (read, shape) => this.store(key, read, shape),
+      rowsOf: (read) => this.learned(key, read)?.rows,
+      rememberRows: (read, rows) => {
+        const entry = this.devices.get(key)?.get(read);
+        if (entry) entry.rows = rows;
+      },
     };
   }
 
-  private lookup(key: string, read: string): RequestShape | undefined {
+  private learned(key: string, read: string): { shape: RequestShape; rows?: number } | undefined {
     const reads = this.devices.get(key);
     if (!reads) return undefined;
     this.devices.delete(key);
@@ -90,15 +105,16 @@ export class RequestSizeStore {
       if (reads.size === 0) this.devices.delete(key);
       return undefined;
     }
-    return { ...learned.shape };
+    return { shape: { ...learned.shape }, rows: learned.rows };
   }
 
   private store(key: string, read: string, shape: RequestShape): void {
     const reads = this.devices.get(key) ?? new Map<string, Learned>();
     this.devices.delete(key);
     this.devices.set(key, reads);
+    const rows = reads.get(read)?.rows;
     reads.delete(read);
-    reads.set(read, { shape: { rows: shape.rows, columns: shape.columns }, atMs: this.now() });
+    reads.set(read, { shape: { rows: shape.rows, columns: shape.columns }, rows, atMs: this.now() });
     while (reads.size > this.maxReadsPerDevice) reads.delete(reads.keys().next().value as string);
     while (this.devices.size > this.maxDevices) this.devices.delete(this.devices.keys().next().value as string);
   }

@@ -19,7 +19,7 @@ import { type SnmpTarget } from "../../model/targets";
 import { errorStatusName, isException, type NetSnmpSession, type SetVarbind, type Varbind } from "./net-snmp-api";
 import { compareOids, indexOf, isUnder, oidName } from "./oid";
 import { RequestGate } from "./request-gate";
-import { deviceSizeKey, readSizeKey, requestSizes, type DeviceSizeMemory } from "./request-size";
+import { deviceSizeKey, readSizeKey, requestSizes, type DeviceSizeMemory, type RequestShape } from "./request-size";
 import { openNetSnmpSession } from "./security";
 
 /** column OID -> instance index -> varbind */
@@ -249,7 +249,9 @@ export class SnmpSession {
    * shrink only the walk: the last request of a column reads past its end into the next
    * column, whose values may be much larger (a name column is followed by a PortList
    * column), and that says nothing about the rows of the table. Only when the remembered
-   * shape fails before it has worked once in a walk does the memory go down.
+   * shape fails before it has worked once in a walk does the memory go down. With the
+   * shape the read's row count is kept: a later walk asks at the end of the rows it saw
+   * for what is left plus one row, so it does not run into the next column again.
    */
   private async walk(read: ColumnRead, after: number, state: PlanState): Promise<{ result: Columns; depth: number }> {
     const label = read.label ?? describe(read.columns);
@@ -257,6 +259,8 @@ export class SnmpSession {
     let cursors: Cursor[] = read.columns.map((column) => ({ column, last: column }));
     const sizeKey = readSizeKey(read.columns);
     const remembered = this.sizes?.shapeOf(sizeKey);
+    /** the rows this read had last time, kept with a remembered shape */
+    const knownRows = remembered ? this.sizes?.rowsOf(sizeKey) : undefined;
     let rows = remembered?.rows ?? read.rows ?? DEFAULT_FIRST_ROWS;
     let width = remembered?.columns ?? Number.POSITIVE_INFINITY;
     /** a larger shape failed (here or in an earlier session): do not grow */
@@ -266,6 +270,9 @@ export class SnmpSession {
     /** what the memory holds has worked in this walk (or was just written): leave it */
     let settled = false;
     let agentCap: number | null = null;
+    /** the shape of the last answered request, and what the walk's first failure was */
+    let worked: RequestShape | null = null;
+    let firstFailure: { asked: number; collected: Map<string, number>; before: RequestShape | null } | null = null;
     let depth = after;
 
     const firstRows = rows;
@@ -277,7 +284,12 @@ export class SnmpSession {
         throw new DeviceRefused(`${this.where} never ended ${label} (more than ${MAX_ROUNDS_PER_READ} requests' worth of rows)`);
       }
       const group = cursors.slice(0, width);
-      const asked = this.fitRows(rows, group.length, agentCap);
+      let asked = this.fitRows(rows, group.length, agentCap);
+      if (knownRows !== undefined) {
+        // near the end of the rows seen last time: ask what is left and one more
+        const left = Math.max(...group.map((c) => knownRows - result.get(c.column)!.size));
+        asked = Math.max(1, Math.min(asked, left + 1));
+      }
       rounds += Math.min(1, (asked * group.length) / (firstRows * read.columns.length));
       let step: BulkStep;
       try {
@@ -289,6 +301,7 @@ export class SnmpSession {
       }
 
       if (step.kind !== "answer") {
+        firstFailure ??= { asked, collected: new Map(group.map((c) => [c.column, result.get(c.column)!.size])), before: worked };
         if (step.kind === "silent") {
           // the small request's value counts: it continues the first column
           this.counters.values += step.probe[0]?.length ?? 0;
@@ -313,6 +326,7 @@ export class SnmpSession {
       });
       this.counters.values += received;
       if (received === 0) throw new DeviceRefused(`${this.where} answered the read of ${label} with no values`);
+      worked = { rows: asked, columns: group.length };
       if (failed && !settled) this.sizes?.remember(sizeKey, { rows: asked, columns: Number.isFinite(width) ? width : read.columns.length });
       if (failed || remembered) settled = true;
       failed = false;
@@ -321,6 +335,15 @@ export class SnmpSession {
       else if (allFull && agentCap === null && !limited) rows = asked * 2;
       cursors = cursors.filter((c) => !ended.has(c));
     }
+    const tableRows = Math.max(0, ...[...result.values()].map((m) => m.size));
+    // a first failure that asked past a column's end may say nothing about the table's own
+    // rows (see above): keep the shape that worked before it, and the rows, so the next
+    // walk asks at the end only for what is left
+    if (!remembered && firstFailure?.before) {
+      const ranPastEnd = [...firstFailure.collected].some(([column, had]) => result.get(column)!.size - had < firstFailure!.asked);
+      if (ranPastEnd) this.sizes?.remember(sizeKey, firstFailure.before);
+    }
+    if (remembered || firstFailure) this.sizes?.rememberRows(sizeKey, tableRows);
     return { result, depth };
   }
 

@@ -15,6 +15,7 @@ import { startLabSwitch, type LabSwitch, type LabSwitchOptions } from "../../lab
 import type { VirtualSwitch } from "../../lab/model";
 import { ifTable, ifXTable, system } from "../../mib/oids";
 import { SnmpDriver } from "../../drivers/snmp/driver";
+import { SnmpSession } from "../../drivers/snmp/session";
 import { genericFamily } from "../../drivers/families/generic";
 import { qbridge } from "../../mib/oids";
 
@@ -217,6 +218,43 @@ describe("the generic driver adapts its GETBULK requests", () => {
     } finally {
       await first.close();
       await second.close();
+      await lab.stop();
+    }
+  });
+
+  test("a read whose last request runs into a larger column fails once; later sessions ask at the end only for the rows left", async () => {
+    // 220 VLANs; the FDB id and status columns are small, the column after the FDB ids
+    // holds 503-octet PortLists: a request for more rows than are left reads into them
+    const lab = await startLabSwitch({ ...chassis, extraVlans: 213, maxResponseBytes: 8000, oversize: "silent" });
+    const columns = [qbridge.dot1qVlanFdbId, qbridge.dot1qVlanStatus];
+    const read = async () => {
+      const session = new SnmpSession(target(lab));
+      try {
+        const result = await session.readColumns(columns, { label: "dot1qVlanCurrentTable" });
+        return { rows: result.get(qbridge.dot1qVlanStatus)!.size, counters: { ...session.counters } };
+      } finally {
+        session.close();
+      }
+    };
+    try {
+      const vlans = lab.model.vlanIds().length;
+      expect(vlans).toBe(220);
+      const cold = await read();
+      const warm = await read();
+      console.log(`current VLAN table, ${vlans} rows: first session ${cold.counters.requests} requests (${cold.counters.timeouts} unanswered), second ${warm.counters.requests} (${warm.counters.timeouts})`);
+      expect([cold.rows, warm.rows]).toEqual([vlans, vlans]);
+      // 64 and 128 rows are answered; 250 would be 28 rows of the table and 222 PortLists
+      expect(cold.counters.timeouts).toBeGreaterThanOrEqual(1);
+      expect(warm.counters.timeouts).toBe(0);
+      // the size that worked before the failure is kept: no more requests than the first session's
+      expect(warm.counters.requests).toBeLessThan(cold.counters.requests);
+      // a table that grew since is still read to its end
+      lab.model.update((cfg) => {
+        for (let v = 3000; v < 3010; v++) cfg.vlans.set(v, { name: `grown-${v}`, active: true, egress: new Set(), untagged: new Set() });
+      });
+      const grown = await read();
+      expect(grown.rows).toBe(vlans + 10);
+    } finally {
       await lab.stop();
     }
   });
