@@ -1,5 +1,6 @@
-// Three kinds of tests: pure logic and device-side code once, the HTTP suite once per
-// database dialect (SQLite embedded, MariaDB over mysql2), and the browser test.
+// Pure logic and device-side code once, the HTTP suite once per database dialect (SQLite
+// embedded, MariaDB over mysql2), recordings of real switches replayed through the API
+// once (on SQLite), and the browser test.
 const base = {
   preset: "ts-jest",
   testEnvironment: "node",
@@ -23,6 +24,12 @@ module.exports = {
       displayName: "api-mariadb",
       testMatch: ["<rootDir>/test/api/**/*.test.ts"],
       setupFiles: ["<rootDir>/test/support/env-mariadb.js"],
+    },
+    {
+      ...base,
+      displayName: "replay",
+      testMatch: ["<rootDir>/test/replay/**/*.test.ts"],
+      setupFiles: ["<rootDir>/test/support/env-sqlite.js"],
     },
     {
       ...base,

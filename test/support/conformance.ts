@@ -560,3 +560,13 @@ export function runRealSubject(subject: RealSubject): void {
     }
   });
 }
+
+/** The whole suite on a family's subjects, with the capability skips listed at the end. */
+export function runSubjects(subjects: readonly Subject[]): void {
+  listSkips();
+  for (const subject of subjects) {
+    if (subject.kind === "lab") runLabSubject(subject);
+    else if (subject.kind === "recording") runRecordingSubject(subject);
+    else runRealSubject(subject);
+  }
+}

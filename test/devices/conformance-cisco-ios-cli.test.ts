@@ -1,0 +1,5 @@
+/** The conformance suite (test/support/conformance.ts) on the cisco_ios_cli driver's subjects (test/support/subjects/cisco-ios-cli.ts). */
+import { runSubjects } from "../support/conformance";
+import { subjects } from "../support/subjects/cisco-ios-cli";
+
+runSubjects(subjects);

@@ -1,0 +1,17 @@
+/** Conformance subjects of the Cisco IOS command-line driver (SSH). */
+import { iosInterfaceName } from "../../../lab";
+import type { Subject } from "../conformance";
+import { expectIos, poe8, sshFace } from "./faces";
+
+export const subjects: Subject[] = [
+  {
+    kind: "lab",
+    driver: "cisco_ios_cli",
+    label: "lab SSH face (IOS dialect), generic profile",
+    lab: { profile: "generic", ports: 24, poePorts: poe8, seed: 7 },
+    face: sshFace,
+    interfaceId: iosInterfaceName,
+    unknownId: "GigabitEthernet9/0/99",
+    expectInterface: expectIos,
+  },
+];

@@ -1,0 +1,23 @@
+/**
+ * Every conformance subject, by family: one module per family beside this file (a new
+ * family adds its module and a line here). The conformance tests of each family run in
+ * their own file (test/devices/conformance-<family>.test.ts); the registry test checks
+ * this list against the registry.
+ */
+import type { Subject } from "../conformance";
+import * as generic from "./generic";
+import * as ciscosb from "./ciscosb";
+import * as ciscoIosCli from "./cisco-ios-cli";
+import * as linux from "./linux";
+
+export const FAMILY_SUBJECTS: Record<string, { subjects: Subject[]; recordingsServed?: boolean }> = {
+  generic,
+  ciscosb,
+  cisco_ios_cli: ciscoIosCli,
+  linux_host: linux,
+};
+
+export const ALL_SUBJECTS: Subject[] = Object.values(FAMILY_SUBJECTS).flatMap((f) => f.subjects);
+
+/** recordings are served in this run (fixtures and snmpsimd present) */
+export const recordingsServed = Object.values(FAMILY_SUBJECTS).every((f) => f.recordingsServed !== false);
