@@ -22,8 +22,10 @@ export interface Config {
   alwaysAllowPoeToggle: boolean;
   /** behind https: mark cookies Secure */
   secureCookies: boolean;
-  /** trust X-Forwarded-For from a reverse proxy */
+  /** trust X-Forwarded-For/-Proto/-Host from a reverse proxy */
   trustProxy: boolean;
+  /** scheme://host[:port] for the absolute URLs of answers (BASE_URL); null: trusted headers, else the address the request came in on */
+  baseUrl: string | null;
   maxBodyBytes: number;
   /** concurrent device requests per switch */
   deviceConcurrency: number;
@@ -41,6 +43,21 @@ function int(v: string | undefined, fallback: number, name: string): number {
 function flag(v: string | undefined, fallback: boolean): boolean {
   if (v === undefined || v === "") return fallback;
   return /^(1|true|yes|on)$/i.test(v);
+}
+
+/** BASE_URL: an http(s) origin (a path prefix is not supported), kept without a trailing slash */
+function baseUrl(v: string | undefined): string | null {
+  if (v === undefined || v === "") return null;
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new Error(`BASE_URL must be an absolute http or https URL such as https://switchdesk.example.net (got "${v}")`);
+  }
+  if ((u.protocol !== "http:" && u.protocol !== "https:") || u.username || u.password || u.search || u.hash || (u.pathname !== "/" && u.pathname !== "")) {
+    throw new Error(`BASE_URL must be a scheme and host only, such as https://switchdesk.example.net (got "${v}")`);
+  }
+  return u.origin;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -64,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     alwaysAllowPoeToggle: flag(env.ALWAYS_ALLOW_POE_TOGGLE, false),
     secureCookies: flag(env.SECURE_COOKIES, false),
     trustProxy: flag(env.TRUST_PROXY, false),
+    baseUrl: baseUrl(env.BASE_URL),
     maxBodyBytes: int(env.MAX_BODY_BYTES, 1024 * 1024, "MAX_BODY_BYTES"),
     deviceConcurrency: int(env.DEVICE_CONCURRENCY, 4, "DEVICE_CONCURRENCY"),
     directory: loadDirectoryConfig(env),

@@ -3,7 +3,7 @@
  * caller -> spec validation -> handler (by operationId) -> JSON. Errors of every layer
  * become the contract's {"reason", "code"} in one place (sendError).
  */
-import express, { type Request, type Response } from "express";
+import express, { type NextFunction, type Request, type Response } from "express";
 import type { Operation } from "openapi-backend";
 import { ApiError, toApiError } from "../app/errors";
 import type { Caller, Ctx, Reply, Services } from "../handlers/context";
@@ -13,18 +13,29 @@ import { allowedMethods, type Contract, type PathEntry } from "./contract";
 import { checkCsrf, identify, requireCaller, CSRF_FIELD } from "./auth";
 import { canAdminister } from "../domain/access";
 import { validationReason } from "./validation";
-import { mountWeb, renderBrowsable, wantsHtml } from "./web";
+import { isWebPage, mountWeb, renderBrowsable, sendWebError, wantsHtml } from "./web";
 import { baseUrlOf, clientIp } from "./request-info";
+import { securityHeaders } from "./security-headers";
+import { mountAssets } from "./assets";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** Any error as the contract's answer: ours as they are, the rest a 500 that tells nothing internal. */
+function answerFor(err: unknown): ApiError {
+  const e = toApiError(err);
+  if (e) return e;
+  // express's own errors (a body it could not read, a bad URL) carry a 4xx status
+  const status = (err as { status?: unknown; statusCode?: unknown } | null)?.status ?? (err as { statusCode?: unknown } | null)?.statusCode;
+  if (status === 413) return new ApiError(413, "payload_too_large", "Request body is too large");
+  if (status === 415) return new ApiError(415, "unsupported_media_type", "Unsupported Content-Type");
+  if (typeof status === "number" && status >= 400 && status < 500) return new ApiError(400, "malformed_body", "The request could not be read");
+  // never leak internals (or secrets) to the caller; the log has the stack
+  console.error("unhandled error:", err);
+  return new ApiError(500, "server_error", "Internal server error");
+}
+
 export function sendError(res: Response, err: unknown): void {
-  let e = toApiError(err);
-  if (!e) {
-    // never leak internals (or secrets) to the caller; the log has the stack
-    console.error("unhandled error:", err);
-    e = new ApiError(500, "server_error", "Internal server error");
-  }
+  const e = answerFor(err);
   res.status(e.status);
   for (const [k, v] of Object.entries(e.headers)) res.setHeader(k, v);
   res.json(e.body());
@@ -77,6 +88,8 @@ export function createApp(services: Services, contract: Contract): express.Expre
   app.disable("x-powered-by");
   app.set("trust proxy", services.config.trustProxy);
   app.set("etag", false);
+  app.use(securityHeaders);
+  mountAssets(app);
   mountWeb(app, services);
 
   app.use(async (req: Request, res: Response) => {
@@ -85,6 +98,12 @@ export function createApp(services: Services, contract: Contract): express.Expre
     } catch (err) {
       sendError(res, err);
     }
+  });
+  // errors the web pages' middleware passed on: a page for a page, JSON for the API
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (res.headersSent) return void res.end();
+    if (isWebPage(req)) sendWebError(res, answerFor(err));
+    else sendError(res, err);
   });
   return app;
 }
@@ -164,7 +183,7 @@ async function handleApi(req: Request, res: Response, s: Services, contract: Con
     params,
     query: coerceQuery(op, query),
     body: body ?? {},
-    baseUrl: baseUrlOf(req, s.config.trustProxy),
+    baseUrl: baseUrlOf(req, s.config),
     ip: clientIp(req, s.config.trustProxy),
   };
   let reply: Reply;

@@ -9,15 +9,55 @@ import { ApiError } from "../app/errors";
 
 export type Body = Record<string, unknown> | undefined;
 
-export async function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new ApiError(413, "payload_too_large", `Request body is larger than ${limit} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/**
+ * How much of an oversized body is read and thrown away so the connection stays usable
+ * for the client's next request (keep-alive); past this the answer closes the connection.
+ */
+export function drainLimit(limit: number): number {
+  return Math.max(limit * 8, 8 * 1024 * 1024);
+}
+
+/**
+ * The request body, at most `limit` bytes. A larger body is a 413, answered only after
+ * the rest is read and discarded (up to drainLimit): breaking off the read would destroy
+ * the socket, and with it the client's other requests on that keep-alive connection.
+ */
+export function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    const tooLarge = (closing: boolean) =>
+      new ApiError(413, "payload_too_large", `Request body is larger than ${limit} bytes`, closing ? { Connection: "close" } : {});
+    const done = (err: Error | null, body?: Buffer) => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+      if (err) reject(err);
+      else resolve(body!);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > drainLimit(limit)) {
+        // not worth reading further: answer now and let the connection close after it
+        req.pause();
+        done(tooLarge(true));
+        return;
+      }
+      if (size > limit) over = true;
+      if (!over) chunks.push(chunk);
+    };
+    const onEnd = () => done(over ? tooLarge(false) : null, Buffer.concat(chunks));
+    const onError = (e: Error) => done(new ApiError(400, "malformed_body", `The request body could not be read: ${e.message}`));
+    const declared = Number(req.headers["content-length"]);
+    if (Number.isFinite(declared) && declared > drainLimit(limit)) {
+      done(tooLarge(true));
+      return;
+    }
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+  });
 }
 
 export function mediaType(header: string | undefined): string {

@@ -4,13 +4,40 @@
  * links, forms that send the POST endpoints with the session's CSRF token).
  */
 import crypto from "node:crypto";
-import express, { type Express, type Request, type Response } from "express";
+import type { Express, Request, Response } from "express";
 import type { Ctx, Reply, Services } from "../handlers/context";
 import type { Contract, PathEntry } from "./contract";
 import { parseCookies, SESSION_COOKIE, CSRF_COOKIE, CSRF_FIELD } from "./auth";
 import { checkLogin } from "../app/login";
 import { ApiError } from "../app/errors";
 import { clientIp } from "./request-info";
+import { parseBody, readRaw } from "./body";
+
+/** the login and logout forms are small: a few fields */
+const FORM_LIMIT = 16 * 1024;
+
+/** Reads a login/logout form (or JSON) body the way the API reads bodies; failures go to webError. */
+async function formBody(req: Request, _res: Response, next: (err?: unknown) => void): Promise<void> {
+  try {
+    const raw = await readRaw(req, FORM_LIMIT);
+    req.body = parseBody(raw, req.headers["content-type"]).body ?? {};
+    next();
+  } catch (e) {
+    next(e);
+  }
+}
+
+/** Paths that answer with HTML pages (their errors are pages too). */
+export function isWebPage(req: Request): boolean {
+  return req.path === "/login/" || req.path === "/logout/" || req.path === "/";
+}
+
+/** An error on a web page: the same status, a page saying what went wrong, nothing internal. */
+export function sendWebError(res: Response, e: ApiError): void {
+  res.status(e.status);
+  for (const [k, v] of Object.entries(e.headers)) res.setHeader(k, v);
+  res.type("html").send(page("Error", `<h1>${e.status}</h1><p class="error" role="alert">${esc(e.reason)}</p><p><a href="/login/">Back to the login page</a></p>`));
+}
 
 export function wantsHtml(req: Request): boolean {
   const accept = String(req.headers.accept ?? "");
@@ -42,19 +69,7 @@ function page(title: string, body: string, user?: string, csrf?: string): string
     : "";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)} · switchdesk</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<style>
-body{font-family:system-ui,sans-serif;margin:0;color:#1d2733;background:#f5f7fa}
-header{background:#1d3557;color:#fff;padding:.6rem 1rem;display:flex;justify-content:space-between;align-items:center}
-header a{color:#fff;text-decoration:none;font-weight:600}
-main{max-width:1100px;margin:1rem auto;padding:0 1rem}
-pre{background:#fff;border:1px solid #d0d7de;padding:1rem;overflow:auto;font-size:.85rem}
-table{border-collapse:collapse;width:100%;background:#fff}td,th{border:1px solid #d0d7de;padding:.35rem .5rem;text-align:left;vertical-align:top}
-.method{font-family:monospace;font-weight:700}
-form.op{background:#fff;border:1px solid #d0d7de;padding:.6rem;margin:.5rem 0}
-form.op label{display:inline-block;margin:.2rem .6rem .2rem 0}
-.logout{display:flex;gap:.5rem;align-items:center}.error{color:#b00020}
-.status{font-weight:600}
-</style></head><body><header><a href="/api/">switchdesk API</a>${logout}</header><main>${body}</main></body></html>`;
+<link rel="stylesheet" href="/assets/site.css"></head><body><header><a href="/api/">switchdesk API</a>${logout}</header><main>${body}</main></body></html>`;
 }
 
 function loginPage(next: string, csrf: string, error?: string): string {
@@ -70,7 +85,7 @@ function loginPage(next: string, csrf: string, error?: string): string {
 }
 
 export function mountWeb(app: Express, s: Services): void {
-  const form = express.urlencoded({ extended: false, limit: "16kb" });
+  const form = formBody;
 
   app.get("/", (_req, res) => res.redirect(302, "/api/"));
 
@@ -132,9 +147,11 @@ export function mountWeb(app: Express, s: Services): void {
 function linkedJson(value: unknown, baseUrl: string): string {
   const text = esc(JSON.stringify(value, null, 2));
   const base = esc(baseUrl);
-  return text.replace(/&quot;(https?:\/\/[^&\s]+?)&quot;/g, (m, url: string) =>
-    url.startsWith(base) ? `&quot;<a href="${url.slice(base.length)}">${url}</a>&quot;` : m,
-  );
+  return text.replace(/&quot;(https?:\/\/[^&\s]+?)&quot;/g, (m, url: string) => {
+    // a link only to a path of this site: base followed by "/", and never "//" (another host)
+    const path = url.startsWith(`${base}/`) ? url.slice(base.length) : null;
+    return path && !path.startsWith("//") && !path.includes("\\") ? `&quot;<a href="${path}">${url}</a>&quot;` : m;
+  });
 }
 
 function fieldInputs(schema: any): string {
@@ -169,19 +186,7 @@ function operationForm(entry: PathEntry, method: string, op: any, known: Record<
   );
 }
 
-const FORM_SCRIPT = `
-for (const f of document.querySelectorAll("form.op")) f.addEventListener("submit", async (ev) => {
-  ev.preventDefault();
-  let url = f.dataset.template;
-  for (const i of f.querySelectorAll("input[data-path]")) url = url.replace("{" + i.dataset.path + "}", encodeURIComponent(i.value.replace(/\\//g, "_")));
-  const body = new URLSearchParams();
-  for (const i of f.querySelectorAll("input[name],select[name]")) if (i.value !== "") body.append(i.name, i.value);
-  const r = await fetch(url, {method: f.dataset.method, headers: {"X-CSRFToken": csrf, "Accept": "application/json",
-    "Content-Type": "application/x-www-form-urlencoded"}, body: f.dataset.method === "DELETE" ? undefined : body, credentials: "same-origin"});
-  const out = f.querySelector(".answer"); out.hidden = false;
-  const text = await r.text(); let shown = text; try { shown = JSON.stringify(JSON.parse(text), null, 2); } catch {}
-  out.textContent = "HTTP " + r.status + "\\n" + shown;
-});`;
+
 
 /**
  * An api/ page for a browser: the result as formatted JSON with links; on api/ every
@@ -211,6 +216,6 @@ export function renderBrowsable(contract: Contract, ctx: Ctx, pathname: string, 
   const table = rows.length
     ? `<h2>Endpoints</h2><table><thead><tr><th>Method</th><th>Path</th><th>What it does</th></tr></thead><tbody>${rows.join("")}</tbody></table>`
     : "";
-  const actions = forms.length ? `<h2>Send a request</h2>${forms.join("")}<script>const csrf=${JSON.stringify(csrf)};${FORM_SCRIPT}</script>` : "";
+  const actions = forms.length ? `<h2>Send a request</h2><div id="forms" data-csrf="${esc(csrf)}">${forms.join("")}</div><script src="/assets/forms.js"></script>` : "";
   return page(root ? "API" : pathname, result + table + actions, caller.user.username, csrf);
 }
