@@ -9,6 +9,8 @@ import type { Socket } from "node:net";
 import { startAppWithRoot, startTestApp, type TestApp } from "../support/harness";
 import { describeDb } from "../support/db";
 import { CONTENT_SECURITY_POLICY } from "../../server/security-headers";
+import { addDevice, addGroup, startLab } from "../support/lab-inventory";
+import type { LabSwitch } from "../../lab";
 
 interface RawAnswer {
   status: number;
@@ -269,5 +271,76 @@ describeDb("links in pages point only to this site", () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describeDb("input at the edge: refused with a 400 before anything reaches the device", () => {
+  let app: TestApp;
+  let root: string;
+  let lab: LabSwitch;
+  let gid: number;
+  let sid: number;
+  beforeAll(async () => {
+    ({ app, root } = await startAppWithRoot());
+    lab = await startLab({ profile: "generic", ports: 12, name: "lab-edge-12", seed: 4 });
+    gid = await addGroup(app, { name: "Edge" });
+    sid = await addDevice(app, { name: "edge-12", lab, groups: [gid] });
+  }, 60000);
+  afterAll(async () => {
+    await lab?.stop();
+    await app?.close();
+  });
+
+  const ifUrl = (id: string | number, what: string) => `/api/switches/${gid}/${sid}/interface/${id}/${what}/`;
+  /** the call's answer, and how many SETs the lab saw during it */
+  const post = async (path: string, json: Record<string, unknown>) => {
+    const sets = lab.counters.byType.set;
+    const r = await app.request("POST", path, { token: root, json });
+    return { r, sets: lab.counters.byType.set - sets };
+  };
+
+  it("a description of 64 characters but 70 bytes of UTF-8 is a 400 naming the byte limit, not a device error", async () => {
+    const text = "é".repeat(6) + "d".repeat(58);
+    expect(text.length).toBe(64);
+    const { r, sets } = await post(ifUrl(lab.model.port(1).ifIndex, "description"), { description: text });
+    expect(r.status).toBe(400);
+    expect(r.body).toEqual({ reason: "Description is too long for the device (max 64 bytes of UTF-8, this one has 70)", code: "invalid_parameter" });
+    expect(sets).toBe(0);
+  });
+
+  it.each([
+    ["a lone surrogate", "desk \ud800 3"],
+    ["a right-to-left override", "desk \u202e3 ksed"],
+    ["a left-to-right isolate", "desk \u2066x\u2069"],
+    ["a line break", "desk\r\nshutdown"],
+  ])("a description with %s is refused and the port keeps its description", async (_what, text) => {
+    const port = lab.model.port(2);
+    const before = lab.model.alias(port.ifIndex);
+    const { r, sets } = await post(ifUrl(port.ifIndex, "description"), { description: text });
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe("invalid_parameter");
+    expect(r.body.reason).toMatch(/^Description may not contain/);
+    expect(sets).toBe(0);
+    expect(lab.model.alias(port.ifIndex)).toBe(before);
+  });
+
+  it("a VLAN name with a bidirectional override or a lone surrogate is refused", async () => {
+    for (const name of ["staff\u202e", "\udc00staff"]) {
+      const { r, sets } = await post(`/api/switches/${gid}/${sid}/vlan/add/`, { vlan_id: 321, vlan_name: name });
+      expect(r.status).toBe(400);
+      expect(r.body.reason).toMatch(/^Vlan name may not contain/);
+      expect(sets).toBe(0);
+    }
+  });
+
+  it("an interface id with leading zeros is not another port", async () => {
+    const port = lab.model.port(3);
+    for (const id of [`0${port.ifIndex}`, `00${port.ifIndex}`, `+${port.ifIndex}`, `${port.ifIndex}.0`]) {
+      const { r, sets } = await post(ifUrl(encodeURIComponent(id), "state"), { state: "off" });
+      expect([400, 404]).toContain(r.status);
+      expect(r.body.code).toMatch(/not_found|invalid_parameter/);
+      expect(sets).toBe(0);
+    }
+    expect(lab.model.adminUp(port.ifIndex)).toBe(true);
   });
 });
