@@ -1,6 +1,8 @@
 /** Configuration comes from the environment only; every name is documented in the README. */
 import path from "node:path";
+import { isIP } from "node:net";
 import { loadDirectoryConfig, type DirectoryConfig } from "./directory/config";
+import { LOG_LEVELS, type LogLevel } from "./telemetry";
 
 export interface Config {
   port: number;
@@ -31,6 +33,12 @@ export interface Config {
   deviceConcurrency: number;
   /** directory login (LDAP_*, app/directory/config.ts); null = off */
   directory: DirectoryConfig | null;
+  /** LOG_LEVEL: the JSON log's threshold (info by default) */
+  logLevel: LogLevel;
+  /** SHUTDOWN_TIMEOUT (s): how long SIGTERM waits for requests and device writes in flight */
+  shutdownTimeoutMs: number;
+  /** METRICS_ALLOW: the client addresses or networks that may read /metrics ("all": anyone) */
+  metricsAllow: string[] | "all";
 }
 
 function int(v: string | undefined, fallback: number, name: string): number {
@@ -60,6 +68,28 @@ function baseUrl(v: string | undefined): string | null {
   return u.origin;
 }
 
+function logLevel(v: string | undefined): LogLevel {
+  const level = (v || "info").toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${v}")`);
+  return level as LogLevel;
+}
+
+/** METRICS_ALLOW: "all", or addresses and CIDR networks (10.0.0.0/8, fd00::/8) separated by commas */
+function metricsAllow(v: string | undefined): string[] | "all" {
+  const list = (v || "127.0.0.1, ::1").split(",").map((x) => x.trim()).filter(Boolean);
+  if (list.length === 1 && /^(all|\*)$/i.test(list[0])) return "all";
+  for (const entry of list) {
+    const [address, prefix, extra] = entry.split("/");
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (!family || !prefixOk || extra !== undefined) {
+      throw new Error(`METRICS_ALLOW must be "all" or addresses and networks such as 127.0.0.1, 10.0.0.0/8, ::1 (got "${entry}")`);
+    }
+  }
+  return list;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const demoRaw = (env.SWITCHDESK_DEMO ?? "auto").toLowerCase();
   const demo = demoRaw === "auto" ? "auto" : /^(0|false|no|off)$/.test(demoRaw) ? "off" : "on";
@@ -85,5 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maxBodyBytes: int(env.MAX_BODY_BYTES, 1024 * 1024, "MAX_BODY_BYTES"),
     deviceConcurrency: int(env.DEVICE_CONCURRENCY, 4, "DEVICE_CONCURRENCY"),
     directory: loadDirectoryConfig(env),
+    logLevel: logLevel(env.LOG_LEVEL),
+    shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT, 10, "SHUTDOWN_TIMEOUT") * 1000,
+    metricsAllow: metricsAllow(env.METRICS_ALLOW),
   };
 }

@@ -18,6 +18,7 @@ import { menuGroups, pairInMenu, notInMenu, type GroupRights, type DeviceRights,
 import type { DeviceRecord, GroupRecord } from "../domain/records";
 import type { Caller } from "./caller";
 import { ApiError, deviceFailure, refusal } from "./errors";
+import type { DeviceCounters, DeviceObserver } from "./telemetry";
 
 export type GroupFull = GroupRecord & GroupRights;
 export type DeviceFull = DeviceRecord &
@@ -84,14 +85,24 @@ function deviceFull(d: Row<"switches">): DeviceFull {
   };
 }
 
+/** the request counters of a driver that keeps them (SNMP drivers: requests and round trips) */
+function countersOf(driver: Driver): DeviceCounters | null {
+  const c = (driver as Partial<{ counters: Partial<DeviceCounters> }>).counters;
+  return c && typeof c.requests === "number" && typeof c.roundTrips === "number" ? { requests: c.requests, roundTrips: c.roundTrips } : null;
+}
+
 export class DeviceService {
   /** tail of the queue of writes per device id */
   private readonly queues = new Map<number, Promise<unknown>>();
+  /** writes running or waiting per device id (the metrics' queue depth) */
+  private readonly depth = new Map<number, number>();
 
   constructor(
     private readonly repos: Repos,
     private readonly secrets: SecretBox,
     private readonly open: DriverOpener = registryOpen,
+    /** told what each device use cost, each failure's code and each queue's depth */
+    private readonly observer?: DeviceObserver,
   ) {}
 
   /** The caller's menu: groups with their rights and active members, sorted by name. */
@@ -196,6 +207,7 @@ export class DeviceService {
           detected = null; // the next opening probes and stores the new choice
           continue;
         }
+        if (e instanceof DeviceError) this.observer?.deviceFailed(e.code);
         if (e instanceof HostKeyChanged) {
           await this.repos.inventory.presentedHostKey(device.id, e.presented);
           throw new ApiError(424, "device_hostkey_changed", msg.hostKeyChanged(device.name, e.presented, device.ssh_host_key_accepted ?? "an earlier date"));
@@ -206,6 +218,7 @@ export class DeviceService {
         // trust on first use: the first key a device presents is the one it must keep presenting
         if (presentedKey && !device.ssh_host_key) await this.repos.inventory.pinHostKey(device.id, presentedKey, nowIso());
         await opened?.driver.close().catch(() => undefined);
+        if (opened) this.observer?.deviceUsed(opened.driver.info.driver, countersOf(opened.driver));
       }
     }
   }
@@ -234,11 +247,45 @@ export class DeviceService {
     const run = before.then(fn, fn);
     const tail = run.catch(() => undefined);
     this.queues.set(deviceId, tail);
+    this.countQueued(deviceId, +1);
     try {
       return await run;
     } finally {
+      this.countQueued(deviceId, -1);
       if (this.queues.get(deviceId) === tail) this.queues.delete(deviceId);
     }
+  }
+
+  private countQueued(deviceId: number, change: 1 | -1): void {
+    const n = (this.depth.get(deviceId) ?? 0) + change;
+    if (n > 0) this.depth.set(deviceId, n);
+    else this.depth.delete(deviceId);
+    this.observer?.queueDepth(deviceId, n);
+  }
+
+  /** Writes running or waiting, over all devices (shutdown waits for none). */
+  get pendingWrites(): number {
+    let n = 0;
+    for (const d of this.depth.values()) n += d;
+    return n;
+  }
+
+  /**
+   * Resolves when every write queued so far has finished, at the latest after `ms`;
+   * true when none is left. A queue that grows meanwhile is waited for again (bounded).
+   */
+  async settle(ms: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((r) => (timer = setTimeout(r, ms)));
+    try {
+      for (let round = 0; round < 1000 && this.queues.size > 0; round++) {
+        const done = await Promise.race([Promise.all([...this.queues.values()]).then(() => true), deadline.then(() => false)]);
+        if (!done) break;
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+    return this.queues.size === 0;
   }
 
   /** Keeps what the driver learned about the device (menu's driver_info, hostname). */

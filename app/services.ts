@@ -1,7 +1,7 @@
 /**
  * What the application layer offers the handlers and the shell, built once per process
  * by app/startup.ts: configuration, the store with its repositories, the secret box, the
- * login guard, the device service, and the spec document.
+ * login guard, the device service, the spec document, the log and the metrics.
  */
 import type { Config } from "./config";
 import type { Store } from "../db/connect";
@@ -10,6 +10,7 @@ import type { SecretBox } from "../db/secrets";
 import type { LoginGuard } from "./login";
 import type { DeviceService } from "./devices";
 import type { AuditWriter } from "./audit";
+import type { Logger, Telemetry } from "./telemetry";
 
 export type { Caller } from "./caller";
 
@@ -25,4 +26,8 @@ export interface Services {
   startedAt: Date;
   /** the spec document (served at api/schema/ and used by the browsable pages) */
   spec: Record<string, unknown>;
+  /** the JSON log (stdout) */
+  log: Logger;
+  /** request and device metrics (/metrics), request scopes for the log */
+  telemetry: Telemetry;
 }

@@ -17,6 +17,8 @@ import { packageVersion } from "./paths";
 import { hashPassword } from "./passwords";
 import { loadSpecDocument } from "./spec";
 import { AuditWriter } from "./audit";
+import { Telemetry, createLogger } from "./telemetry";
+import type { DestinationStream } from "pino";
 
 export interface Core {
   config: Config;
@@ -62,17 +64,21 @@ export function loginGuardOf(core: Pick<Core, "config" | "repos">): LoginGuard {
   return new LoginGuard(core.repos.loginFailures, { maxFailures: core.config.loginMaxFailures, windowMs: core.config.loginWindowMs });
 }
 
-/** Everything a request needs, once per process. */
-export async function buildServices(config: Config): Promise<Services> {
+/** Everything a request needs, once per process; the log goes to stdout unless told otherwise. */
+export async function buildServices(config: Config, options: { logDestination?: DestinationStream } = {}): Promise<Services> {
+  const log = createLogger(config.logLevel, options.logDestination);
+  const telemetry = new Telemetry(log);
   const core = await openCore(config);
   return {
     ...core,
     loginGuard: loginGuardOf(core),
-    devices: new DeviceService(core.repos, core.secrets),
+    devices: new DeviceService(core.repos, core.secrets, undefined, telemetry),
     audit: new AuditWriter(core.repos),
     version: packageVersion(),
     startedAt: new Date(),
     spec: loadSpecDocument(),
+    log,
+    telemetry,
   };
 }
 

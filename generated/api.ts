@@ -914,10 +914,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Health check
+         * @description For load balancers, container health checks and monitoring, without
+         *     authentication: 200 when the process answers and the database answers a query
+         *     within 2 seconds, else 503. Requests to it are logged at debug level only.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prometheus metrics
+         * @description Metrics in the Prometheus text format, without authentication but only for the
+         *     client addresses and networks in `METRICS_ALLOW` (default: loopback only; `all`
+         *     for anyone). HTTP requests by operation and status
+         *     (`switchdesk_http_requests_total`), latency histograms by operation
+         *     (`switchdesk_http_request_duration_seconds`), requests in flight, device sessions
+         *     and requests by driver (`switchdesk_device_sessions_total`,
+         *     `switchdesk_device_requests_total`), device failures by code
+         *     (`switchdesk_device_errors_total`), the write queue depth per switch id
+         *     (`switchdesk_device_queue_depth`), and the process's own (`process_*`, `nodejs_*`).
+         *     Requests to it are logged at debug level only.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description What GET /healthz found. */
+        Health: {
+            /** @enum {string} */
+            status: "ok" | "unavailable";
+            /** @enum {string} */
+            database: "ok" | "unreachable";
+            /** @description The service's version. */
+            version: string;
+        };
         /** @description Every failure. `reason` is for people (scripts match on it word for word), `code` for programs. */
         Error: {
             reason: string;
@@ -4954,6 +5014,89 @@ export interface operations {
             403: components["responses"]["AdminForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The service and its database answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok",
+                     *       "database": "ok",
+                     *       "version": "0.1.0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            /** @description The database did not answer. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "unavailable",
+                     *       "database": "unreachable",
+                     *       "version": "0.1.0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example # HELP switchdesk_http_requests_total HTTP requests answered, by operation (the spec's operationId, or the page's route) and status
+                     *     # TYPE switchdesk_http_requests_total counter
+                     *     switchdesk_http_requests_total{operation="getMenu",method="GET",status="200"} 12
+                     */
+                    "text/plain": string;
+                };
+            };
+            /** @description The client's address is not in METRICS_ALLOW. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "reason": "Metrics are not served to 192.0.2.10 (METRICS_ALLOW)",
+                     *       "code": "forbidden"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
 }

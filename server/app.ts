@@ -17,11 +17,14 @@ import { isWebPage, mountWeb, renderBrowsable, sendWebError, wantsHtml } from ".
 import { baseUrlOf, clientIp } from "./request-info";
 import { securityHeaders } from "./security-headers";
 import { mountAssets } from "./assets";
+import { observed, observeRequests, requestLog } from "./observe";
+import { mountOps } from "./ops";
+import type { Logger } from "../app/telemetry";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** Any error as the contract's answer: ours as they are, the rest a 500 that tells nothing internal. */
-function answerFor(err: unknown): ApiError {
+function answerFor(err: unknown, log?: Logger): ApiError {
   const e = toApiError(err);
   if (e) return e;
   // express's own errors (a body it could not read, a bad URL) carry a 4xx status
@@ -30,12 +33,13 @@ function answerFor(err: unknown): ApiError {
   if (status === 415) return new ApiError(415, "unsupported_media_type", "Unsupported Content-Type");
   if (typeof status === "number" && status >= 400 && status < 500) return new ApiError(400, "malformed_body", "The request could not be read");
   // never leak internals (or secrets) to the caller; the log has the stack
-  console.error("unhandled error:", err);
+  if (log) log.error({ err }, "unhandled error");
+  else console.error("unhandled error:", err);
   return new ApiError(500, "server_error", "Internal server error");
 }
 
 export function sendError(res: Response, err: unknown): void {
-  const e = answerFor(err);
+  const e = answerFor(err, requestLog(res));
   res.status(e.status);
   for (const [k, v] of Object.entries(e.headers)) res.setHeader(k, v);
   res.json(e.body());
@@ -88,7 +92,9 @@ export function createApp(services: Services, contract: Contract): express.Expre
   app.disable("x-powered-by");
   app.set("trust proxy", services.config.trustProxy);
   app.set("etag", false);
+  app.use(observeRequests(services));
   app.use(securityHeaders);
+  mountOps(app, services);
   mountAssets(app);
   mountWeb(app, services);
 
@@ -102,7 +108,7 @@ export function createApp(services: Services, contract: Contract): express.Expre
   // errors the web pages' middleware passed on: a page for a page, JSON for the API
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     if (res.headersSent) return void res.end();
-    if (isWebPage(req)) sendWebError(res, answerFor(err));
+    if (isWebPage(req)) sendWebError(res, answerFor(err, requestLog(res)));
     else sendError(res, err);
   });
   return app;
@@ -124,6 +130,7 @@ async function handleApi(req: Request, res: Response, s: Services, contract: Con
   const hit = contract.match(pathname);
   if (!hit) throw new ApiError(404, "not_found", `Not found: ${pathname}`);
   const { entry } = hit;
+  observed(res).path = entry.template;
   const allow = allowedMethods(entry).join(", ");
   if (method === "OPTIONS") {
     res.setHeader("Allow", allow);
@@ -135,6 +142,7 @@ async function handleApi(req: Request, res: Response, s: Services, contract: Con
     res.setHeader("Allow", allow);
     throw new ApiError(405, "method_not_allowed", `Method "${method}" not allowed.`, { Allow: allow });
   }
+  observed(res).operationId = op.operationId;
   const params = typedParams(op, hit.params);
   if (!params) throw new ApiError(404, "not_found", `Not found: ${pathname}`);
 
@@ -142,6 +150,7 @@ async function handleApi(req: Request, res: Response, s: Services, contract: Con
   const open = Array.isArray(op.security) && op.security.length === 0;
   let caller: Caller | null = null;
   if (!open) caller = requireCaller(await identify(s, { method, headers: req.headers }));
+  if (caller) observed(res).user = caller.user.username;
   if (caller && isAdminOperation(op)) {
     const refused = canAdminister(caller, method !== "GET" && method !== "HEAD");
     if (refused) throw new ApiError(refused.status, refused.code, refused.reason);

@@ -8,7 +8,8 @@
 import readline from "node:readline";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
+import type { Server, ServerResponse } from "node:http";
+import type { DestinationStream } from "pino";
 import { loadConfig, type Config } from "../app/config";
 import { buildServices, ensureFirstSuperuser, loginGuardOf, migrateOnly, withCore } from "../app/startup";
 import type { Services } from "../app/services";
@@ -47,20 +48,42 @@ export interface RunningService {
   url: string;
   services: Services;
   stop(): Promise<void>;
+  /**
+   * Graceful stop: no new connections, requests and device writes in flight may finish
+   * within the configured SHUTDOWN_TIMEOUT (then the rest are cut off), the database is
+   * closed, and one log line says how it went. `clean` is false when something was cut off.
+   */
+  shutdown(reason: string): Promise<{ clean: boolean }>;
+}
+
+/**
+ * Where start-up lines go: `say(line)` when given (tests, embedding), else the JSON log;
+ * a generated first password never goes to the log but to stderr, in plain words.
+ */
+type Say = (line: string, secret?: boolean) => void;
+
+function startupSay(services: Services): Say {
+  return (line, secret) => {
+    if (!secret) return services.log.info(line);
+    services.log.warn("a first superuser was created with a generated password; it is printed on stderr once and never logged");
+    const rule = "=".repeat(Math.min(line.length, 78));
+    process.stderr.write(`\n${rule}\n${line}\n${rule}\n\n`);
+  };
 }
 
 /** Starts the whole service from a configuration: store, first superuser, demo lab, HTTP. */
-export async function startService(config: Config, say: (line: string) => void = console.log): Promise<RunningService> {
-  const services = await buildServices(config);
+export async function startService(config: Config, say?: (line: string) => void, options: { logDestination?: DestinationStream } = {}): Promise<RunningService> {
+  const services = await buildServices(config, options);
+  const tell: Say = say ?? startupSay(services);
   const contract = await loadContract();
-  if (config.directory) say(describeDirectory(config.directory));
+  if (config.directory) tell(describeDirectory(config.directory));
   const first = await ensureFirstSuperuser(services);
   if (first) {
-    say(`Created superuser '${first.username}'.`);
-    if (first.generatedPassword) say(`Its generated password (shown only now): ${first.generatedPassword}`);
+    tell(`Created superuser '${first.username}'.`);
+    if (first.generatedPassword) tell(`Its generated password (shown only now): ${first.generatedPassword}`, true);
   }
   const { startDemoIfWanted } = await import("./demo");
-  const demo = await startDemoIfWanted(services, say);
+  const demo = await startDemoIfWanted(services, tell);
   const app = createApp(services, contract);
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
@@ -69,15 +92,54 @@ export async function startService(config: Config, say: (line: string) => void =
   const a = server.address() as AddressInfo;
   const host = a.family === "IPv6" ? `[${a.address}]` : a.address;
   const url = `http://${host}:${a.port}`;
-  say(`switchdesk ${services.version} listening on ${url}/api/ (database: ${services.store.describe})`);
+  tell(`switchdesk ${services.version} listening on ${url}/api/ (database: ${services.store.describe})`);
+
+  // requests being answered, so that a stop can wait for them (and close each connection after its answer)
+  let stopping = false;
+  const inFlight = new Set<ServerResponse>();
+  server.on("request", (_req, res: ServerResponse) => {
+    inFlight.add(res);
+    if (stopping && !res.headersSent) res.setHeader("Connection", "close");
+    res.once("close", () => {
+      inFlight.delete(res);
+      if (stopping) server.closeIdleConnections();
+    });
+  });
+  const closed = new Promise<void>((r) => server.once("close", () => r()));
+  let stopped: Promise<{ clean: boolean }> | null = null;
+
+  const shutdown = (reason: string) =>
+    (stopped ??= (async () => {
+      const started = Date.now();
+      stopping = true;
+      const log = services.log;
+      log.info({ reason, requestsInFlight: inFlight.size, deviceWrites: services.devices.pendingWrites }, "shutting down: no new connections; waiting for requests and device writes in flight");
+      server.close();
+      server.closeIdleConnections();
+      const timeout = config.shutdownTimeoutMs;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<false>((r) => (timer = setTimeout(() => r(false), timeout)));
+      const connectionsDone = await Promise.race([closed.then(() => true as const), late]);
+      const writesDone = await services.devices.settle(Math.max(0, timeout - (Date.now() - started)));
+      clearTimeout(timer);
+      const cut = inFlight.size;
+      if (!connectionsDone) server.closeAllConnections();
+      await demo?.stop();
+      await services.store.close();
+      const clean = connectionsDone && writesDone;
+      const facts = { reason, durationMs: Date.now() - started, requestsCutOff: cut, deviceWritesLeft: services.devices.pendingWrites };
+      if (clean) log.info(facts, "shutdown complete: requests and device writes finished, database closed");
+      else log.warn(facts, `shutdown after ${timeout / 1000} s: work still in flight was cut off; database closed`);
+      return { clean };
+    })());
+
   return {
     url,
     services,
     async stop() {
-      await new Promise<void>((r) => server.close(() => r()));
-      await demo?.stop();
-      await services.store.close();
+      await shutdown("stop");
     },
+    shutdown,
   };
 }
 
@@ -89,12 +151,24 @@ const commands: Record<string, Command> = {
     positionals: { required: [] },
     async run() {
       const running = await startService(loadConfig());
-      const stop = async () => {
-        await running.stop();
-        process.exit(0);
+      running.services.telemetry.collectProcessMetrics();
+      let signals = 0;
+      const stop = (signal: NodeJS.Signals) => {
+        // a second signal while waiting: stop at once
+        if (++signals > 1) {
+          running.services.log.warn({ signal }, "second signal during shutdown: exiting at once");
+          process.exit(1);
+        }
+        running.shutdown(signal).then(
+          ({ clean }) => process.exit(clean ? 0 : 1),
+          (e) => {
+            running.services.log.error({ err: e }, "shutdown failed");
+            process.exit(1);
+          },
+        );
       };
-      process.once("SIGINT", stop);
-      process.once("SIGTERM", stop);
+      process.on("SIGINT", stop);
+      process.on("SIGTERM", stop);
       return -1; // keeps running
     },
   },

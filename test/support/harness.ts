@@ -55,18 +55,23 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export interface AppOptions {
+  /** where the JSON log goes (default stdout, at LOG_LEVEL or warn) */
+  logDestination?: { write(line: string): void };
+}
+
+export async function startTestApp(overrides: Partial<Config> = {}, options: AppOptions = {}): Promise<TestApp> {
   const db: TestDatabase = await createTestDatabase();
   const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchdesk-key-"));
   const config: Config = {
-    ...loadConfig({}),
+    ...loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL || "warn" }),
     databaseUrl: db.url,
     port: 0,
     secretKeyFile: path.join(keyDir, "secret.key"),
     demo: "off",
     ...overrides,
   };
-  const services = await buildServices(config);
+  const services = await buildServices(config, options);
   const contract = await loadContract();
   const app = createApp(services, contract);
   const server: Server = await new Promise((resolve) => {
@@ -157,8 +162,8 @@ export interface AppWithRoot {
 }
 
 /** A test app with a superuser "root" logged in: where most API test files start. */
-export async function startAppWithRoot(overrides: Partial<Config> = {}): Promise<AppWithRoot> {
-  const app = await startTestApp(overrides);
+export async function startAppWithRoot(overrides: Partial<Config> = {}, options: AppOptions = {}): Promise<AppWithRoot> {
+  const app = await startTestApp(overrides, options);
   const rootId = await app.createUser("root", "pw-root-1", { is_superuser: true });
   return { app, rootId, root: await app.login("root", "pw-root-1") };
 }

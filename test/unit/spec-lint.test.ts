@@ -75,6 +75,7 @@ const EXPECTED_OPERATION_IDS = [
   "getSwitchBasic", "getSwitchDetails", "setInterfaceVlan", "setInterfaceState",
   "setInterfacePoe", "setInterfaceDescription", "saveConfig", "addVlan", "editVlan",
   "deleteVlan", "createToken", "listTokens", "revokeToken", "adminRoot", "listLog", "unlockUser", "redetectAdminSwitch", "acceptHostKeyAdminSwitch",
+  "getHealth", "getMetrics",
   ...[
     ["Users", "User"],
     ["SnmpProfiles", "SnmpProfile"],
@@ -160,8 +161,12 @@ describe("spec/openapi.yaml", () => {
     expect(writes.filter((id) => capabilityOf(id) === null)).toEqual([]);
   });
 
-  test("every path starts at /api/ and ends with a slash", () => {
-    for (const p of Object.keys(doc.paths)) expect(p).toMatch(/^\/api\/(.*\/)?$/);
+  test("every path starts at /api/ and ends with a slash, but the operators' two (tagged ops, open to all)", () => {
+    const ops = (p: string) => Object.values<Json>(doc.paths[p]).some((op) => (op.tags ?? []).includes("ops"));
+    for (const p of Object.keys(doc.paths)) {
+      if (ops(p)) expect({ p, security: doc.paths[p].get.security }).toEqual({ p: expect.stringMatching(/^\/(healthz|metrics)$/), security: [] });
+      else expect(p).toMatch(/^\/api\/(.*\/)?$/);
+    }
   });
 
   test("path parameters have the agreed types", () => {
@@ -198,11 +203,12 @@ describe("spec/openapi.yaml", () => {
     }
   });
 
-  test("every error response uses the Error schema, and access denied is never 401", () => {
+  test("every error response uses the Error schema (the health check's 503 is its own shape), and access denied is never 401", () => {
     for (const { op } of ops) {
       expect(Object.keys(op.responses)).not.toContain("401");
       for (const [status, raw] of Object.entries<Json>(op.responses)) {
         if (!/^[45]/.test(status)) continue;
+        if (op.operationId === "getHealth" && status === "503") continue;
         const r = deref(doc, raw);
         expect({ op: op.operationId, status, schema: r.content?.["application/json"]?.schema?.$ref }).toEqual({
           op: op.operationId, status, schema: "#/components/schemas/Error",
