@@ -12,12 +12,14 @@ export interface LogCapture {
 
 const METHODS = ["log", "info", "warn", "error", "debug", "trace"] as const;
 
-export function captureLogs(): LogCapture {
+/** `quiet`: keep the copy only (a test that logs at debug level would flood the output) */
+export function captureLogs(options: { quiet?: boolean } = {}): LogCapture {
   let captured = "";
   const originals = METHODS.map((m) => [m, console[m]] as const);
   for (const [m, original] of originals) {
     console[m] = (...args: unknown[]) => {
       captured += util.format(...args) + "\n";
+      if (options.quiet) return;
       return (original as (...a: unknown[]) => void).apply(console, args);
     };
   }
@@ -26,6 +28,11 @@ export function captureLogs(): LogCapture {
     const original = stream.write;
     stream.write = function (this: NodeJS.WriteStream, chunk: unknown, ...rest: unknown[]) {
       captured += typeof chunk === "string" ? chunk : Buffer.from(chunk as Uint8Array).toString("utf8");
+      if (options.quiet) {
+        const done = rest.find((r) => typeof r === "function") as (() => void) | undefined;
+        done?.();
+        return true;
+      }
       return (original as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
     } as typeof stream.write;
     return () => {

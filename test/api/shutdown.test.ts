@@ -1,0 +1,157 @@
+/**
+ * Graceful shutdown of the real command: `node bin/switchdesk.js serve` (the build in
+ * dist/, made here first when it is missing or older than the sources) gets SIGTERM in
+ * the middle of a device write to a slow lab switch. It stops taking connections at
+ * once, lets the write finish (its answer is a 200 and the switch has the change),
+ * closes the database, logs that it did and exits 0.
+ */
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { createTestDatabase, describeDb, type TestDatabase } from "../support/db";
+import { startLab } from "../support/lab-inventory";
+import type { LabSwitch } from "../../lab";
+
+const root = path.resolve(__dirname, "../..");
+const SOURCE_DIRS = ["server", "handlers", "app", "domain", "model", "drivers", "db", "lab", "mib", "generated"];
+
+function newestSource(dir: string, depth = 0): number {
+  let newest = 0;
+  if (depth > 8) return newest;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) newest = Math.max(newest, newestSource(p, depth + 1));
+    else if (e.name.endsWith(".ts")) newest = Math.max(newest, fs.statSync(p).mtimeMs);
+  }
+  return newest;
+}
+
+/** the build the bin entry runs, fresh */
+function ensureBuilt(): void {
+  const entry = path.join(root, "dist", "server", "cli.js");
+  const built = fs.existsSync(entry) ? fs.statSync(entry).mtimeMs : 0;
+  const sources = Math.max(...SOURCE_DIRS.map((d) => newestSource(path.join(root, d))));
+  if (built >= sources) return;
+  execFileSync(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], { cwd: root, stdio: "inherit" });
+}
+
+/** true when a new TCP connection to the port is refused */
+function refused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.connect(port, "127.0.0.1");
+    s.once("connect", () => {
+      s.destroy();
+      resolve(false);
+    });
+    s.once("error", () => resolve(true));
+  });
+}
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describeDb("graceful shutdown of switchdesk serve", () => {
+  let db: TestDatabase;
+  let keyDir: string;
+  let lab: LabSwitch;
+  let child: ChildProcess | undefined;
+
+  beforeAll(async () => {
+    ensureBuilt();
+    db = await createTestDatabase();
+    keyDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchdesk-shutdown-"));
+    lab = await startLab({ profile: "generic", ports: 8, name: "lab-slow-8", seed: 2 });
+  }, 180000);
+  afterAll(async () => {
+    if (child && child.exitCode === null) child.kill("SIGKILL");
+    await lab?.stop();
+    await db?.drop();
+    if (keyDir) fs.rmSync(keyDir, { recursive: true, force: true });
+  });
+
+  it("finishes a device write in flight on SIGTERM, refuses new connections, closes the database and exits 0", async () => {
+    child = spawn(process.execPath, [path.join(root, "bin", "switchdesk.js"), "serve"], {
+      cwd: keyDir,
+      env: {
+        ...process.env,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        DATABASE_URL: db.url,
+        SWITCHDESK_SECRET_KEY_FILE: path.join(keyDir, "secret.key"),
+        SWITCHDESK_DEMO: "0",
+        SWITCHDESK_ADMIN_PASSWORD: "shutdown-pass-1",
+        LOG_LEVEL: "info",
+        SHUTDOWN_TIMEOUT: "10",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    let err = "";
+    child.stdout!.on("data", (d) => (out += d));
+    child.stderr!.on("data", (d) => (err += d));
+    const exited = new Promise<number | null>((r) => child!.once("exit", (code) => r(code)));
+    const lines = () => out.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, any>);
+
+    let port = 0;
+    for (let i = 0; i < 300 && !port; i++) {
+      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)\/api\//.exec(out);
+      if (m) port = Number(m[1]);
+      else await pause(50);
+    }
+    expect({ port: port > 0, err }).toEqual({ port: true, err: "" });
+    const url = `http://127.0.0.1:${port}`;
+    const call = async (method: string, p: string, token?: string, json?: unknown) => {
+      const r = await fetch(url + p, {
+        method,
+        headers: { ...(token ? { authorization: `Token ${token}` } : {}), ...(json ? { "content-type": "application/json" } : {}) },
+        body: json ? JSON.stringify(json) : undefined,
+      });
+      return { status: r.status, body: (await r.json()) as any };
+    };
+
+    const token = (await call("POST", "/api/users/token/", undefined, { username: "admin", password: "shutdown-pass-1" })).body.token;
+    const community = lab.snmpTarget({ write: true }).community;
+    const profile = await call("POST", "/api/admin/snmpprofiles/", token, { name: "slow", version: "2c", community, timeout_ms: 5000, retries: 0 });
+    const group = await call("POST", "/api/admin/switchgroups/", token, { name: "Slow" });
+    const sw = await call("POST", "/api/admin/switches/", token, { name: "slow-8", primary_ipv4: "127.0.0.1", snmp_port: lab.port, snmp_profile: profile.body.id, switchgroups: [group.body.id] });
+    expect([profile.status, group.status, sw.status]).toEqual([201, 201, 201]);
+    const base = `/api/switches/${group.body.id}/${sw.body.id}`;
+    expect((await call("GET", `${base}/`, token)).status).toBe(200);
+
+    // a slow switch: every answer waits 1.5 s; SIGTERM goes out once the SET has been applied
+    const p = lab.model.port(5);
+    lab.faults.latencyMs = 1500;
+    const setsBefore = lab.counters.byType.set;
+    let settled = false;
+    const write = call("POST", `${base}/interface/${p.ifIndex}/description/`, token, { description: "written during shutdown" }).finally(() => (settled = true));
+    for (let i = 0; i < 400 && lab.counters.byType.set === setsBefore; i++) await pause(25);
+    expect(lab.counters.byType.set).toBe(setsBefore + 1);
+    expect(settled).toBe(false);
+    child.kill("SIGTERM");
+
+    // no new connections while the write reads back its change
+    let refusedMidWrite = false;
+    for (let i = 0; i < 200 && !settled && !refusedMidWrite; i++) {
+      refusedMidWrite = await refused(port);
+      if (!refusedMidWrite) await pause(10);
+    }
+    expect(refusedMidWrite).toBe(true);
+
+    const answer = await write;
+    expect(answer).toEqual({ status: 200, body: { result: `Interface ${p.name} description was changed!` } });
+    expect(lab.model.alias(p.ifIndex)).toBe("written during shutdown");
+    expect(await exited).toBe(0);
+
+    const stopping = lines().find((l) => l.msg?.startsWith("shutting down"));
+    expect(stopping).toMatchObject({ reason: "SIGTERM", requestsInFlight: 1, deviceWrites: 1 });
+    const doneAt = lines().findIndex((l) => l.msg?.startsWith("shutdown complete"));
+    const done = lines()[doneAt];
+    expect(done).toMatchObject({ level: "info", reason: "SIGTERM", requestsCutOff: 0, deviceWritesLeft: 0 });
+    // the write's own request line came before the shutdown line
+    const writeLine = lines().findIndex((l) => l.operationId === "setInterfaceDescription" && l.status === 200);
+    expect(writeLine).toBeGreaterThan(-1);
+    expect(writeLine).toBeLessThan(doneAt);
+    console.log(`shutdown waited ${done.durationMs} ms for the write in flight`);
+  }, 60000);
+});
