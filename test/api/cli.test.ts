@@ -127,7 +127,7 @@ describeDb("command line", () => {
   (built ? it : it.skip)("npx switchdesk serve runs the built service (bin entry)", async () => {
     const port = 20000 + Math.floor(Math.random() * 20000);
     const child = execFile(process.execPath, [path.join(root, "bin", "switchdesk.js"), "serve"], {
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SWITCHDESK_ADMIN_PASSWORD: "bin-pass-1" },
+      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SWITCHDESK_ADMIN_PASSWORD: "bin-pass-1", LOG_LEVEL: "info" },
     });
     let out = "";
     child.stdout!.on("data", (d) => (out += d));

@@ -1,5 +1,7 @@
 /**
- * Graceful shutdown of the real command: `node bin/switchdesk.js serve` (the build in
+ * The real command as an operator runs it. First start: the generated admin password
+ * is shown on stderr, where a newcomer running `npm start` sees it, and never in the
+ * JSON log on stdout. Graceful shutdown: `node bin/switchdesk.js serve` (the build in
  * dist/, made here first when it is missing or older than the sources) gets SIGTERM in
  * the middle of a device write to a slow lab switch. It stops taking connections at
  * once, lets the write finish (its answer is a 200 and the switch has the change),
@@ -51,7 +53,31 @@ function refused(port: number): Promise<boolean> {
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describeDb("graceful shutdown of switchdesk serve", () => {
+/** `switchdesk serve` as a child process, its output collected */
+function serve(env: Record<string, string>) {
+  const child = spawn(process.execPath, [path.join(root, "bin", "switchdesk.js"), "serve"], {
+    cwd: env.SWITCHDESK_SECRET_KEY_FILE ? path.dirname(env.SWITCHDESK_SECRET_KEY_FILE) : undefined,
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", SWITCHDESK_DEMO: "0", LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const io = { out: "", err: "" };
+  child.stdout!.on("data", (d) => (io.out += d));
+  child.stderr!.on("data", (d) => (io.err += d));
+  const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
+  const lines = () => io.out.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, any>);
+  /** the port from the listening line (0 when it did not come) */
+  const listening = async () => {
+    for (let i = 0; i < 300; i++) {
+      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)\/api\//.exec(io.out);
+      if (m) return Number(m[1]);
+      await pause(50);
+    }
+    return 0;
+  };
+  return { child, io, exited, lines, listening };
+}
+
+describeDb("switchdesk serve as a process", () => {
   let db: TestDatabase;
   let keyDir: string;
   let lab: LabSwitch;
@@ -70,36 +96,33 @@ describeDb("graceful shutdown of switchdesk serve", () => {
     if (keyDir) fs.rmSync(keyDir, { recursive: true, force: true });
   });
 
-  it("finishes a device write in flight on SIGTERM, refuses new connections, closes the database and exits 0", async () => {
-    child = spawn(process.execPath, [path.join(root, "bin", "switchdesk.js"), "serve"], {
-      cwd: keyDir,
-      env: {
-        ...process.env,
-        PORT: "0",
-        HOST: "127.0.0.1",
-        DATABASE_URL: db.url,
-        SWITCHDESK_SECRET_KEY_FILE: path.join(keyDir, "secret.key"),
-        SWITCHDESK_DEMO: "0",
-        SWITCHDESK_ADMIN_PASSWORD: "shutdown-pass-1",
-        LOG_LEVEL: "info",
-        SHUTDOWN_TIMEOUT: "10",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let out = "";
-    let err = "";
-    child.stdout!.on("data", (d) => (out += d));
-    child.stderr!.on("data", (d) => (err += d));
-    const exited = new Promise<number | null>((r) => child!.once("exit", (code) => r(code)));
-    const lines = () => out.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, any>);
+  it("shows a generated first password on stderr, not in the JSON log", async () => {
+    const first = serve({ DATABASE_URL: db.url, SWITCHDESK_SECRET_KEY_FILE: path.join(keyDir, "secret.key"), SWITCHDESK_ADMIN_PASSWORD: "" });
+    child = first.child;
+    const port = await first.listening();
+    expect(port).toBeGreaterThan(0);
+    const shown = /Its generated password \(shown only now\): (\S+)/.exec(first.io.err);
+    expect(shown).not.toBeNull();
+    const password = shown![1];
+    expect(first.io.out).not.toContain(password);
+    expect(first.lines().find((l) => l.level === "warn")?.msg).toMatch(/generated password; it is printed on stderr once and never logged/);
+    const login = await fetch(`http://127.0.0.1:${port}/api/users/token/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password }) });
+    expect(login.status).toBe(200);
+    first.child.kill("SIGINT");
+    expect(await first.exited).toBe(0);
+    expect(first.lines().some((l) => l.reason === "SIGINT" && /^shutdown complete/.test(l.msg))).toBe(true);
+  }, 60000);
 
-    let port = 0;
-    for (let i = 0; i < 300 && !port; i++) {
-      const m = /listening on http:\/\/127\.0\.0\.1:(\d+)\/api\//.exec(out);
-      if (m) port = Number(m[1]);
-      else await pause(50);
-    }
-    expect({ port: port > 0, err }).toEqual({ port: true, err: "" });
+  it("finishes a device write in flight on SIGTERM, refuses new connections, closes the database and exits 0", async () => {
+    // the same database: admin exists now; log in with a password set afresh
+    execFileSync(process.execPath, [path.join(root, "bin", "switchdesk.js"), "changepassword", "admin", "--password", "shutdown-pass-1"], {
+      env: { ...process.env, DATABASE_URL: db.url, SWITCHDESK_SECRET_KEY_FILE: path.join(keyDir, "secret.key") },
+    });
+    const running = serve({ DATABASE_URL: db.url, SWITCHDESK_SECRET_KEY_FILE: path.join(keyDir, "secret.key"), SHUTDOWN_TIMEOUT: "10" });
+    child = running.child;
+    const { exited, lines } = running;
+    const port = await running.listening();
+    expect({ port: port > 0, err: running.io.err }).toEqual({ port: true, err: "" });
     const url = `http://127.0.0.1:${port}`;
     const call = async (method: string, p: string, token?: string, json?: unknown) => {
       const r = await fetch(url + p, {
@@ -128,7 +151,7 @@ describeDb("graceful shutdown of switchdesk serve", () => {
     for (let i = 0; i < 400 && lab.counters.byType.set === setsBefore; i++) await pause(25);
     expect(lab.counters.byType.set).toBe(setsBefore + 1);
     expect(settled).toBe(false);
-    child.kill("SIGTERM");
+    running.child.kill("SIGTERM");
 
     // no new connections while the write reads back its change
     let refusedMidWrite = false;
