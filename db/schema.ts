@@ -155,7 +155,7 @@ export interface AuditLogTable {
   old_value: string;
   new_value: string;
   /** how the attempt ended (the spec's LogEntry outcome) */
-  outcome: "success" | "failure";
+  outcome: "success" | "failure" | "refused" | "unknown";
   code: string | null;
   message: string;
 }
