@@ -8,6 +8,7 @@ import type { Subject } from "../conformance";
 import * as generic from "./generic";
 import * as ciscosb from "./ciscosb";
 import * as procurve from "./procurve";
+import * as comware from "./comware";
 import * as ciscoIosCli from "./cisco-ios-cli";
 import * as linux from "./linux";
 
@@ -15,6 +16,7 @@ export const FAMILY_SUBJECTS: Record<string, { subjects: Subject[]; recordingsSe
   generic,
   ciscosb,
   procurve,
+  comware,
   cisco_ios_cli: ciscoIosCli,
   linux_host: linux,
 };
