@@ -5,7 +5,9 @@
 import type { DriverEntry } from "../entry";
 import { generic } from "./generic";
 import { ciscosb } from "./ciscosb";
+import { procurve } from "./procurve";
+import { comware } from "./comware";
 import { ciscoIosCli } from "./cisco-ios-cli";
 import { linuxHost } from "./linux";
 
-export const FAMILIES: readonly DriverEntry[] = [generic, ciscosb, ciscoIosCli, linuxHost];
+export const FAMILIES: readonly DriverEntry[] = [generic, ciscosb, procurve, comware, ciscoIosCli, linuxHost];

@@ -7,12 +7,16 @@
 import type { Subject } from "../conformance";
 import * as generic from "./generic";
 import * as ciscosb from "./ciscosb";
+import * as procurve from "./procurve";
+import * as comware from "./comware";
 import * as ciscoIosCli from "./cisco-ios-cli";
 import * as linux from "./linux";
 
 export const FAMILY_SUBJECTS: Record<string, { subjects: Subject[]; recordingsServed?: boolean }> = {
   generic,
   ciscosb,
+  procurve,
+  comware,
   cisco_ios_cli: ciscoIosCli,
   linux_host: linux,
 };
