@@ -7,5 +7,7 @@ import { generic } from "./generic";
 import { ciscosb } from "./ciscosb";
 import { ciscoIosCli } from "./cisco-ios-cli";
 import { linuxHost } from "./linux";
+import { edgeswitch } from "./edgeswitch";
+import { fs } from "./fs";
 
-export const FAMILIES: readonly DriverEntry[] = [generic, ciscosb, ciscoIosCli, linuxHost];
+export const FAMILIES: readonly DriverEntry[] = [generic, ciscosb, ciscoIosCli, linuxHost, edgeswitch, fs];

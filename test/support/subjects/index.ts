@@ -9,12 +9,16 @@ import * as generic from "./generic";
 import * as ciscosb from "./ciscosb";
 import * as ciscoIosCli from "./cisco-ios-cli";
 import * as linux from "./linux";
+import * as edgeswitch from "./edgeswitch";
+import * as fs from "./fs";
 
 export const FAMILY_SUBJECTS: Record<string, { subjects: Subject[]; recordingsServed?: boolean }> = {
   generic,
   ciscosb,
   cisco_ios_cli: ciscoIosCli,
   linux_host: linux,
+  edgeswitch,
+  fs,
 };
 
 export const ALL_SUBJECTS: Subject[] = Object.values(FAMILY_SUBJECTS).flatMap((f) => f.subjects);
