@@ -9,5 +9,7 @@ import { procurve } from "./procurve";
 import { comware } from "./comware";
 import { ciscoIosCli } from "./cisco-ios-cli";
 import { linuxHost } from "./linux";
+import { edgeswitch } from "./edgeswitch";
+import { fs } from "./fs";
 
-export const FAMILIES: readonly DriverEntry[] = [generic, ciscosb, procurve, comware, ciscoIosCli, linuxHost];
+export const FAMILIES: readonly DriverEntry[] = [generic, ciscosb, procurve, comware, edgeswitch, fs, ciscoIosCli, linuxHost];

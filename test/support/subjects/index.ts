@@ -11,6 +11,8 @@ import * as procurve from "./procurve";
 import * as comware from "./comware";
 import * as ciscoIosCli from "./cisco-ios-cli";
 import * as linux from "./linux";
+import * as edgeswitch from "./edgeswitch";
+import * as fs from "./fs";
 
 export const FAMILY_SUBJECTS: Record<string, { subjects: Subject[]; recordingsServed?: boolean }> = {
   generic,
@@ -19,6 +21,8 @@ export const FAMILY_SUBJECTS: Record<string, { subjects: Subject[]; recordingsSe
   comware,
   cisco_ios_cli: ciscoIosCli,
   linux_host: linux,
+  edgeswitch,
+  fs,
 };
 
 export const ALL_SUBJECTS: Subject[] = Object.values(FAMILY_SUBJECTS).flatMap((f) => f.subjects);
