@@ -12,8 +12,9 @@
  * `write memory`). No PoE writes: the recorded EOS serves no POWER-ETHERNET-MIB rows and no
  * SNMP PoE write of EOS is documented; where a switch serves PoE rows, their state is shown.
  *
- * VLAN names are shown as the agent serves them: EOS wraps user-given names in
- * backslashes ("\\Red_Backbone\\" in the recording), which are kept rather than guessed away.
+ * VLAN names: EOS serves a configured name wrapped in backslashes ("\Red_Backbone\" in
+ * the recording, while the built-in VLAN 1 is plain "default"); the view shows the name
+ * as configured, without the wrapping.
  */
 import { qbridge } from "../../../mib/oids";
 import { NotSupported } from "../../../model/failures";
@@ -29,11 +30,18 @@ import { standardCapabilities } from "../generic";
 
 const NO_VLAN_EDIT = "EOS does not take VLAN creation, renaming or deletion over SNMP; use eAPI or the CLI";
 
+/** "\name\" as EOS serves a configured VLAN name -> "name"; other names as they are */
+export function configuredName(served: string): string {
+  const wrapped = /^\\(.*)\\$/s.exec(served);
+  return wrapped ? wrapped[1] : served;
+}
+
 /** Q-BRIDGE reads; the untagged VLAN change is dot1qPvid alone; no VLAN rows. */
 export function aristaVlans(): VlanPart {
   const base = qBridgeVlans();
   return {
     ...base,
+    vlans: (tables) => base.vlans(tables).map((v) => ({ ...v, name: configuredName(v.name) })),
     async setUntagged(session: SnmpSession, _ifIndex: number, port: PortVlans, vlan: number): Promise<void> {
       const { bridgePort } = port.writeState as { bridgePort: number | null };
       if (bridgePort === null) throw new NotSupported(`${session.where}: the interface is not a bridge port`);

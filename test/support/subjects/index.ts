@@ -9,12 +9,16 @@ import * as generic from "./generic";
 import * as ciscosb from "./ciscosb";
 import * as ciscoIosCli from "./cisco-ios-cli";
 import * as linux from "./linux";
+import * as arubacx from "./arubacx";
+import * as arista from "./arista";
 
 export const FAMILY_SUBJECTS: Record<string, { subjects: Subject[]; recordingsServed?: boolean }> = {
   generic,
   ciscosb,
   cisco_ios_cli: ciscoIosCli,
   linux_host: linux,
+  arubacx,
+  arista,
 };
 
 export const ALL_SUBJECTS: Subject[] = Object.values(FAMILY_SUBJECTS).flatMap((f) => f.subjects);
