@@ -14,6 +14,7 @@
  * port = 64 * (member - 1) + port), as the switch names them.
  */
 import type { DeviceSnapshot, LearnScope } from "../../../model/device";
+import { NotSupported } from "../../../model/failures";
 import { snmpOf, type DriverEntry } from "../../entry";
 import { SnmpDriver, type SnmpFamily } from "../../snmp/driver";
 import { standardClientData } from "../../snmp/parts/client-standard";
@@ -24,6 +25,8 @@ import { arubaCxVlans } from "./vlans";
 
 export const VLAN_NAMES_MISSING =
   "not available: this AOS-CX agent serves no VLAN names over SNMP (no Q-BRIDGE or IEEE 802.1Q VLAN table); the VLANs listed are the ports' VLAN ids, unnamed";
+
+const NO_DESCRIPTION_WRITES = "AOS-CX takes no SNMP write of ifAlias (interface descriptions); use its REST API or CLI";
 
 export const arubaCxFamily: SnmpFamily = {
   info: { vendor: "HPE Aruba", driver: "arubacx" },
@@ -44,6 +47,10 @@ export class ArubaCxDriver extends SnmpDriver {
     const snapshot = await super.learn(scope);
     if (snapshot.vlans.length > 0 && snapshot.vlans.every((v) => v.name === "")) snapshot.driver_info.vlan_names = VLAN_NAMES_MISSING;
     return snapshot;
+  }
+
+  async setDescription(): Promise<void> {
+    throw new NotSupported(NO_DESCRIPTION_WRITES);
   }
 }
 
