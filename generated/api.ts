@@ -1600,7 +1600,8 @@ export interface components {
             connector_type: number;
             /**
              * @description "auto" (SNMP only: chosen from the sysObjectID) or a driver of the connector:
-             *     generic, ciscosb, procurve, comware, edgeswitch, fs (connector 0); cisco_ios_cli, linux_host (connector 7).
+             *     generic, ciscosb, cisco, procurve, comware, arubacx, arista, dell, juniper, edgeswitch, fs
+             *     (connector 0; see the README's driver table); cisco_ios_cli, linux_host (connector 7).
              * @default auto
              */
             driver: string;

@@ -7,9 +7,11 @@ import { generic } from "./generic";
 import { ciscosb } from "./ciscosb";
 import { procurve } from "./procurve";
 import { comware } from "./comware";
-import { ciscoIosCli } from "./cisco-ios-cli";
-import { linuxHost } from "./linux";
+import { arubacx } from "./arubacx";
+import { arista } from "./arista";
 import { edgeswitch } from "./edgeswitch";
 import { fs } from "./fs";
+import { ciscoIosCli } from "./cisco-ios-cli";
+import { linuxHost } from "./linux";
 
-export const FAMILIES: readonly DriverEntry[] = [generic, ciscosb, procurve, comware, edgeswitch, fs, ciscoIosCli, linuxHost];
+export const FAMILIES: readonly DriverEntry[] = [generic, ciscosb, procurve, comware, arubacx, arista, edgeswitch, fs, ciscoIosCli, linuxHost];

@@ -13,6 +13,8 @@ import * as ciscoIosCli from "./cisco-ios-cli";
 import * as linux from "./linux";
 import * as edgeswitch from "./edgeswitch";
 import * as fs from "./fs";
+import * as arubacx from "./arubacx";
+import * as arista from "./arista";
 
 export const FAMILY_SUBJECTS: Record<string, { subjects: Subject[]; recordingsServed?: boolean }> = {
   generic,
@@ -23,6 +25,8 @@ export const FAMILY_SUBJECTS: Record<string, { subjects: Subject[]; recordingsSe
   linux_host: linux,
   edgeswitch,
   fs,
+  arubacx,
+  arista,
 };
 
 export const ALL_SUBJECTS: Subject[] = Object.values(FAMILY_SUBJECTS).flatMap((f) => f.subjects);
