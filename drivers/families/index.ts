@@ -5,7 +5,8 @@
 import type { DriverEntry } from "../entry";
 import { generic } from "./generic";
 import { ciscosb } from "./ciscosb";
+import { cisco } from "./cisco";
 import { ciscoIosCli } from "./cisco-ios-cli";
 import { linuxHost } from "./linux";
 
-export const FAMILIES: readonly DriverEntry[] = [generic, ciscosb, ciscoIosCli, linuxHost];
+export const FAMILIES: readonly DriverEntry[] = [generic, ciscosb, cisco, ciscoIosCli, linuxHost];

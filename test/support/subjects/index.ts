@@ -7,12 +7,14 @@
 import type { Subject } from "../conformance";
 import * as generic from "./generic";
 import * as ciscosb from "./ciscosb";
+import * as cisco from "./cisco";
 import * as ciscoIosCli from "./cisco-ios-cli";
 import * as linux from "./linux";
 
 export const FAMILY_SUBJECTS: Record<string, { subjects: Subject[]; recordingsServed?: boolean }> = {
   generic,
   ciscosb,
+  cisco,
   cisco_ios_cli: ciscoIosCli,
   linux_host: linux,
 };
