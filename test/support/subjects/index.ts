@@ -9,6 +9,7 @@ import * as generic from "./generic";
 import * as ciscosb from "./ciscosb";
 import * as procurve from "./procurve";
 import * as comware from "./comware";
+import * as cisco from "./cisco";
 import * as ciscoIosCli from "./cisco-ios-cli";
 import * as linux from "./linux";
 import * as edgeswitch from "./edgeswitch";
@@ -21,6 +22,7 @@ export const FAMILY_SUBJECTS: Record<string, { subjects: Subject[]; recordingsSe
   ciscosb,
   procurve,
   comware,
+  cisco,
   cisco_ios_cli: ciscoIosCli,
   linux_host: linux,
   edgeswitch,
