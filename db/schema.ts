@@ -190,4 +190,11 @@ export interface Database {
   audit_log: AuditLogTable;
   usage: UsageTable;
   login_failures: LoginFailuresTable;
+  settings: SettingsTable;
+}
+
+/** Settings of the database itself (the secret key's check value). */
+export interface SettingsTable {
+  name: string;
+  value: string;
 }

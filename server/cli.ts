@@ -8,7 +8,7 @@
 import readline from "node:readline";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { loadConfig, type Config } from "../app/config";
 import { buildServices, ensureFirstSuperuser, loginGuardOf, migrateOnly, withCore } from "../app/startup";
 import type { Services } from "../app/services";
@@ -49,23 +49,62 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-/** Starts the whole service from a configuration: store, first superuser, demo lab, HTTP. */
-export async function startService(config: Config, say: (line: string) => void = console.log): Promise<RunningService> {
-  const services = await buildServices(config);
-  const contract = await loadContract();
-  if (config.directory) say(describeDirectory(config.directory));
-  const first = await ensureFirstSuperuser(services);
-  if (first) {
-    say(`Created superuser '${first.username}'.`);
-    if (first.generatedPassword) say(`Its generated password (shown only now): ${first.generatedPassword}`);
+/** A listen() failure as one line that says what to change. */
+function listenError(e: NodeJS.ErrnoException, config: Config): Error {
+  switch (e.code) {
+    case "EADDRINUSE":
+      return new Error(`Port ${config.port} on ${config.host} is already in use (another switchdesk?): stop that program or set PORT to a free port`);
+    case "EADDRNOTAVAIL":
+      return new Error(`HOST ${config.host} is not an address of this machine: set HOST to one of its addresses, 127.0.0.1, or 0.0.0.0 for all of them`);
+    case "EACCES":
+      return new Error(`Listening on port ${config.port} needs privileges: use a port above 1023 (PORT), behind a reverse proxy for 80/443`);
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return new Error(`HOST ${config.host} is not a name or address this machine can resolve: set HOST to an address`);
   }
-  const { startDemoIfWanted } = await import("./demo");
-  const demo = await startDemoIfWanted(services, say);
-  const app = createApp(services, contract);
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
-    s.once("error", reject);
+  return new Error(`Cannot listen on ${config.host}:${config.port}: ${e.message}`);
+}
+
+/** Answers while the service starts (the socket is open before anything else happens). */
+function starting(_req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(503, { "Content-Type": "application/json", "Retry-After": "1", "Cache-Control": "no-store" });
+  res.end(JSON.stringify({ reason: "switchdesk is starting; try again in a moment", code: "server_error" }));
+}
+
+/**
+ * Starts the whole service from a configuration. The listening socket comes first: a port
+ * in use or a foreign address is one clear line before anything has effects (no store
+ * opened, no superuser created, no lab started). Then store, first superuser, demo lab,
+ * and the application takes over the socket.
+ */
+export async function startService(config: Config, say: (line: string) => void = console.log): Promise<RunningService> {
+  const server = http.createServer(starting);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", (e) => reject(listenError(e as NodeJS.ErrnoException, config)));
+    server.listen(config.port, config.host, () => resolve());
   });
+  let services: Services | null = null;
+  let demo: Awaited<ReturnType<typeof import("./demo").startDemoIfWanted>> = null;
+  try {
+    services = await buildServices(config);
+    const contract = await loadContract();
+    if (config.directory) say(describeDirectory(config.directory));
+    const first = await ensureFirstSuperuser(services);
+    if (first) {
+      say(`Created superuser '${first.username}'.`);
+      if (first.generatedPassword) say(`Its generated password (shown only now): ${first.generatedPassword}`);
+    }
+    const { startDemoIfWanted } = await import("./demo");
+    demo = await startDemoIfWanted(services, say);
+    const app = createApp(services, contract);
+    server.removeListener("request", starting);
+    server.on("request", app);
+  } catch (e) {
+    await demo?.stop();
+    await services?.store.close();
+    await new Promise<void>((r) => server.close(() => r()));
+    throw e;
+  }
   const a = server.address() as AddressInfo;
   const host = a.family === "IPv6" ? `[${a.address}]` : a.address;
   const url = `http://${host}:${a.port}`;
