@@ -11,7 +11,7 @@ import { TooManyTokens } from "../db/tokens";
 import { hashPassword } from "./passwords";
 import * as msg from "../domain/messages";
 import type { components } from "../generated/api";
-import type { Actor } from "./audit";
+import { auditedChange, type Actor } from "./audit";
 import type { Services } from "./services";
 
 type Input = Record<string, unknown>;
@@ -114,8 +114,11 @@ export async function getUser(s: Services, id: number): Promise<UserJson> {
 
 export async function createUser(s: Services, actor: Actor, input: Input): Promise<UserJson> {
   const { fields, profile, switchgroups } = await parseUser(s, input, true);
-  const user = await s.repos.users.create(fields as UserFields & { username: string; password: string }, profile, switchgroups).catch(storeErrors);
-  await s.audit.admin(actor, "users", "create", { id: user.id, name: user.username }, Object.keys(input));
+  const user = await auditedChange(s, async (repos, audit) => {
+    const created = await repos.users.create(fields as UserFields & { username: string; password: string }, profile, switchgroups).catch(storeErrors);
+    await audit.admin(actor, "users", "create", { id: created.id, name: created.username }, Object.keys(input));
+    return created;
+  });
   return detailView(user);
 }
 
@@ -123,15 +126,18 @@ export async function updateUser(s: Services, actor: Actor, id: number, input: I
   await existing(s, id);
   const { fields, profile, switchgroups } = await parseUser(s, input, false);
   const revokeTokens = optionalBool(input, "revoke_tokens") ?? false;
-  const user = await s.repos.users.update(id, fields, profile, switchgroups).catch(storeErrors);
-  if (!user) throw notFound(msg.INVALID_USER_ID);
-  // a new password ends the user's web sessions, all but the one making the change
-  if (fields.password !== undefined) {
-    const own = actor.caller.user.id === user.id ? actor.caller.session?.id : undefined;
-    await s.repos.sessions.removeAllOfUser(user.id, own);
-  }
-  if (revokeTokens) await s.repos.tokens.revokeAllOfUser(user.id);
-  await s.audit.admin(actor, "users", "update", { id: user.id, name: user.username }, Object.keys(input));
+  const user = await auditedChange(s, async (repos, audit) => {
+    const updated = await repos.users.update(id, fields, profile, switchgroups).catch(storeErrors);
+    if (!updated) throw notFound(msg.INVALID_USER_ID);
+    // a new password ends the user's web sessions, all but the one making the change
+    if (fields.password !== undefined) {
+      const own = actor.caller.user.id === updated.id ? actor.caller.session?.id : undefined;
+      await repos.sessions.removeAllOfUser(updated.id, own);
+    }
+    if (revokeTokens) await repos.tokens.revokeAllOfUser(updated.id);
+    await audit.admin(actor, "users", "update", { id: updated.id, name: updated.username }, Object.keys(input));
+    return updated;
+  });
   return detailView(user);
 }
 
@@ -144,8 +150,10 @@ export async function unlockUser(s: Services, actor: Actor, id: number): Promise
 export async function deleteUser(s: Services, actor: Actor, id: number): Promise<void> {
   if (id === actor.caller.user.id) throw new ApiError(409, "conflict", "You can not delete your own account!");
   const user = await existing(s, id);
-  if (!(await s.repos.users.remove(id).catch(storeErrors))) throw notFound(msg.INVALID_USER_ID);
-  await s.audit.admin(actor, "users", "delete", { id: user.id, name: user.username });
+  await auditedChange(s, async (repos, audit) => {
+    if (!(await repos.users.remove(id).catch(storeErrors))) throw notFound(msg.INVALID_USER_ID);
+    await audit.admin(actor, "users", "delete", { id: user.id, name: user.username });
+  });
 }
 
 /** A new API token for a user who just proved its password; a read-only user gets a read-only one. */

@@ -6,7 +6,7 @@
  */
 import type { Repos } from "../db/repos";
 import type { Caller } from "./caller";
-import { adminAction, type AdminObject, type AdminOperation, type AuditOutcome, type DeviceAction } from "../domain/audit-actions";
+import { adminAction, type AdminObject, type AdminOperation, type AuditAction, type AuditOutcome, type DeviceAction } from "../domain/audit-actions";
 import type { ErrorCode } from "./errors";
 
 /** Who did it, from where. */
@@ -28,6 +28,40 @@ export interface DeviceAuditFacts {
   message: string;
 }
 
+/**
+ * An administrative change and its audit row in one transaction: `fn` gets repositories
+ * bound to it and a writer of the log on the same transaction.
+ */
+export function auditedChange<T>(s: { repos: Pick<Repos, "atomically"> }, fn: (repos: Repos, audit: AuditWriter) => Promise<T>): Promise<T> {
+  return s.repos.atomically((repos) => fn(repos, new AuditWriter(repos)));
+}
+
+/** Errors whose refusal is already in the log (the shell does not write it again). */
+const audited = new WeakSet<object>();
+
+export function markAudited<T>(e: T): T {
+  if (e !== null && typeof e === "object") audited.add(e);
+  return e;
+}
+
+export function wasAudited(e: unknown): boolean {
+  return e !== null && typeof e === "object" && audited.has(e);
+}
+
+export interface RefusalFacts {
+  action: AuditAction;
+  /** id null: a switch that was asked for but not found or not visible (its URL id in the name) */
+  switch?: { id: number | null; name: string } | null;
+  group_id?: number | null;
+  interface?: string;
+  old_value?: string;
+  /** what was asked (for administrative requests the field names only, never values) */
+  new_value?: string;
+  outcome?: AuditOutcome;
+  code: ErrorCode;
+  message: string;
+}
+
 export class AuditWriter {
   constructor(private readonly repos: Pick<Repos, "audit">) {}
 
@@ -46,6 +80,28 @@ export class AuditWriter {
       outcome: f.outcome,
       code: f.code,
       message: f.message,
+    });
+  }
+
+  /**
+   * A refusal (permission, validation, same value, throttling, a failed login) or another
+   * end that is not a success: who (or which username was tried), from where, what was asked.
+   */
+  async refusal(from: { caller: Caller | null; ip: string; username?: string }, f: RefusalFacts): Promise<void> {
+    await this.repos.audit.write({
+      user_id: from.caller?.user.id ?? null,
+      username: (from.caller?.user.username ?? from.username ?? "").slice(0, 150),
+      source_address: from.ip,
+      switch_id: f.switch?.id ?? null,
+      switch_name: f.switch?.name ?? "",
+      group_id: f.group_id ?? null,
+      interface: f.interface ?? "",
+      action: f.action,
+      old_value: f.old_value ?? "",
+      new_value: (f.new_value ?? "").slice(0, 500),
+      outcome: f.outcome ?? "refused",
+      code: f.code,
+      message: f.message.slice(0, 1000),
     });
   }
 

@@ -48,6 +48,15 @@ function int(v: string | undefined, fallback: number, name: string): number {
   return n;
 }
 
+/** SWITCHDESK_DEMO: auto (default), 0/off/false/no, 1/on/true/yes; anything else is a mistake worth saying */
+function demoMode(v: string | undefined): Config["demo"] {
+  const raw = (v ?? "").trim().toLowerCase();
+  if (raw === "" || raw === "auto") return "auto";
+  if (/^(0|false|no|off)$/.test(raw)) return "off";
+  if (/^(1|true|yes|on)$/.test(raw)) return "on";
+  throw new Error(`SWITCHDESK_DEMO must be auto, 0 (never) or 1 (always) (got "${v}")`);
+}
+
 function flag(v: string | undefined, fallback: boolean): boolean {
   if (v === undefined || v === "") return fallback;
   return /^(1|true|yes|on)$/i.test(v);
@@ -91,8 +100,7 @@ function metricsAllow(v: string | undefined): string[] | "all" {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const demoRaw = (env.SWITCHDESK_DEMO ?? "auto").toLowerCase();
-  const demo = demoRaw === "auto" ? "auto" : /^(0|false|no|off)$/.test(demoRaw) ? "off" : "on";
+  const demo = demoMode(env.SWITCHDESK_DEMO);
   const lifetimeS = int(env.API_TOKEN_LIFETIME, 0, "API_TOKEN_LIFETIME");
   return {
     port: int(env.PORT, 8000, "PORT"),

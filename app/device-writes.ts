@@ -57,10 +57,10 @@ import {
   parseVlanIdToDelete,
 } from "../domain/values";
 import type { Denial, Failure, Result } from "../domain/result";
-import type { DeviceAction } from "../domain/audit-actions";
+import { DEVICE_ACTION_WORDS, outcomeOfCode, type DeviceAction } from "../domain/audit-actions";
 import * as msg from "../domain/messages";
 import type { Caller } from "./caller";
-import type { Actor } from "./audit";
+import { markAudited, type Actor } from "./audit";
 import type { DeviceFull, GroupFull } from "./devices";
 import type { Services } from "./services";
 import { ApiError, refusal } from "./errors";
@@ -293,48 +293,85 @@ export async function runWrite(s: Services, operationId: string, req: WriteReque
   const capability = capabilityOf(operationId);
   if (!spec || !capability) throw new Error(`${operationId} is not a device write`);
   const { caller } = req.actor;
+  // what the audit row says: filled in as the phases learn it
+  let device: { id: number; name: string } | null = null;
+  let groupId: number | null = null;
+  let audit: AuditFacts = { new_value: requestedText(req.body) };
+  try {
+    // parse, then access (token, the URL's pair, read-only), then the action's own right
+    const params = spec.parse(req.body);
+    audit = spec.target === "interface" ? spec.requested(params, req.interfaceId ?? "") : spec.requested(params);
+    if (caller.token && !caller.token.write_enabled) throw new ApiError(403, "token_read_only", msg.TOKEN_CANNOT_WRITE);
+    const resolved = await s.devices.resolve(caller, req.groupId, req.switchId);
+    device = resolved.device;
+    groupId = resolved.group.id;
+    need(canWrite(caller, resolved.group, resolved.device));
+    if (spec.target !== "interface" && spec.permit) need(spec.permit(caller));
+    const result = await s.devices.exclusive(resolved.device.id, () =>
+      applyWrite(s, spec, capability, caller, resolved, req.interfaceId ?? "", params, (facts) => (audit = facts)),
+    );
+    await s.audit.device(req.actor, { switch: resolved.device, group_id: resolved.group.id, action: spec.action, ...audit, outcome: "success", code: null, message: result });
+    return result;
+  } catch (e) {
+    const err = e instanceof ApiError ? unknownOutcomeText(e, device, spec.action, audit.interface) : e;
+    const code = err instanceof ApiError ? err.code : "server_error";
+    const reason = err instanceof ApiError ? err.reason : "Internal server error";
+    // every end that is not a success is a row: refused before any change, failed on the device, or not known
+    await s.audit
+      .refusal(req.actor, { action: spec.action, switch: device ?? { id: null, name: `#${req.switchId}` }, group_id: groupId, ...audit, outcome: outcomeOfCode(code), code, message: reason })
+      .catch(() => undefined);
+    throw markAudited(err);
+  }
+}
 
-  // parse, then access (token, the URL's pair, read-only), then the action's own right
-  const params = spec.parse(req.body);
-  if (caller.token && !caller.token.write_enabled) throw new ApiError(403, "token_read_only", msg.TOKEN_CANNOT_WRITE);
-  const { group, device } = await s.devices.resolve(caller, req.groupId, req.switchId);
-  need(canWrite(caller, group, device));
-  if (spec.target !== "interface" && spec.permit) need(spec.permit(caller));
+/** The body as asked, for the audit row of a request refused before it could be understood. */
+function requestedText(body: Record<string, unknown>): string {
+  try {
+    return JSON.stringify(body).slice(0, 200);
+  } catch {
+    return "";
+  }
+}
 
+/** device_outcome_unknown in the contract's words: what may have changed, and where. */
+function unknownOutcomeText(e: ApiError, device: { name: string } | null, action: DeviceAction, iface: string | undefined): ApiError {
+  if (e.code !== "device_outcome_unknown" || !device) return e;
+  const what = `the change of ${DEVICE_ACTION_WORDS[action]}${iface ? ` on ${iface}` : ""}`;
+  const detail = e.reason.replace(/^.*?\(([^()]*)\)$/, "$1");
+  return new ApiError(e.status, e.code, msg.outcomeUnknown(device.name, what, detail));
+}
+
+/** The check and apply phases on the device (inside the device's queue). */
+async function applyWrite(
+  s: Services,
+  spec: WriteSpec<any>,
+  capability: NonNullable<ReturnType<typeof capabilityOf>>,
+  caller: Caller,
+  where: Awaited<ReturnType<Services["devices"]["resolve"]>>,
+  interfaceId: string,
+  params: unknown,
+  learned: (facts: AuditFacts) => void,
+): Promise<string> {
+  const { group, device } = where;
   const policy: Policy = { always_allow_poe_toggle: s.config.alwaysAllowPoeToggle };
-  const interfaceId = req.interfaceId ?? "";
-  let audit: AuditFacts = spec.target === "interface" ? spec.requested(params, interfaceId) : spec.requested(params);
-  const record = (outcome: "success" | "failure", code: ApiError["code"] | null, message: string) =>
-    s.audit.device(req.actor, { switch: device, group_id: group.id, action: spec.action, ...audit, outcome, code, message });
-
-  return s.devices.exclusive(device.id, async () => {
-    try {
-      const result = await s.devices.use(device, async (driver) => {
-        const scope: Scope = { caller, group, device, policy, can: driver.can };
-        need(checkCapability(driver.can, capability));
-        let plan: Plan;
-        if (spec.target === "interface") {
-          const id = driver.parseInterfaceId(interfaceId);
-          const view = id === null ? null : await driver.learnInterface(id);
-          if (!view) throw new ApiError(404, "interface_not_found", msg.interfaceNotFound(interfaceId));
-          const allowed = allowedVlans(caller, group, view.vlans);
-          const rights = interfaceRights(caller, group, device, policy, view.interface, allowed, isReadOnly(caller, group, device));
-          audit = { ...audit, interface: view.interface.name };
-          plan = spec.check(scope, { view, rights, allowed }, params);
-        } else {
-          const vlans = spec.target === "vlans" ? await driver.learnVlans() : [];
-          plan = spec.check(scope, vlans, params);
-        }
-        audit = plan.audit;
-        await plan.apply(driver);
-        return plan.result;
-      });
-      await record("success", null, result);
-      return result;
-    } catch (e) {
-      // a failure of the device itself (unreachable, refused, did not keep the change) is recorded
-      if (e instanceof ApiError && e.code.startsWith("device_")) await record("failure", e.code, e.reason);
-      throw e;
+  return s.devices.use(device, async (driver) => {
+    const scope: Scope = { caller, group, device, policy, can: driver.can };
+    need(checkCapability(driver.can, capability));
+    let plan: Plan;
+    if (spec.target === "interface") {
+      const id = driver.parseInterfaceId(interfaceId);
+      const view = id === null ? null : await driver.learnInterface(id);
+      if (!view) throw new ApiError(404, "interface_not_found", msg.interfaceNotFound(interfaceId));
+      const allowed = allowedVlans(caller, group, view.vlans);
+      const rights = interfaceRights(caller, group, device, policy, view.interface, allowed, isReadOnly(caller, group, device));
+      learned({ ...spec.requested(params as never, interfaceId), interface: view.interface.name });
+      plan = spec.check(scope, { view, rights, allowed }, params as never);
+    } else {
+      const vlans = spec.target === "vlans" ? await driver.learnVlans() : [];
+      plan = spec.check(scope, vlans, params as never);
     }
+    learned(plan.audit);
+    await plan.apply(driver);
+    return plan.result;
   });
 }

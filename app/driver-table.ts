@@ -15,7 +15,8 @@ const TRANSPORTS: Record<DriverDescription["connector"], string> = {
 function picks(d: DriverDescription): string {
   if (d.matches === null) return "named only";
   if (d.matches.includes("")) return "any sysObjectID no other driver claims";
-  return d.matches.map((m) => `\`${m}\``).join(", ");
+  const prefixes = d.matches.map((m) => `\`${m}\``).join(", ");
+  return d.sysDescr ? `${prefixes} with a sysDescr matching ${d.sysDescr.map((s) => `\`${s}\``).join(", ")}` : prefixes;
 }
 
 function proof(d: DriverDescription): string {

@@ -46,6 +46,7 @@ const DEVICE_FAILURE_STATUS: Record<DeviceFailureCode, number> = {
   device_mismatch: 424,
   not_supported: 400,
   device_hostkey_changed: 424,
+  device_outcome_unknown: 424,
 };
 
 /** A device failure as the contract's answer, naming the device (when known) and what failed. */
@@ -59,6 +60,8 @@ export function deviceFailure(e: DeviceError, device?: { name: string }): ApiErr
       return new ApiError(status, e.code, msg.deviceRefused(device.name, e.message));
     case "device_mismatch":
       return new ApiError(status, e.code, msg.deviceMismatch(device.name, e.message));
+    case "device_outcome_unknown":
+      return new ApiError(status, e.code, msg.outcomeUnknown(device.name, "the change", e.message));
     case "not_supported":
     case "device_hostkey_changed":
       return new ApiError(status, e.code, e.message);

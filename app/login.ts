@@ -13,6 +13,8 @@ import { verifyPassword } from "./passwords";
 import * as msg from "../domain/messages";
 import { retryAfterText, throttleKeys, throttleVerdict, userKey, type ThrottleSettings, type ThrottleVerdict } from "../domain/throttle";
 import { loginThroughDirectory } from "./directory/login";
+import { markAudited, type AuditWriter } from "./audit";
+import { LOGIN_ACTION, outcomeOfCode } from "../domain/audit-actions";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -61,14 +63,32 @@ export function lockedOut(retryAfter: number): ApiError {
   });
 }
 
-/** What a login needs: the guard, the users (and groups, for directory logins), the directory's settings. */
+/** What a login needs: the guard, the users (and groups, for directory logins), the directory's settings, the log. */
 export interface LoginDeps {
   loginGuard: LoginGuard;
   config: Pick<Config, "directory">;
   repos: Pick<Repos, "users" | "inventory">;
+  audit: Pick<AuditWriter, "refusal">;
 }
 
-export async function checkLogin(s: LoginDeps, username: string, password: string, ip: string): Promise<User> {
+/**
+ * A username and password checked, for the token endpoint and the web page alike; a
+ * failed or throttled login is an audit row (the username tried, the address, why).
+ */
+export async function checkLogin(s: LoginDeps, username: string, password: string, ip: string, via: "token" | "web"): Promise<User> {
+  try {
+    return await verifyLogin(s, username, password, ip);
+  } catch (e) {
+    const code = e instanceof ApiError ? e.code : "server_error";
+    const reason = e instanceof ApiError ? e.reason : "Internal server error";
+    await s.audit
+      .refusal({ caller: null, ip, username }, { action: LOGIN_ACTION, new_value: via, outcome: outcomeOfCode(code), code, message: reason })
+      .catch(() => undefined);
+    throw markAudited(e);
+  }
+}
+
+async function verifyLogin(s: LoginDeps, username: string, password: string, ip: string): Promise<User> {
   const verdict = await s.loginGuard.verdict(username, ip);
   if (!verdict.allowed) throw lockedOut(verdict.retryAfter);
   if (verdict.delayMs) await sleep(verdict.delayMs);

@@ -7,10 +7,11 @@
 import crypto from "node:crypto";
 import type { Config } from "./config";
 import type { Services } from "./services";
-import { openStore, type Store } from "../db/connect";
+import { describeStoreError, openStore, type Store } from "../db/connect";
+import { SettingsRepo } from "../db/settings";
 import { migrateToLatest } from "../db/migrations";
 import { makeRepos, type Repos } from "../db/repos";
-import { SecretBox, loadSecret } from "../db/secrets";
+import { KEY_CHECK_TEXT, SecretBox, loadSecret } from "../db/secrets";
 import { LoginGuard } from "./login";
 import { DeviceService } from "./devices";
 import { packageVersion } from "./paths";
@@ -29,15 +30,49 @@ export interface Core {
 
 /** The store, migrated, with its repositories and the secret box. */
 export async function openCore(config: Config): Promise<Core> {
-  const store = await openStore(config.databaseUrl);
+  const store = await openStore(config.databaseUrl).catch((e) => {
+    throw describeStoreError(e, config.databaseUrl);
+  });
   try {
-    await migrateToLatest(store);
-    const secrets = new SecretBox(loadSecret(config.secretKey, config.secretKeyFile));
+    await migrateToLatest(store).catch((e) => {
+      throw describeStoreError(e, config.databaseUrl);
+    });
+    const secrets = await checkedSecrets(config, new SettingsRepo(store.db));
     return { config, store, repos: makeRepos(store), secrets };
   } catch (e) {
     await store.close();
     throw e;
   }
+}
+
+const KEY_CHECK = "secret_key_check";
+
+/**
+ * The secret box, with the key tied to the database it encrypts: the first key a
+ * database meets leaves a check value in it; later a different key, or none at all, is
+ * refused here with one line, instead of every device call failing later.
+ */
+async function checkedSecrets(config: Config, settings: SettingsRepo): Promise<SecretBox> {
+  const where = config.secretKey ? "SWITCHDESK_SECRET_KEY" : `the key file ${config.secretKeyFile}`;
+  const check = await settings.get(KEY_CHECK);
+  const secret = loadSecret(config.secretKey, config.secretKeyFile, { create: check === null });
+  if (secret === null) {
+    throw new Error(
+      `No secret key: SWITCHDESK_SECRET_KEY is not set and ${config.secretKeyFile} does not exist, but this database holds device credentials encrypted with a key; restore the key from your backup (a new key cannot read them)`,
+    );
+  }
+  const box = new SecretBox(secret);
+  const stored = check ?? (await settings.putOnce(KEY_CHECK, box.encrypt(KEY_CHECK_TEXT)));
+  let matches = false;
+  try {
+    matches = box.decrypt(stored) === KEY_CHECK_TEXT;
+  } catch {
+    matches = false;
+  }
+  if (!matches) {
+    throw new Error(`The secret key from ${where} is not the key this database's device credentials were encrypted with; start with the right key (restore it from your backup)`);
+  }
+  return box;
 }
 
 /** Applies pending migrations; the names applied now (`switchdesk migrate`). */

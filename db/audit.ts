@@ -20,10 +20,12 @@ export class AuditRepo {
     await this.db.insertInto("audit_log").values({ ...e, time: nowIso() }).execute();
   }
 
-  async page(opts: { page: number; pageSize: number; switchId?: number; userId?: number }) {
+  async page(opts: { page: number; pageSize: number; switchId?: number; userId?: number; outcome?: AuditLogTable["outcome"]; action?: string }) {
     let q = this.db.selectFrom("audit_log");
     if (opts.switchId !== undefined) q = q.where("switch_id", "=", opts.switchId);
     if (opts.userId !== undefined) q = q.where("user_id", "=", opts.userId);
+    if (opts.outcome !== undefined) q = q.where("outcome", "=", opts.outcome);
+    if (opts.action !== undefined) q = q.where("action", "=", opts.action);
     const total = await q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
     const rows = await q
       .selectAll()

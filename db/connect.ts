@@ -25,12 +25,58 @@ export function parseDatabaseUrl(url: string): { dialect: DialectName; target: s
   throw new Error(`DATABASE_URL must start with sqlite: or mysql:// (got ${url.split(":")[0]}:)`);
 }
 
+/**
+ * A database error as one line that names the database and says what to do, for the
+ * start-up's errors (a wrong name, user or address is the common first-day mistake).
+ */
+export function describeStoreError(e: unknown, url: string): Error {
+  const err = e as { code?: string; errno?: number; message?: string };
+  const { dialect, target } = (() => {
+    try {
+      return parseDatabaseUrl(url);
+    } catch {
+      return { dialect: "sqlite" as DialectName, target: "" };
+    }
+  })();
+  if (dialect === "mysql") {
+    const u = new URL(target);
+    const where = `${u.hostname}:${u.port || 3306}`;
+    const name = u.pathname.replace(/^\//, "");
+    const user = decodeURIComponent(u.username);
+    switch (err.code) {
+      case "ER_BAD_DB_ERROR":
+        return new Error(`Unknown database '${name}' on ${where}: create it (CREATE DATABASE ${name} CHARACTER SET utf8mb4;) and grant '${user}' all privileges on it, or fix DATABASE_URL`);
+      case "ER_ACCESS_DENIED_ERROR":
+      case "ER_DBACCESS_DENIED_ERROR":
+        return new Error(`The database server at ${where} refused user '${user}' for database '${name}' (${err.code}): check the user, password and grants in DATABASE_URL`);
+      case "ECONNREFUSED":
+      case "ENOTFOUND":
+      case "EHOSTUNREACH":
+      case "ETIMEDOUT":
+        return new Error(`The database server at ${where} could not be reached (${err.code}): is MariaDB running there, and is DATABASE_URL right?`);
+    }
+    return new Error(`The database ${name} at ${where} failed at start: ${err.message ?? String(e)}`);
+  }
+  if (err.code?.startsWith("SQLITE_") || err.code === "EACCES" || err.code === "EROFS") {
+    return new Error(`The SQLite database ${target} cannot be opened (${err.code}): ${err.message ?? ""}; check DATABASE_URL and the folder's permissions`);
+  }
+  return e instanceof Error ? e : new Error(String(e));
+}
+
+/** Creates a SQLite file (and its folder) readable by its owner only, before SQLite opens it. */
+function createPrivately(file: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+  fs.closeSync(fs.openSync(file, "a", 0o600));
+  // an existing file keeps its owner's choice; a new one is 0600 whatever the umask
+  if (fs.statSync(file).size === 0) fs.chmodSync(file, 0o600);
+}
+
 export async function openStore(url: string): Promise<Store> {
   const { dialect, target } = parseDatabaseUrl(url);
   if (dialect === "sqlite") {
     // loaded lazily so a MariaDB-only install never needs the native module
     const BetterSqlite = (await import("better-sqlite3")).default;
-    if (target !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(target)), { recursive: true });
+    if (target !== ":memory:") createPrivately(path.resolve(target));
     const conn = new BetterSqlite(target);
     conn.pragma("journal_mode = WAL");
     conn.pragma("foreign_keys = ON");

@@ -3,6 +3,7 @@
  * them (group members, group users, group VLAN lists). Plain rows in, plain rows out;
  * the admin handlers shape them for the API and encrypt secrets before they get here.
  */
+import { atomic } from "./atomic";
 import { sql, type Insertable, type Kysely, type Selectable, type Simplify, type Transaction, type Updateable } from "kysely";
 import type { Database } from "./schema";
 import { isForeignKeyViolation, isUniqueViolation } from "./errors";
@@ -74,7 +75,7 @@ export class InventoryRepo {
   /** Inserts a row and (for groups and switches) its relations in one transaction. */
   async create<T extends InventoryTable>(table: T, values: Insertable<Database[T]>, relations: RelationIds[] = []): Promise<Row<T>> {
     return this.guard(() =>
-      this.db.transaction().execute(async (tx) => {
+      atomic(this.db, async (tx) => {
         const id = await this.insertRow(tx, table, values);
         for (const r of relations) await this.replace(tx, table, id, r.relation, r.ids);
         return (await this.get(table, id, tx))!;
@@ -84,7 +85,7 @@ export class InventoryRepo {
 
   async update<T extends InventoryTable>(table: T, id: number, values: Updateable<Database[T]>, relations: RelationIds[] = []): Promise<Row<T> | null> {
     return this.guard(() =>
-      this.db.transaction().execute(async (tx) => {
+      atomic(this.db, async (tx) => {
         if (!(await this.get(table, id, tx))) return null;
         await this.updateRow(tx, table, id, values);
         for (const r of relations) await this.replace(tx, table, id, r.relation, r.ids);
@@ -106,7 +107,7 @@ export class InventoryRepo {
   }
 
   async remove(table: InventoryTable, id: number): Promise<boolean> {
-    return this.db.transaction().execute(async (tx) => {
+    return atomic(this.db, async (tx) => {
       if (table === "switch_groups") {
         for (const r of Object.values(RELATIONS)) await tx.deleteFrom(r.table).where("group_id", "=", id).execute();
       }
@@ -280,7 +281,7 @@ export class InventoryRepo {
    */
   async writeAll<R>(fn: (w: InventoryWriter) => Promise<R>): Promise<R> {
     return this.guard(() =>
-      this.db.transaction().execute((tx) =>
+      atomic(this.db, (tx) =>
         fn({
           create: async (table, values, relations = []) => {
             const id = await this.insertRow(tx, table, values);

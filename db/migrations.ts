@@ -215,6 +215,22 @@ function driverChoiceAndHostKeys(dialect: Store["dialect"]): Migration {
   };
 }
 
+/**
+ * Settings of the database itself: for now the key check, a known text encrypted with
+ * the secret key when the database first met one, so that a wrong or missing key is
+ * refused at start instead of failing on the first device call.
+ */
+function settings(dialect: Store["dialect"]): Migration {
+  return {
+    async up(db: AnyDb) {
+      await table(db, dialect, "settings")
+        .addColumn("name", "varchar(64)", (c) => c.primaryKey())
+        .addColumn("value", "text", (c) => c.notNull())
+        .execute();
+    },
+  };
+}
+
 class StaticProvider implements MigrationProvider {
   constructor(private readonly dialect: Store["dialect"]) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -222,6 +238,7 @@ class StaticProvider implements MigrationProvider {
       "0001_initial": initial(this.dialect),
       "0002_login_failures": loginFailures(this.dialect),
       "0003_driver_choice_and_host_keys": driverChoiceAndHostKeys(this.dialect),
+      "0004_settings": settings(this.dialect),
     };
   }
 }

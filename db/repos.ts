@@ -1,5 +1,8 @@
 /** Every repository over one store, built once per process. */
+import type { Kysely } from "kysely";
 import type { Store } from "./connect";
+import type { Database } from "./schema";
+import { atomic } from "./atomic";
 import { UserRepo } from "./users";
 import { SessionRepo, TokenRepo } from "./tokens";
 import { AuditRepo, UsageRepo } from "./audit";
@@ -7,6 +10,8 @@ import { InventoryRepo } from "./inventory";
 import { LoginFailureRepo } from "./login-failures";
 
 export interface Repos {
+  /** `fn` with repositories whose every write is in one transaction: all of them or none */
+  atomically<T>(fn: (repos: Repos) => Promise<T>): Promise<T>;
   users: UserRepo;
   tokens: TokenRepo;
   sessions: SessionRepo;
@@ -17,13 +22,18 @@ export interface Repos {
 }
 
 export function makeRepos(store: Store): Repos {
+  return reposOver(store.db, store.dialect);
+}
+
+function reposOver(db: Kysely<Database>, dialect: Store["dialect"]): Repos {
   return {
-    users: new UserRepo(store.db),
-    tokens: new TokenRepo(store.db),
-    sessions: new SessionRepo(store.db),
-    audit: new AuditRepo(store.db),
-    usage: new UsageRepo(store.db, store.dialect),
-    inventory: new InventoryRepo(store.db),
-    loginFailures: new LoginFailureRepo(store.db),
+    atomically: (fn) => atomic(db, (tx) => fn(reposOver(tx, dialect))),
+    users: new UserRepo(db),
+    tokens: new TokenRepo(db),
+    sessions: new SessionRepo(db),
+    audit: new AuditRepo(db),
+    usage: new UsageRepo(db, dialect),
+    inventory: new InventoryRepo(db),
+    loginFailures: new LoginFailureRepo(db),
   };
 }

@@ -155,7 +155,7 @@ export interface AuditLogTable {
   old_value: string;
   new_value: string;
   /** how the attempt ended (the spec's LogEntry outcome) */
-  outcome: "success" | "failure";
+  outcome: "success" | "failure" | "refused" | "unknown";
   code: string | null;
   message: string;
 }
@@ -190,4 +190,11 @@ export interface Database {
   audit_log: AuditLogTable;
   usage: UsageTable;
   login_failures: LoginFailuresTable;
+  settings: SettingsTable;
+}
+
+/** Settings of the database itself (the secret key's check value). */
+export interface SettingsTable {
+  name: string;
+  value: string;
 }

@@ -31,15 +31,22 @@ export class SecretBox {
   }
 }
 
-/** The secret text: the environment's, else the key file's (made on first use). */
-export function loadSecret(envValue: string | undefined, keyFile: string): string {
+/** The text the key check value holds, encrypted with the database's key. */
+export const KEY_CHECK_TEXT = "switchdesk secret key check v1";
+
+/**
+ * The secret text: the environment's, else the key file's. A missing file is made (mode
+ * 0600, in a 0700 folder) only when `create` allows it; otherwise the answer is null.
+ */
+export function loadSecret(envValue: string | undefined, keyFile: string, opts: { create: boolean } = { create: true }): string | null {
   if (envValue && envValue.length > 0) return envValue;
   try {
     return fs.readFileSync(keyFile, "utf8").trim();
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
   }
-  fs.mkdirSync(path.dirname(keyFile), { recursive: true });
+  if (!opts.create) return null;
+  fs.mkdirSync(path.dirname(keyFile), { recursive: true, mode: 0o700 });
   const fresh = crypto.randomBytes(32).toString("hex");
   fs.writeFileSync(keyFile, fresh + "\n", { mode: 0o600, flag: "wx" });
   return fresh;

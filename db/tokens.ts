@@ -2,6 +2,7 @@
  * API tokens. The key (40 lowercase hex from a CSPRNG) is shown once; only its SHA-256
  * is stored. Sessions of the web UI use the same scheme.
  */
+import { atomic } from "./atomic";
 import crypto from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Selectable } from "kysely";
@@ -40,7 +41,7 @@ export class TokenRepo {
 
   /** Creates a token unless the user already holds `max` live ones. Returns the key once. */
   async create(userId: number, opts: { writeEnabled: boolean; lifetimeMs: number | null; max: number; description?: string }) {
-    return this.db.transaction().execute(async (tx) => {
+    return atomic(this.db, async (tx) => {
       const now = nowIso();
       // expired tokens are dead weight: drop them so they do not count against the limit
       await tx.deleteFrom("tokens").where("user_id", "=", userId).where("expires", "<=", now).execute();

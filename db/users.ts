@@ -2,6 +2,7 @@
  * Users and their profiles. A profile row always exists beside its user (same id);
  * both are written in one transaction.
  */
+import { atomic } from "./atomic";
 import type { Kysely, Selectable, Transaction, Updateable } from "kysely";
 import type { Database, ProfilesTable, UsersTable } from "./schema";
 import { bit, bool, nowIso } from "./time";
@@ -164,7 +165,7 @@ export class UserRepo {
   /** Creates user + profile (+ group memberships) atomically; returns the new id. */
   async create(fields: UserFields & { username: string; password: string }, profile: ProfilePatch, switchgroups?: number[]): Promise<User> {
     try {
-      return await this.db.transaction().execute(async (tx) => {
+      return await atomic(this.db, async (tx) => {
         const clash = await tx.selectFrom("users").select("id").where("username", "=", fields.username).executeTakeFirst();
         if (clash) throw new DuplicateUsername();
         const res = await tx
@@ -216,7 +217,7 @@ export class UserRepo {
    */
   async update(id: number, fields: UserFields, profile: ProfilePatch, switchgroups?: number[]): Promise<User | null> {
     try {
-      return await this.db.transaction().execute(async (tx) => {
+      return await atomic(this.db, async (tx) => {
         const exists = await tx.selectFrom("users").select("id").where("id", "=", id).executeTakeFirst();
         if (!exists) return null;
         const wasActiveSuperuser = await isActiveSuperuser(tx, id);
@@ -250,7 +251,7 @@ export class UserRepo {
   }
 
   async remove(id: number): Promise<boolean> {
-    return this.db.transaction().execute(async (tx) => {
+    return atomic(this.db, async (tx) => {
       // children first: MariaDB and SQLite both cascade, but explicit order keeps it portable
       await tx.deleteFrom("tokens").where("user_id", "=", id).execute();
       await tx.deleteFrom("sessions").where("user_id", "=", id).execute();

@@ -16,6 +16,25 @@ export const DEVICE_ACTIONS = [
 ] as const;
 export type DeviceAction = (typeof DEVICE_ACTIONS)[number];
 
+/** what each device action changes, in words (for messages) */
+export const DEVICE_ACTION_WORDS: Record<DeviceAction, string> = {
+  admin_state: "admin state",
+  poe_state: "PoE state",
+  untagged_vlan: "untagged VLAN",
+  description: "description",
+  save_config: "the saved configuration",
+  vlan_add: "the VLAN list (a new VLAN)",
+  vlan_rename: "a VLAN's name",
+  vlan_delete: "the VLAN list (a deleted VLAN)",
+};
+
+/** How an attempt that did not succeed is recorded, by its error code. */
+export function outcomeOfCode(code: string): AuditOutcome {
+  if (code === "device_outcome_unknown") return "unknown";
+  if (code === "server_error" || code.startsWith("device_")) return "failure";
+  return "refused";
+}
+
 /** the administered objects, named as their tables */
 export const ADMIN_OBJECTS = ["users", "snmp_profiles", "credentials", "switch_groups", "switches"] as const;
 export type AdminObject = (typeof ADMIN_OBJECTS)[number];
@@ -25,9 +44,18 @@ export type AdminOperation = (typeof ADMIN_OPERATIONS)[number];
 
 export type AdminAction = `admin:${AdminObject}:${AdminOperation}`;
 
+/** a failed login (token or web page) */
+export const LOGIN_ACTION = "login";
+
+/** a refused request that is neither a device write nor a login: its operationId */
+export type RequestAction = `request:${string}`;
+
+export type AuditAction = DeviceAction | AdminAction | typeof LOGIN_ACTION | RequestAction;
+
 export function adminAction(object: AdminObject, operation: AdminOperation): AdminAction {
   return `admin:${object}:${operation}`;
 }
 
 /** How an attempt ended: done, failed on the device, refused before it, or not known. */
-export type AuditOutcome = "success" | "failure";
+export const AUDIT_OUTCOMES = ["success", "failure", "refused", "unknown"] as const;
+export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];

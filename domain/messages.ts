@@ -130,6 +130,14 @@ export function deviceMismatch(deviceName: string, detail: string): string {
   return `Device '${deviceName}' did not keep the change: ${detail}`;
 }
 
+/**
+ * A change was sent and the device stopped answering. `what` is e.g. "the change of
+ * untagged VLAN on Gi1/0/3"; the detail (what went unanswered) follows in parentheses.
+ */
+export function outcomeUnknown(deviceName: string, what: string, detail: string): string {
+  return `Device '${deviceName}' did not confirm ${what}: it may have been applied; read the interface before trying again (${detail})`;
+}
+
 /** ours: a driver that cannot do an action at all (`what` like "change the PoE state") */
 export function deviceCannot(what: string): string {
   return `This switch model cannot ${what}`;

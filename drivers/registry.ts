@@ -27,6 +27,8 @@ export interface DriverDescription {
   connector: Connection["connector"];
   /** the sysObjectID prefixes "auto" picks it for ("" = any); null: only when a device names it */
   matches: readonly string[] | null;
+  /** where the prefixes are not enough: the sysDescr patterns one of which must also match */
+  sysDescr: readonly string[] | null;
   /** what it can change */
   changes: CapabilityFlag[];
   /** it has a details view (MAC addresses, neighbours) */
@@ -65,6 +67,7 @@ export function listDrivers(): DriverDescription[] {
     description: f.description,
     connector: f.connector,
     matches: f.match ? f.match.sysObjectIds : null,
+    sysDescr: f.match?.sysDescr ? f.match.sysDescr.map((re) => re.source) : null,
     changes: CAPABILITY_FLAG_NAMES.filter((flag) => f.can[flag]),
     clientData: f.can.client_data,
     provenAgainst: f.provenAgainst,

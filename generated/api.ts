@@ -902,8 +902,9 @@ export interface paths {
         };
         /**
          * The audit log
-         * @description Audit log rows, newest first, paged; optional filters by device id (`switch`) and
-         *     user id (`user`). Superusers only.
+         * @description Audit log rows, newest first, paged; optional filters by device id (`switch`),
+         *     user id (`user`), `outcome` and `action` (e.g. `login`, `description`,
+         *     `admin:users:update`). Superusers only.
          */
         get: operations["listLog"];
         put?: never;
@@ -982,7 +983,7 @@ export interface components {
         Error: {
             reason: string;
             /** @enum {string} */
-            code: "access_denied" | "not_authenticated" | "invalid_token" | "token_expired" | "user_inactive" | "token_read_only" | "forbidden" | "method_not_allowed" | "unsupported_media_type" | "malformed_body" | "payload_too_large" | "missing_parameter" | "invalid_parameter" | "validation_error" | "not_found" | "interface_not_found" | "not_manageable" | "same_value" | "already_exists" | "conflict" | "last_superuser" | "device_unreachable" | "device_refused" | "device_mismatch" | "device_hostkey_changed" | "not_supported" | "rate_limited" | "directory_unavailable" | "invalid_credentials" | "too_many_tokens" | "csrf_failed" | "server_error";
+            code: "access_denied" | "not_authenticated" | "invalid_token" | "token_expired" | "user_inactive" | "token_read_only" | "forbidden" | "method_not_allowed" | "unsupported_media_type" | "malformed_body" | "payload_too_large" | "missing_parameter" | "invalid_parameter" | "validation_error" | "not_found" | "interface_not_found" | "not_manageable" | "same_value" | "already_exists" | "conflict" | "last_superuser" | "device_unreachable" | "device_refused" | "device_mismatch" | "device_hostkey_changed" | "device_outcome_unknown" | "not_supported" | "rate_limited" | "directory_unavailable" | "invalid_credentials" | "too_many_tokens" | "csrf_failed" | "server_error";
             /** @description Same text as `reason` on authentication failures (for DRF-style clients). */
             detail?: string;
         };
@@ -1659,7 +1660,8 @@ export interface components {
             connector_type: number;
             /**
              * @description "auto" (SNMP only: chosen from the sysObjectID) or a driver of the connector:
-             *     generic, ciscosb (connector 0); cisco_ios_cli, linux_host (connector 7).
+             *     generic, ciscosb, cisco, procurve, comware, arubacx, arista, dell, juniper, edgeswitch, fs
+             *     (connector 0; see the README's driver table); cisco_ios_cli, linux_host (connector 7).
              * @default auto
              */
             driver: string;
@@ -1736,9 +1738,15 @@ export interface components {
             action: string;
             old_value: string;
             new_value: string;
-            /** @enum {string} */
-            outcome: "success" | "failure";
-            /** @description The error code of a failure; null on success. */
+            /**
+             * @description success: done. failure: the device failed it (unreachable, refused, did not keep
+             *     it). refused: switchdesk refused it before any change (permission, validation,
+             *     same value, throttling, a failed login). unknown: the change was sent and the
+             *     device stopped answering; it may have been applied.
+             * @enum {string}
+             */
+            outcome: "success" | "failure" | "refused" | "unknown";
+            /** @description The error code of a failure, refusal or unknown outcome; null on success. */
             code: string | null;
             message: string;
         };
@@ -1828,7 +1836,11 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The device could not be reached, refused the change, or shows another value when read back. */
+        /**
+         * @description The device could not be reached, refused the change, or shows another value when
+         *     read back; or it stopped answering after the change was sent, so the change may have
+         *     been applied (device_outcome_unknown: read the interface before trying again).
+         */
         DeviceFailed: {
             headers: {
                 [name: string]: unknown;
@@ -4951,6 +4963,10 @@ export interface operations {
                 switch?: number;
                 /** @description Only rows by this user id. */
                 user?: number;
+                /** @description Only rows with this outcome. */
+                outcome?: "success" | "failure" | "refused" | "unknown";
+                /** @description Only rows of this action. */
+                action?: string;
             };
             header?: never;
             path?: never;

@@ -1,4 +1,4 @@
-/** GET api/admin/log/: the audit log, newest first, one page at a time, optionally by device or user. */
+/** GET api/admin/log/: the audit log, newest first, one page at a time, optionally by device, user, outcome or action. */
 import { ok, type Handler } from "./context";
 import type { components } from "../generated/api";
 
@@ -13,6 +13,9 @@ export const listLog: Handler = async (ctx) => {
     pageSize,
     switchId: ctx.query.switch,
     userId: ctx.query.user,
+    // outcome's values are the spec's enum, checked before we get here
+    outcome: ctx.query.outcome,
+    action: ctx.query.action,
   });
   const body: components["schemas"]["LogPage"] = { count, page, page_size: pageSize, results };
   return ok(body);

@@ -15,7 +15,7 @@ function requiredString(body: Record<string, unknown>, field: string): string {
 export const createToken: Handler = async (ctx) => {
   const username = requiredString(ctx.body, "username");
   const password = requiredString(ctx.body, "password");
-  const user = await checkLogin(ctx.services, username, password, ctx.ip);
+  const user = await checkLogin(ctx.services, username, password, ctx.ip, "token");
   return ok(await issueToken(ctx.services, user));
 };
 

@@ -99,6 +99,12 @@ export interface LabFaults {
    * until reset().
    */
   refuseNthSet(n: number, status: ErrorStatusName): void;
+  /**
+   * The device goes silent at the next SET, which it still applies: "answered" answers that
+   * SET first and then nothing ("its read-back gets no answer"), "unanswered" answers not
+   * even the SET ("the answer was lost"). Ends with reset().
+   */
+  goneAfterSet: false | "answered" | "unanswered";
   /** answer SETs with noError but apply nothing ("a set that reads back different") */
   lieOnSet: boolean;
   /** largest answer to a read in bytes, or null (see LabSwitchOptions.maxResponseBytes) */

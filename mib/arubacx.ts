@@ -39,3 +39,12 @@ export const arubaCxPoe = {
   arubaWiredPoePethPsePortPowerDrawn: "1.3.6.1.4.1.47196.4.1.1.3.8.1.1.1.7", // Integer32
   arubaWiredPoePethPsePortOperStatus: "1.3.6.1.4.1.47196.4.1.1.3.8.1.1.1.10", // 1 deny, 2 off, 3 on
 } as const;
+
+/**
+ * IEEE8021-Q-BRIDGE-MIB ieee8021QBridgeVlanStaticTable (IEEE 802.1Q-2011 MIB), index
+ * ieee8021QBridgeVlanStaticComponentId.ieee8021QBridgeVlanStaticVlanIndex. AOS-CX firmware
+ * that serves it names its VLANs there (neither recording holds it: LibreNMS does not poll it).
+ */
+export const ieee8021QBridge = {
+  ieee8021QBridgeVlanStaticName: "1.3.111.2.802.1.1.4.1.4.3.1.3", // SnmpAdminString (SIZE(0..32))
+} as const;

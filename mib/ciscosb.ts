@@ -14,6 +14,8 @@ export const ciscoSbPoe = {
   rlPethPsePortOutputPower: "1.3.6.1.4.1.9.6.1.101.108.1.1.5", // milliwatts delivered
   rlPethPsePortPowerLimit: "1.3.6.1.4.1.9.6.1.101.108.1.1.6", // read-write; 0..2^31-1
   rlPethPsePortStatus: "1.3.6.1.4.1.9.6.1.101.108.1.1.7", // hardware status code; the MIB defines no enum
+  rlPethPsePortStatusDescription: "1.3.6.1.4.1.9.6.1.101.108.1.1.8", // DisplayString, the hardware status in words
+  rlPethPsePortOperPowerLimit: "1.3.6.1.4.1.9.6.1.101.108.1.1.9", // milliwatts the port may deliver
   rlPethPsePortOperStatus: "1.3.6.1.4.1.9.6.1.101.108.1.1.11", // 1 true, 2 false: powered, after admin state and time range
 } as const;
 

@@ -9,6 +9,18 @@
  * (OIDs, enums and INDEX clauses as defined there). Scalars need ".0".
  */
 
+/**
+ * HP-ICF-OID device identifiers (sysObjectID values) under hpSystem.netElement
+ * (1.3.6.1.4.1.11.2.3.7). ProCurve / Aruba AOS-S switches report a product under
+ * hpEtherSwitch, stacks and chassis a node under chassis (a stack: hpicfStacks). The rest
+ * of HP's enterprise (printers under 11.2.3.9, servers, HP-UX) is no switch at all.
+ */
+export const hpDeviceIds = {
+  netElement: "1.3.6.1.4.1.11.2.3.7",
+  chassis: "1.3.6.1.4.1.11.2.3.7.8", // stacks (hpicfStacks 8.5), chassis agents, backplanes
+  hpEtherSwitch: "1.3.6.1.4.1.11.2.3.7.11", // the switch products (hpSwitchJ...)
+} as const;
+
 /** HP-SWITCH-BASIC-CONFIG-MIB scalars (hpSwitchBasicConfigObjects). */
 export const hpBasicConfig = {
   hpSwitchSaveConfig: "1.3.6.1.4.1.11.2.14.11.5.1.7.1.29.1.1", // write 2 saveConfig to save running -> flash; reads 1 noConfigSave

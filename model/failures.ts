@@ -4,7 +4,13 @@
  */
 
 /** The contract's stable slugs of device failures. */
-export type DeviceFailureCode = "device_unreachable" | "device_refused" | "not_supported" | "device_mismatch" | "device_hostkey_changed";
+export type DeviceFailureCode =
+  | "device_unreachable"
+  | "device_refused"
+  | "not_supported"
+  | "device_mismatch"
+  | "device_hostkey_changed"
+  | "device_outcome_unknown";
 
 /** Base of every device failure; `code` is the contract's stable slug. */
 export class DeviceError extends Error {
@@ -35,6 +41,16 @@ export class DeviceRefused extends DeviceError {
 export class DeviceMismatch extends DeviceError {
   constructor(message: string) {
     super("device_mismatch", message);
+  }
+}
+
+/**
+ * A change was sent and then the device stopped answering (the SET itself, or reading it
+ * back): it may or may not have been applied. Neither a success nor a plain failure.
+ */
+export class DeviceOutcomeUnknown extends DeviceError {
+  constructor(message: string) {
+    super("device_outcome_unknown", message);
   }
 }
 

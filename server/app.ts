@@ -6,6 +6,8 @@
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { Operation } from "openapi-backend";
 import { ApiError, toApiError } from "../app/errors";
+import { wasAudited } from "../app/audit";
+import { outcomeOfCode } from "../domain/audit-actions";
 import type { Caller, Ctx, Reply, Services } from "../handlers/context";
 import { handlers } from "../handlers";
 import { coerceForm, mediaType, parseBody, readRaw, type Body } from "./body";
@@ -99,9 +101,11 @@ export function createApp(services: Services, contract: Contract): express.Expre
   mountWeb(app, services);
 
   app.use(async (req: Request, res: Response) => {
+    const seen: Seen = { caller: null };
     try {
-      await handleApi(req, res, services, contract);
+      await handleApi(req, res, services, contract, seen);
     } catch (err) {
+      await auditRefusal(services, req, seen, err);
       sendError(res, err);
     }
   });
@@ -114,7 +118,37 @@ export function createApp(services: Services, contract: Contract): express.Expre
   return app;
 }
 
-async function handleApi(req: Request, res: Response, s: Services, contract: Contract): Promise<void> {
+/** What the shell learned of a request before it failed, for the audit row of a refusal. */
+interface Seen {
+  caller: Caller | null;
+  operationId?: string;
+  params?: Record<string, unknown>;
+  body?: Body;
+}
+
+/**
+ * A write of a known caller refused by the shell or a handler (permission, validation,
+ * conflict) is an audit row: who, from where, the operation, the path's ids and the names
+ * of the fields sent (never their values: passwords and keys travel in these bodies).
+ * Device writes and logins write their own rows; anonymous requests are not written (a
+ * flood of them must not fill the log; they are refused before anything else).
+ */
+async function auditRefusal(s: Services, req: Request, seen: Seen, err: unknown): Promise<void> {
+  if (!seen.caller || req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || wasAudited(err)) return;
+  const e = answerFor(err);
+  const ids = Object.entries(seen.params ?? {}).map(([k, v]) => `${k}=${String(v)}`);
+  const fields = Object.keys(seen.body ?? {}).sort();
+  const asked = [`${req.method} ${new URL(req.originalUrl, "http://x").pathname}`, ...(ids.length ? [ids.join(" ")] : []), ...(fields.length ? [`fields: ${fields.join(", ")}`] : [])];
+  const switchId = typeof seen.params?.switch === "number" ? seen.params.switch : null;
+  await s.audit
+    .refusal(
+      { caller: seen.caller, ip: clientIp(req, s.config.trustProxy) },
+      { action: `request:${seen.operationId ?? "unknown"}`, switch: switchId === null ? null : { id: switchId, name: "" }, new_value: asked.join("; "), outcome: outcomeOfCode(e.code), code: e.code, message: e.reason },
+    )
+    .catch(() => undefined);
+}
+
+async function handleApi(req: Request, res: Response, s: Services, contract: Contract, seen: Seen): Promise<void> {
   const url = new URL(req.originalUrl, "http://x");
   const pathname = url.pathname;
   const method = req.method.toUpperCase();
@@ -145,11 +179,14 @@ async function handleApi(req: Request, res: Response, s: Services, contract: Con
   observed(res).operationId = op.operationId;
   const params = typedParams(op, hit.params);
   if (!params) throw new ApiError(404, "not_found", `Not found: ${pathname}`);
+  seen.operationId = op.operationId;
+  seen.params = params;
 
   // who is calling, and for api/admin/ whether they may at all, before the body is read
   const open = Array.isArray(op.security) && op.security.length === 0;
   let caller: Caller | null = null;
   if (!open) caller = requireCaller(await identify(s, { method, headers: req.headers }));
+  seen.caller = caller;
   if (caller) observed(res).user = caller.user.username;
   if (caller && isAdminOperation(op)) {
     const refused = canAdminister(caller, method !== "GET" && method !== "HEAD");
@@ -161,6 +198,7 @@ async function handleApi(req: Request, res: Response, s: Services, contract: Con
   if (BODY_METHODS.has(method)) {
     const raw = await readRaw(req, s.config.maxBodyBytes);
     ({ body, form } = parseBody(raw, req.headers["content-type"]));
+    seen.body = body;
   }
   const csrfField = body?.[CSRF_FIELD];
   if (body && CSRF_FIELD in body) delete body[CSRF_FIELD];

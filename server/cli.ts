@@ -8,7 +8,7 @@
 import readline from "node:readline";
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import type { AddressInfo } from "node:net";
-import type { Server, ServerResponse } from "node:http";
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { DestinationStream } from "pino";
 import { loadConfig, type Config } from "../app/config";
 import { buildServices, ensureFirstSuperuser, loginGuardOf, migrateOnly, withCore } from "../app/startup";
@@ -71,33 +71,74 @@ function startupSay(services: Services): Say {
   };
 }
 
-/** Starts the whole service from a configuration: store, first superuser, demo lab, HTTP. */
-export async function startService(config: Config, say?: (line: string) => void, options: { logDestination?: DestinationStream } = {}): Promise<RunningService> {
-  const services = await buildServices(config, options);
-  const tell: Say = say ?? startupSay(services);
-  const contract = await loadContract();
-  if (config.directory) tell(describeDirectory(config.directory));
-  const first = await ensureFirstSuperuser(services);
-  if (first) {
-    tell(`Created superuser '${first.username}'.`);
-    if (first.generatedPassword) tell(`Its generated password (shown only now): ${first.generatedPassword}`, true);
+/** A listen() failure as one line that says what to change. */
+function listenError(e: NodeJS.ErrnoException, config: Config): Error {
+  switch (e.code) {
+    case "EADDRINUSE":
+      return new Error(`Port ${config.port} on ${config.host} is already in use (another switchdesk?): stop that program or set PORT to a free port`);
+    case "EADDRNOTAVAIL":
+      return new Error(`HOST ${config.host} is not an address of this machine: set HOST to one of its addresses, 127.0.0.1, or 0.0.0.0 for all of them`);
+    case "EACCES":
+      return new Error(`Listening on port ${config.port} needs privileges: use a port above 1023 (PORT), behind a reverse proxy for 80/443`);
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return new Error(`HOST ${config.host} is not a name or address this machine can resolve: set HOST to an address`);
   }
-  const { startDemoIfWanted } = await import("./demo");
-  const demo = await startDemoIfWanted(services, tell);
-  const app = createApp(services, contract);
-  const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
-    s.once("error", reject);
+  return new Error(`Cannot listen on ${config.host}:${config.port}: ${e.message}`);
+}
+
+/** Answers while the service starts (the socket is open before anything else happens). */
+function starting(_req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(503, { "Content-Type": "application/json", "Retry-After": "1", "Cache-Control": "no-store" });
+  res.end(JSON.stringify({ reason: "switchdesk is starting; try again in a moment", code: "server_error" }));
+}
+
+/**
+ * Starts the whole service from a configuration. The listening socket comes first: a port
+ * in use or a foreign address is one clear line before anything has effects (no store
+ * opened, no superuser created, no lab started). Then store, first superuser, demo lab,
+ * and the application takes over the socket.
+ */
+export async function startService(config: Config, say?: (line: string) => void, options: { logDestination?: DestinationStream } = {}): Promise<RunningService> {
+  const server = http.createServer(starting);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", (e) => reject(listenError(e as NodeJS.ErrnoException, config)));
+    server.listen(config.port, config.host, () => resolve());
   });
+  let services: Services | null = null;
+  let tell: Say = say ?? console.log;
+  let demo: Awaited<ReturnType<typeof import("./demo").startDemoIfWanted>> = null;
+  try {
+    services = await buildServices(config, options);
+    tell = say ?? startupSay(services);
+    const contract = await loadContract();
+    if (config.directory) tell(describeDirectory(config.directory));
+    const first = await ensureFirstSuperuser(services);
+    if (first) {
+      tell(`Created superuser '${first.username}'.`);
+      if (first.generatedPassword) tell(`Its generated password (shown only now): ${first.generatedPassword}`, true);
+    }
+    const { startDemoIfWanted } = await import("./demo");
+    demo = await startDemoIfWanted(services, tell);
+    const app = createApp(services, contract);
+    server.removeListener("request", starting);
+    server.on("request", app);
+  } catch (e) {
+    await demo?.stop();
+    await services?.store.close();
+    await new Promise<void>((r) => server.close(() => r()));
+    throw e;
+  }
   const a = server.address() as AddressInfo;
   const host = a.family === "IPv6" ? `[${a.address}]` : a.address;
   const url = `http://${host}:${a.port}`;
   tell(`switchdesk ${services.version} listening on ${url}/api/ (database: ${services.store.describe})`);
+  const running: Services = services;
 
   // requests being answered, so that a stop can wait for them (and close each connection after its answer)
   let stopping = false;
   const inFlight = new Set<ServerResponse>();
-  server.on("request", (_req, res: ServerResponse) => {
+  server.on("request", (_req: IncomingMessage, res: ServerResponse) => {
     inFlight.add(res);
     if (stopping && !res.headersSent) res.setHeader("Connection", "close");
     res.once("close", () => {
@@ -112,22 +153,22 @@ export async function startService(config: Config, say?: (line: string) => void,
     (stopped ??= (async () => {
       const started = Date.now();
       stopping = true;
-      const log = services.log;
-      log.info({ reason, requestsInFlight: inFlight.size, deviceWrites: services.devices.pendingWrites }, "shutting down: no new connections; waiting for requests and device writes in flight");
+      const log = running.log;
+      log.info({ reason, requestsInFlight: inFlight.size, deviceWrites: running.devices.pendingWrites }, "shutting down: no new connections; waiting for requests and device writes in flight");
       server.close();
       server.closeIdleConnections();
       const timeout = config.shutdownTimeoutMs;
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<false>((r) => (timer = setTimeout(() => r(false), timeout)));
       const connectionsDone = await Promise.race([closed.then(() => true as const), late]);
-      const writesDone = await services.devices.settle(Math.max(0, timeout - (Date.now() - started)));
+      const writesDone = await running.devices.settle(Math.max(0, timeout - (Date.now() - started)));
       clearTimeout(timer);
       const cut = inFlight.size;
       if (!connectionsDone) server.closeAllConnections();
       await demo?.stop();
-      await services.store.close();
+      await running.store.close();
       const clean = connectionsDone && writesDone;
-      const facts = { reason, durationMs: Date.now() - started, requestsCutOff: cut, deviceWritesLeft: services.devices.pendingWrites };
+      const facts = { reason, durationMs: Date.now() - started, requestsCutOff: cut, deviceWritesLeft: running.devices.pendingWrites };
       if (clean) log.info(facts, "shutdown complete: requests and device writes finished, database closed");
       else log.warn(facts, `shutdown after ${timeout / 1000} s: work still in flight was cut off; database closed`);
       return { clean };
@@ -135,7 +176,7 @@ export async function startService(config: Config, say?: (line: string) => void,
 
   return {
     url,
-    services,
+    services: running,
     async stop() {
       await shutdown("stop");
     },

@@ -106,7 +106,7 @@ export function mountWeb(app: Express, s: Services): void {
       return;
     }
     try {
-      const user = await checkLogin(s, String(body.username ?? ""), String(body.password ?? ""), clientIp(req, s.config.trustProxy));
+      const user = await checkLogin(s, String(body.username ?? ""), String(body.password ?? ""), clientIp(req, s.config.trustProxy), "web");
       const session = await s.repos.sessions.create(user.id, s.config.sessionLifetimeMs);
       res.setHeader("Set-Cookie", [
         cookie(SESSION_COOKIE, session.key, req, s, { httpOnly: true, maxAgeS: Math.floor(s.config.sessionLifetimeMs / 1000) }),

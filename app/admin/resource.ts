@@ -9,7 +9,7 @@ import type { Updateable } from "kysely";
 import type { Services } from "../services";
 import { badRequest, notFound } from "../errors";
 import { Issues, throwFirst } from "./fields";
-import type { Actor } from "../audit";
+import { auditedChange, type Actor } from "../audit";
 import type { AdminObject } from "../../domain/audit-actions";
 import { DuplicateName, MissingReference, type InventoryTable, type RelationIds, type Row } from "../../db/inventory";
 
@@ -107,8 +107,11 @@ export class InventoryAdmin<T extends InventoryTable & AdminObject> {
   async create(actor: Actor, input: Input): Promise<unknown> {
     const { s, r } = this;
     const { columns, relations } = await parse(s, r, input, null);
-    const row = await s.repos.inventory.create(r.table, columns as never, relations).catch(storeErrors(r.kind, (columns as Input).name));
-    await s.audit.admin(actor, r.table, "create", named(row), Object.keys(input));
+    const row = await auditedChange(s, async (repos, audit) => {
+      const created = await repos.inventory.create(r.table, columns as never, relations).catch(storeErrors(r.kind, (columns as Input).name));
+      await audit.admin(actor, r.table, "create", named(created), Object.keys(input));
+      return created;
+    });
     return view(s, r, row);
   }
 
@@ -117,16 +120,21 @@ export class InventoryAdmin<T extends InventoryTable & AdminObject> {
     const current = await load(s, r, id);
     const { columns, relations } = await parse(s, r, input, current);
     const name = (columns as Input).name ?? (current as Input).name;
-    const row = await s.repos.inventory.update(r.table, id, columns, relations).catch(storeErrors(r.kind, name));
-    if (!row) throw notFound(r.invalidId);
-    await s.audit.admin(actor, r.table, "update", named(row), Object.keys(input));
+    const row = await auditedChange(s, async (repos, audit) => {
+      const updated = await repos.inventory.update(r.table, id, columns, relations).catch(storeErrors(r.kind, name));
+      if (!updated) throw notFound(r.invalidId);
+      await audit.admin(actor, r.table, "update", named(updated), Object.keys(input));
+      return updated;
+    });
     return view(s, r, row);
   }
 
   async remove(actor: Actor, id: number): Promise<void> {
     const { s, r } = this;
     const row = await load(s, r, id);
-    if (!(await s.repos.inventory.remove(r.table, id))) throw notFound(r.invalidId);
-    await s.audit.admin(actor, r.table, "delete", named(row));
+    await auditedChange(s, async (repos, audit) => {
+      if (!(await repos.inventory.remove(r.table, id))) throw notFound(r.invalidId);
+      await audit.admin(actor, r.table, "delete", named(row));
+    });
   }
 }

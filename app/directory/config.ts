@@ -1,5 +1,5 @@
 /**
- * Directory login settings from the environment (docs/directory-login.md lists them).
+ * Directory login settings from the environment (the README's "Directory login" section lists them).
  * Directory login is off unless LDAP_URL is set. Every mistake is reported as one line
  * that names the variable; a secret's value is never part of a message.
  */

@@ -5,7 +5,14 @@
 import type { DriverEntry } from "../entry";
 import { generic } from "./generic";
 import { ciscosb } from "./ciscosb";
+import { cisco } from "./cisco";
+import { procurve } from "./procurve";
+import { comware } from "./comware";
+import { arubacx } from "./arubacx";
+import { arista } from "./arista";
+import { edgeswitch } from "./edgeswitch";
+import { fs } from "./fs";
 import { ciscoIosCli } from "./cisco-ios-cli";
 import { linuxHost } from "./linux";
 
-export const FAMILIES: readonly DriverEntry[] = [generic, ciscosb, ciscoIosCli, linuxHost];
+export const FAMILIES: readonly DriverEntry[] = [generic, ciscosb, cisco, procurve, comware, arubacx, arista, edgeswitch, fs, ciscoIosCli, linuxHost];

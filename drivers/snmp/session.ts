@@ -14,7 +14,7 @@
  * (request-size.ts) for later sessions. Agents that cap an answer at a number of values
  * are followed from each column's last OID.
  */
-import { DeviceError, DeviceRefused, DeviceUnreachable } from "../../model/failures";
+import { DeviceError, DeviceOutcomeUnknown, DeviceRefused, DeviceUnreachable } from "../../model/failures";
 import { type SnmpTarget } from "../../model/targets";
 import { errorStatusName, isException, type NetSnmpSession, type SetVarbind, type Varbind } from "./net-snmp-api";
 import { compareOids, indexOf, isUnder, oidName } from "./oid";
@@ -140,6 +140,8 @@ export class SnmpSession {
   private readonly sizes: DeviceSizeMemory | null;
   /** the device has answered something in this session */
   private answered = false;
+  /** a SET of this session was sent: from then on, no answer leaves its outcome unknown */
+  private changeSent = false;
   private closed = false;
 
   constructor(target: SnmpTarget, options: SessionOptions = {}) {
@@ -176,6 +178,7 @@ export class SnmpSession {
   /** One SET PDU; an error-status becomes DeviceRefused naming the object. */
   async set(varbinds: SetVarbind[]): Promise<void> {
     const what = describe(varbinds.map((vb) => vb.oid));
+    this.changeSent = true;
     try {
       await this.inSlot(this.counters.roundTrips, (send) => send<Varbind[]>((cb) => this.snmp.set(varbinds, cb), this.tries));
     } catch (error) {
@@ -451,8 +454,10 @@ export class SnmpSession {
     if (err?.name === "RequestTimedOutError") {
       const n = error instanceof NoAnswer ? error.tries : this.tries;
       const tries = n === 1 ? "1 try" : `${n} tries`;
-      const maybe = isSet ? "; the change may or may not have been applied" : "";
-      return new DeviceUnreachable(`No answer from ${this.where} while ${doing} (timeout after ${tries})${maybe}`);
+      const text = `No answer from ${this.where} while ${doing} (timeout after ${tries})`;
+      // a change was sent: whether the device applied it cannot be told
+      if (isSet || this.changeSent) return new DeviceOutcomeUnknown(`${text}; a change was sent and may have been applied`);
+      return new DeviceUnreachable(text);
     }
     if (err?.name === "RequestFailedError") {
       const status = errorStatusName(err.status);

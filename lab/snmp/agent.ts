@@ -120,7 +120,8 @@ export class SnmpAgent {
     const answer = () => {
       c.inFlight--;
       const out = this.handleMessage(msg, `${address}:${port}`);
-      if (out && this.socket) this.socket.send(out, port, address);
+      const send = this.faults.release();
+      if (out && send && this.socket) this.socket.send(out, port, address);
     };
     const delay = this.faults.latencyMs;
     if (delay > 0) {

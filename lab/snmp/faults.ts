@@ -35,6 +35,13 @@ export class AgentFaults {
   lieOnSet = false;
   /** answers left before dropping everything; null = no limit */
   private answersLeft: number | null = null;
+  /**
+   * The device goes silent at the next SET with write access, which it still applies:
+   * "answered" sends the SET's answer first, "unanswered" not even that.
+   */
+  goneAfterSet: false | "answered" | "unanswered" = false;
+  /** a SET was applied while goneAfterSet was armed: the agent acts on it after processing */
+  private goneNow = false;
   /** SETs with write access seen so far: the clock of refuseNthSet */
   private setsSeen = 0;
   /** SET number (of setsSeen) -> error-status to refuse it with */
@@ -83,6 +90,7 @@ export class AgentFaults {
    */
   refusalOf(oids: readonly Oid[]): SetRefusal | null {
     const nth = ++this.setsSeen;
+    if (this.goneAfterSet) this.goneNow = true;
     const counted = this.nthRefusals.get(nth);
     this.nthRefusals.delete(nth);
     if (this.refuseSets) return { status: statusNumber(this.refuseSets), index: 1 };
@@ -92,6 +100,19 @@ export class AgentFaults {
       if (rule) return { status: rule.status, index: i + 1 };
     }
     return null;
+  }
+
+  /**
+   * After a message was processed: whether its answer is sent. A SET under goneAfterSet
+   * makes the device silent from then on (its own answer sent only when "answered").
+   */
+  release(): boolean {
+    if (!this.goneNow) return true;
+    this.goneNow = false;
+    const send = this.goneAfterSet === "answered";
+    this.goneAfterSet = false;
+    this.drop = true;
+    return send;
   }
 
   restart(): void {
@@ -105,6 +126,8 @@ export class AgentFaults {
     this.drop = false;
     this.refuseSets = false;
     this.lieOnSet = false;
+    this.goneAfterSet = false;
+    this.goneNow = false;
     this.answersLeft = null;
     this.nthRefusals.clear();
     this.prefixRefusals.length = 0;

@@ -73,6 +73,13 @@ describeDirectory("directory login", () => {
       expect(web.status).toBe(400);
       const users = await app.request("GET", "/api/admin/users/", { token: app.root });
       expect(users.body.map((x: any) => x.username)).not.toContain("carol");
+      // both refusals are audit rows: the name tried and the address, never the password
+      const rows = (await app.request("GET", "/api/admin/log/?action=login", { token: app.root })).body.results;
+      expect(rows.slice(0, 2).map((x: any) => [x.username, x.new_value, x.outcome, x.code, x.source_address])).toEqual([
+        ["carol", "web", "refused", "invalid_credentials", "127.0.0.1"],
+        ["carol", "token", "refused", "invalid_credentials", "127.0.0.1"],
+      ]);
+      expect(JSON.stringify(rows)).not.toContain(wrong);
     });
 
     it("updates the account from the directory at the next login", async () => {

@@ -1,13 +1,17 @@
 /**
  * The arista profile from the outside: EthernetN, Management1 and Port-Channel1 at
  * EOS's ifIndexes, VLAN names as recorded, PortLists without trailing zero octets, a
- * PVID write that moves a port, and the VLAN and save writes EOS refuses.
+ * PVID write that moves a port, and the VLAN and save writes EOS refuses; then the arista
+ * driver on it (configured VLAN names, a refused PVID, not_supported edits and save).
  */
 import { aristaConfigCopy } from "../../mib/arista";
 import { ifXTable, lldp, qbridge, system } from "../../mib/oids";
 import { startLabSwitch, type LabSwitch } from "../../lab";
 import { ErrorStatus, ObjectType as T, sessionTo, type ClientSession } from "../support/snmp-client";
 import { failure, members, vb, walkMap } from "./lab-vendor-helpers";
+import type { Driver } from "../../drivers/contract";
+import { arista } from "../../drivers/families/arista";
+import type { SnmpDriver } from "../../drivers/snmp/driver";
 
 describe("arista profile", () => {
   let lab: LabSwitch;
@@ -71,6 +75,57 @@ describe("arista profile", () => {
     ]) {
       expect((await failure(rw.set([v]))).status).toBe(ErrorStatus.NotWritable);
     }
+    expect(lab.model.vlan(42)).toBeUndefined();
+  });
+});
+
+describe("arista driver on the profile", () => {
+  let lab: LabSwitch;
+  const open: Driver[] = [];
+  const driver = () => {
+    const d = arista.open({ connector: 0, snmp: { ...lab.snmpTarget({ write: true }), timeout_ms: 300, retries: 1 } }, { name: "eos" });
+    open.push(d);
+    return d;
+  };
+
+  beforeAll(async () => {
+    lab = await startLabSwitch({ profile: "arista", ports: 24, seed: 10 });
+  });
+  afterEach(async () => {
+    lab.faults.reset();
+    await Promise.all(open.splice(0).map((d) => d.close()));
+  });
+  afterAll(async () => lab.stop());
+
+  it("shows VLAN names as configured, without the agent's backslashes", async () => {
+    const vlans = await driver().learnVlans();
+    expect(vlans.find((v) => v.id === 10)!.name).toBe(lab.model.vlan(10)!.name);
+    expect(vlans.filter((v) => v.name.includes("\\"))).toEqual([]);
+  });
+
+  it("a PVID the agent refuses (a VLAN it does not have) is device_refused and the port stays", async () => {
+    const d = driver();
+    const bp = lab.model.bridgePorts.find((p) => lab.model.pvid(p) === 10)!;
+    const view = (await d.learnInterface(String(bp)))!;
+    await expect(d.setUntaggedVlan(view, 77)).rejects.toMatchObject({ code: "device_refused", message: expect.stringMatching(/inconsistentValue/) });
+    expect(lab.model.pvid(bp)).toBe(10);
+  });
+
+  it("answers VLAN edits and a save with not_supported and the reason, sending nothing", async () => {
+    const d = driver();
+    await d.learnVlans();
+    const sent = (d as SnmpDriver).counters.requests;
+    const reasons = await Promise.all(
+      [d.createVlan(42, "x"), d.renameVlan(10, "x"), d.deleteVlan(10), d.saveConfig()].map((p) =>
+        p.then(
+          () => null,
+          (e: { code?: string; message: string }) => e.code,
+        ),
+      ),
+    );
+    expect(reasons).toEqual(["not_supported", "not_supported", "not_supported", "not_supported"]);
+    await expect(d.createVlan(42, "x")).rejects.toThrow(/EOS does not take VLAN creation, renaming or deletion over SNMP/);
+    expect((d as SnmpDriver).counters.requests).toBe(sent);
     expect(lab.model.vlan(42)).toBeUndefined();
   });
 });

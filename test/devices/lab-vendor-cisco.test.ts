@@ -8,6 +8,8 @@ import { configCopy, oldCiscoSys, poeExt, stack, vlanMembership, vtp } from "../
 import { bridge, ifXTable, poe, system } from "../../mib/oids";
 import { entityExtra } from "../../mib/standard-extra";
 import { startLabSwitch, type LabSwitch } from "../../lab";
+import type { Driver } from "../../drivers/contract";
+import { cisco as ciscoEntry } from "../../drivers/families/cisco";
 import { ErrorStatus, hasTool, ObjectType as T, runTool, sessionTo, type ClientSession } from "../support/snmp-client";
 import { failure, pollUntil, vb, walkMap } from "./lab-vendor-helpers";
 
@@ -443,5 +445,146 @@ describe("cisco profile started as a VTP client", () => {
       rw.close();
       await lab.stop();
     }
+  });
+});
+
+/**
+ * The cisco driver (drivers/families/cisco/) on the lab, where the conformance suite does
+ * not look: VTP modes and a held or failing edit buffer, trunks, the per-VLAN MAC tables,
+ * and the save's fallback to writeMem.
+ */
+describe("cisco driver on the cisco profile", () => {
+  const open = (lab: LabSwitch) => ciscoEntry.open({ connector: 0, snmp: { ...lab.snmpTarget({ write: true }), timeout_ms: 300, retries: 1 } }, { name: lab.options.name });
+  const withLab = async (options: Partial<Parameters<typeof startLabSwitch>[0]>, fn: (lab: LabSwitch, d: Driver) => Promise<void>) => {
+    const lab = await startLabSwitch({ profile: "cisco", ports: 12, seed: 5, ...options });
+    const d = open(lab);
+    try {
+      await fn(lab, d);
+    } finally {
+      await d.close();
+      await lab.stop();
+    }
+  };
+  const owner = async (lab: LabSwitch) => {
+    const s = sessionTo(lab);
+    try {
+      return String((await s.get([`${vtp.vtpVlanEditBufferOwner}.1`]))[0].value);
+    } finally {
+      s.close();
+    }
+  };
+
+  it("answers not_supported for VLAN edits on a VTP client, naming the mode and domain, and changes nothing", async () => {
+    await withLab({ vendor: { cisco: { vtpMode: "client" } } }, async (lab, d) => {
+      const before = lab.model.vlanIds();
+      const renamed = lab.model.vlanIds().find((v) => v !== 1)!;
+      for (const attempt of [d.createVlan(600, "x"), d.renameVlan(renamed, "y"), d.deleteVlan(renamed)]) {
+        await expect(attempt).rejects.toMatchObject({ code: "not_supported", message: expect.stringMatching(/VTP client \(domain 'lab'\)/) });
+      }
+      expect(lab.model.vlanIds()).toEqual(before);
+    });
+  });
+
+  it("creates on a VTP server (revision bumped) and reports an extended-range VLAN the server refuses, releasing the buffer", async () => {
+    await withLab({ vendor: { cisco: { vtpMode: "server" } } }, async (lab, d) => {
+      const s = sessionTo(lab);
+      const revision = async () => (await s.get([`${vtp.managementDomainConfigRevNumber}.1`]))[0].value as number;
+      const before = await revision();
+      await d.createVlan(700, "server-made");
+      expect(lab.model.vlan(700)).toMatchObject({ name: "server-made", active: true });
+      expect(await revision()).toBe(before + 1);
+      s.close();
+      const failure = d.createVlan(2000, "extended");
+      await expect(failure).rejects.toMatchObject({ code: "device_refused", message: expect.stringMatching(/vtpVlanApplyStatus inconsistentEdit.*creating VLAN 2000 was not done/) });
+      expect(lab.model.vlan(2000)).toBeUndefined();
+      expect(await owner(lab)).toBe("");
+    });
+  });
+
+  it("reports a delete the apply refuses (VLAN still in use) and leaves the buffer released for the next edit", async () => {
+    await withLab({}, async (lab, d) => {
+      const used = lab.model.pvid(lab.model.ethernetPorts[0].bridgePort!)!;
+      await expect(d.deleteVlan(used)).rejects.toMatchObject({ code: "device_refused", message: expect.stringMatching(/inconsistentEdit/) });
+      expect(lab.model.vlan(used)).toBeDefined();
+      expect(await owner(lab)).toBe("");
+      await d.createVlan(701, "after");
+      expect(lab.model.vlan(701)?.name).toBe("after");
+    });
+  });
+
+  it("names the manager holding the edit buffer when it cannot take it", async () => {
+    await withLab({}, async (lab, d) => {
+      const other = sessionTo(lab, { write: true });
+      try {
+        await other.set([vb(`${vtp.vtpVlanEditOperation}.1`, T.Integer, 2), vb(`${vtp.vtpVlanEditBufferOwner}.1`, T.OctetString, "other-nms")]);
+        await expect(d.createVlan(702, "blocked")).rejects.toMatchObject({
+          code: "device_refused",
+          message: expect.stringMatching(/vtpVlanEditOperation\.1.*inconsistentValue.*held by 'other-nms'.*creating VLAN 702 was not done/),
+        });
+        expect(lab.model.vlan(702)).toBeUndefined();
+        // the other manager's buffer is not released behind its back
+        expect(await owner(lab)).toBe("other-nms");
+      } finally {
+        other.close();
+      }
+    });
+  });
+
+  it("moves a trunk's untagged VLAN through vlanTrunkPortNativeVlan and lists its tagged VLANs from the allowed bitmaps", async () => {
+    await withLab({}, async (lab, d) => {
+      const t = lab.model.ethernetPorts.find((i) => lab.model.running.portModes.has(i.bridgePort!))!;
+      const id = String(t.ifIndex);
+      const carried = lab.model.vlanIds().filter((v) => lab.model.vlan(v)!.egress.has(t.bridgePort!));
+      const native = lab.model.pvid(t.bridgePort!)!;
+      const basic = (await d.learn("basic")).interfaces.find((i) => i.id === id)!;
+      expect([basic.untagged_vlan, basic.tagged_vlans]).toEqual([native, carried.filter((v) => v !== native)]);
+      const target = carried.find((v) => v !== native) ?? lab.model.activeVlanIds().find((v) => v !== native)!;
+      const view = (await d.learnInterface(id))!;
+      await d.setUntaggedVlan(view, target);
+      expect(lab.model.pvid(t.bridgePort!)).toBe(target);
+      expect((await d.learnInterface(id))!.interface.untagged_vlan).toBe(target);
+    });
+  });
+
+  it("reads each operational VLAN's MAC table in its own context (community@vlan)", async () => {
+    await withLab({}, async (lab, d) => {
+      const snap = await d.learn("details");
+      const byVlan = new Map<number, number>();
+      for (const i of snap.interfaces) for (const m of i.macs) byVlan.set(m.vlan, (byVlan.get(m.vlan) ?? 0) + 1);
+      const want = new Map<number, number>();
+      for (const e of lab.model.fdb) want.set(e.vlan, (want.get(e.vlan) ?? 0) + 1);
+      expect(new Map([...byVlan].sort(([a], [b]) => a - b))).toEqual(new Map([...want].sort(([a], [b]) => a - b)));
+      expect(byVlan.size).toBeGreaterThan(1);
+    });
+  });
+
+  it("saves with writeMem when the device has no config copy table, and says so when it has neither", async () => {
+    await withLab({}, async (lab, d) => {
+      lab.faults.refuseSetsMatching("1.3.6.1.4.1.9.9.96", "notWritable");
+      await d.setDescription((await d.learnInterface(String(lab.model.ethernetPorts[1].ifIndex)))!, "saved by writeMem");
+      expect(lab.model.isSaved()).toBe(false);
+      await d.saveConfig();
+      expect(lab.model.isSaved()).toBe(true);
+    });
+    await withLab({ vendor: { cisco: { writeMem: false } } }, async (lab, d) => {
+      lab.faults.refuseSetsMatching("1.3.6.1.4.1.9.9.96", "notWritable");
+      await d.setDescription((await d.learnInterface(String(lab.model.ethernetPorts[1].ifIndex)))!, "not saved");
+      await expect(d.saveConfig()).rejects.toMatchObject({ code: "device_refused", message: expect.stringMatching(/ccCopy.*notWritable.*writeMem too.*notWritable/) });
+      expect(lab.model.isSaved()).toBe(false);
+    });
+  });
+
+  it("removes its config copy row after a save", async () => {
+    await withLab({}, async (lab, d) => {
+      await d.setDescription((await d.learnInterface(String(lab.model.ethernetPorts[2].ifIndex)))!, "saved by copy");
+      await d.saveConfig();
+      expect(lab.model.isSaved()).toBe(true);
+      const s = sessionTo(lab);
+      try {
+        expect((await walkMap(s, configCopy.ccCopyEntryRowStatus)).size).toBe(0);
+      } finally {
+        s.close();
+      }
+    });
   });
 });

@@ -7,6 +7,10 @@
 import { hh3cConfig, hh3cIf, hh3cVlan } from "../../mib/comware";
 import { ifXTable, qbridge, system } from "../../mib/oids";
 import { startLabSwitch, type LabSwitch } from "../../lab";
+import type { Driver } from "../../drivers/contract";
+import { comware } from "../../drivers/families/comware";
+import { allowsVlan } from "../../drivers/families/comware/vlans";
+import { DeviceMismatch, DeviceRefused } from "../../model/failures";
 import { ErrorStatus, ObjectType as T, sessionTo, type ClientSession } from "../support/snmp-client";
 import { failure, members, pollUntil, portList, vb, walkMap } from "./lab-vendor-helpers";
 
@@ -122,3 +126,91 @@ describe("comware profile", () => {
     expect(f.status).toBe(ErrorStatus.InconsistentValue);
   });
 });
+
+/**
+ * The comware driver on this profile, for what the conformance suite does not reach: a
+ * trunk port's PVID (with its allow list), a switch that takes an access move and reads
+ * back the old VLAN, a refused save, and saves that each take a fresh operate row.
+ */
+describe("comware driver on the comware profile", () => {
+  let lab: LabSwitch;
+  const open: Driver[] = [];
+  const driver = () => {
+    const d = comware.open({ connector: 0, snmp: { ...lab.snmpTarget({ version: "2c", write: true }), timeout_ms: 500, retries: 1 } }, { name: "lab-comware" });
+    open.push(d);
+    return d;
+  };
+  const view = async (d: Driver, ifIndex: number) => (await d.learnInterface(String(ifIndex)))!;
+
+  beforeEach(async () => {
+    lab = await startLabSwitch({ profile: "comware", ports: 12, seed: 6 });
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((d) => d.close()));
+    await lab.stop();
+  });
+
+  it("moves a trunk port's PVID with dot1qPvid, allowing the VLAN it did not carry; the old PVID stays tagged", async () => {
+    const p = lab.model.ethernetPorts[2];
+    const bp = p.bridgePort!;
+    const home = lab.model.pvid(bp)!;
+    lab.model.update((cfg) => cfg.portModes.set(bp, "trunk"));
+    const target = lab.model.activeVlanIds().find((v) => v !== home && !lab.model.vlan(v)!.egress.has(bp))!;
+    const d = driver();
+    await d.setUntaggedVlan(await view(d, p.ifIndex), target);
+    expect(lab.model.pvid(bp)).toBe(target);
+    expect(lab.model.vlan(target)!.untagged.has(bp)).toBe(true);
+    const after = await view(d, p.ifIndex);
+    expect([after.interface.untagged_vlan, after.interface.tagged_vlans.includes(home)]).toEqual([target, true]);
+    const s = sessionTo(lab);
+    const [allow] = await s.get([`${hh3cIf.hh3cifVLANTrunkAllowListLow}.${p.ifIndex}`]).finally(() => s.close());
+    expect(allowsVlan(allow.value as Buffer, target)).toBe(true);
+  });
+
+  it("an access move the switch answers but does not make is a DeviceMismatch, and the port stays in its VLAN", async () => {
+    const p = lab.model.ethernetPorts.find((i) => lab.model.pvid(i.bridgePort!) !== 1)!;
+    const home = lab.model.pvid(p.bridgePort!)!;
+    const target = lab.model.activeVlanIds().find((v) => v !== home)!;
+    const d = driver();
+    const v = await view(d, p.ifIndex);
+    lab.faults.lieOnSet = true;
+    await expect(d.setUntaggedVlan(v, target)).rejects.toThrow(DeviceMismatch);
+    lab.faults.reset();
+    expect(lab.model.pvid(p.bridgePort!)).toBe(home);
+    expect(lab.model.consistencyProblems()).toEqual([]);
+  });
+
+  it("a refused access move is a DeviceRefused with the device's words", async () => {
+    const p = lab.model.ethernetPorts[1];
+    const target = lab.model.activeVlanIds().find((v) => v !== lab.model.pvid(p.bridgePort!))!;
+    const d = driver();
+    const v = await view(d, p.ifIndex);
+    lab.faults.refuseSetsMatching(hh3cVlan.hh3cdot1qVlanPorts, "inconsistentValue");
+    const failed = d.setUntaggedVlan(v, target);
+    await expect(failed).rejects.toThrow(DeviceRefused);
+    await expect(failed).rejects.toThrow(/inconsistentValue/);
+  });
+
+  it("a refused save is a DeviceRefused; two saves take two operate rows and both finish", async () => {
+    const d = driver();
+    lab.faults.refuseSetsMatching(hh3cConfig.hh3cCfgOperateRowStatus, "resourceUnavailable");
+    await expect(d.saveConfig()).rejects.toThrow(DeviceRefused);
+    lab.faults.reset();
+    await d.setDescription(await view(d, lab.model.port(3).ifIndex), "first");
+    await d.saveConfig();
+    expect(lab.model.startup.ports.get(lab.model.port(3).ifIndex)!.alias).toBe("first");
+    await d.setDescription(await view(d, lab.model.port(3).ifIndex), "second");
+    await d.saveConfig();
+    expect(lab.model.isSaved()).toBe(true);
+    expect([...(await walkMapOf(lab, hh3cConfig.hh3cCfgOperateRowStatus)).keys()]).toEqual(["1", "2"]);
+  });
+});
+
+async function walkMapOf(lab: LabSwitch, column: string) {
+  const s = sessionTo(lab);
+  try {
+    return await walkMap(s, column);
+  } finally {
+    s.close();
+  }
+}

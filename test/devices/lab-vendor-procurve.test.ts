@@ -7,6 +7,10 @@
 import { hpBasicConfig, hpPoe } from "../../mib/hp";
 import { ifXTable, poe, qbridge, system } from "../../mib/oids";
 import { startLabSwitch, type LabSwitch } from "../../lab";
+import type { Driver } from "../../drivers/contract";
+import { procurve } from "../../drivers/families/procurve";
+import { chooseFamily } from "../../drivers/registry";
+import { NotSupported } from "../../model/failures";
 import { ErrorStatus, ObjectType as T, sessionTo, type ClientSession } from "../support/snmp-client";
 import { failure, members, portList, vb, walkMap } from "./lab-vendor-helpers";
 
@@ -82,5 +86,54 @@ describe("procurve profile", () => {
     expect(lab.model.isSaved()).toBe(true);
     lab.faults.restart();
     expect((await ro.get([`${hpBasicConfig.hpSwitchImplicitConfigSave}.0`]))[0].value).toBe(1);
+  });
+});
+
+describe("procurve driver on the procurve profile", () => {
+  let lab: LabSwitch;
+  const open: Driver[] = [];
+  const driver = () => {
+    const d = procurve.open({ connector: 0, snmp: { ...lab.snmpTarget({ version: "2c", write: true }), timeout_ms: 500, retries: 1 } }, { name: "lab-procurve" });
+    open.push(d);
+    return d;
+  };
+
+  beforeEach(async () => {
+    lab = await startLabSwitch({ profile: "procurve", ports: 12, seed: 4 });
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((d) => d.close()));
+    await lab.stop();
+  });
+
+  it("needs no save: a change made through the driver is in startup at once, and saveConfig is not supported", async () => {
+    const d = driver();
+    expect(d.can.save_config).toBe(false);
+    const ifIndex = lab.model.port(5).ifIndex;
+    await d.setDescription((await d.learnInterface(String(ifIndex)))!, "written to flash by the switch");
+    expect(lab.model.isSaved()).toBe(true);
+    expect(lab.model.startup.ports.get(ifIndex)!.alias).toBe("written to flash by the switch");
+    await expect(d.saveConfig()).rejects.toThrow(NotSupported);
+  });
+
+  it("maps PoE port 1.<ifIndex> to that interface", async () => {
+    const snap = await driver().learn("basic");
+    const withPoe = snap.interfaces.filter((i) => i.poe).map((i) => Number(i.id));
+    const expected = lab.model.ethernetPorts.filter((i) => lab.model.poeState(i.ifIndex)).map((i) => i.ifIndex);
+    expect(withPoe).toEqual(expected);
+    expect(withPoe.length).toBeGreaterThan(0);
+  });
+});
+
+describe("which family 'auto' picks on HP and H3C sysObjectIDs", () => {
+  it.each([
+    ["1.3.6.1.4.1.11.2.3.7.11.144", "procurve"], // a 2530 (hpEtherSwitch)
+    ["1.3.6.1.4.1.11.2.3.7.11.50", "procurve"], // a 5406zl
+    ["1.3.6.1.4.1.11.2.3.7.8.5.2", "procurve"], // a stack (the recording)
+    ["1.3.6.1.4.1.11.2.3.9.1", "generic"], // a LaserJet: enterprise 11 is more than switches
+    ["1.3.6.1.4.1.25506.11.1.24", "comware"], // the HP A5500 (HP-branded Comware reports H3C's tree)
+    ["1.3.6.1.4.1.25506.11.1.172", "comware"], // an HP FlexFabric 5700
+  ])("%s -> %s", (oid, family) => {
+    expect(chooseFamily(oid).name).toBe(family);
   });
 });

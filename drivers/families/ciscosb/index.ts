@@ -1,7 +1,8 @@
 /**
  * Cisco small business switches (SG/CBS, sysObjectID under 1.3.6.1.4.1.9.6.1): the
- * standard parts, plus saving the running configuration through CISCOSB-COPY-MIB (one
- * PDU creating a copy row, then polling its state).
+ * standard parts with PoE from the standard table or else CISCOSB-POE-MIB (poe.ts), plus
+ * saving the running configuration through CISCOSB-COPY-MIB (one PDU creating a copy
+ * row, then polling its state).
  */
 import { ciscoSbCopy } from "../../../mib/oids";
 import { DeviceMismatch, DeviceRefused } from "../../../model/failures";
@@ -9,12 +10,12 @@ import { snmpOf, type DriverEntry } from "../../entry";
 import { SnmpDriver, type SnmpFamily } from "../../snmp/driver";
 import { standardClientData } from "../../snmp/parts/client-standard";
 import type { SavePart } from "../../snmp/parts/part";
-import { standardPoe } from "../../snmp/parts/poe-standard";
 import { qBridgeVlans } from "../../snmp/parts/qbridge";
 import type { SnmpSession } from "../../snmp/session";
 import { asInt } from "../../snmp/values";
 import { intWrite, toVarbinds } from "../../snmp/verified-write";
 import { standardCapabilities } from "../generic";
+import { ciscoSbPoePart } from "./poe";
 
 // CISCOSB-COPY-MIB values
 const LOCAL = 1;
@@ -70,7 +71,7 @@ export function ciscoSbSave(options: CiscoSbSaveOptions = {}): SavePart {
 export const ciscoSbFamily: SnmpFamily = {
   info: { vendor: "Cisco Small Business", driver: "ciscosb" },
   can: { ...standardCapabilities, save_config: true },
-  parts: { vlans: qBridgeVlans(), poe: standardPoe(), save: ciscoSbSave(), clientData: standardClientData() },
+  parts: { vlans: qBridgeVlans(), poe: ciscoSbPoePart(), save: ciscoSbSave(), clientData: standardClientData() },
 };
 
 export const ciscosb: DriverEntry = {

@@ -20,6 +20,13 @@ export interface StandardPoeOptions {
   map?(rows: PoeRow[], tables: Tables, ports: PortMap): Map<number, PoeRow>;
 }
 
+/** the PSE table (power supplies), for the device's PoE summary; families with their own port tables read it too */
+export const mainPseRead = {
+  label: "pethMainPseTable",
+  columns: [poe.pethMainPsePower, poe.pethMainPseOperStatus, poe.pethMainPseConsumptionPower, poe.pethMainPseUsageThreshold],
+  rows: 4,
+};
+
 export function standardPoe(options: StandardPoeOptions = {}): PoePart {
   return {
     reads(purpose: Purpose): Plan {
@@ -29,11 +36,7 @@ export function standardPoe(options: StandardPoeOptions = {}): PoePart {
         ...options.mapReads,
       };
       if (purpose === "learn") {
-        plan[SUPPLIES] = {
-          label: "pethMainPseTable",
-          columns: [poe.pethMainPsePower, poe.pethMainPseOperStatus, poe.pethMainPseConsumptionPower, poe.pethMainPseUsageThreshold],
-          rows: 4,
-        };
+        plan[SUPPLIES] = mainPseRead;
       }
       return plan;
     },

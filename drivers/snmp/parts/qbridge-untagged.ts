@@ -18,7 +18,7 @@
  * changed more than it was told.
  */
 import { qbridge } from "../../../mib/oids";
-import { DeviceMismatch, DeviceRefused, DeviceUnreachable, NotSupported } from "../../../model/failures";
+import { DeviceMismatch, DeviceOutcomeUnknown, DeviceRefused, DeviceUnreachable, NotSupported } from "../../../model/failures";
 import { hasPort, withPort } from "../../../mib/portlist";
 import { SetRefused, type SnmpSession } from "../session";
 import { gaugeWrite, portListWrite, readBack, toVarbinds, type Write } from "../verified-write";
@@ -89,7 +89,8 @@ export async function changeUntaggedVlan(session: SnmpSession, port: number, vla
   const problems = await readBack(session, all);
   if (problems.length === 0) return;
   const restored = await restore(session, originals);
-  throw new DeviceMismatch(`${session.where} accepted the vlan change but reads back otherwise: ${problems.join("; ")}; ${restored}`);
+  const message = `${session.where} accepted the vlan change but reads back otherwise: ${problems.join("; ")}; ${restored.text}`;
+  throw restored.unknown ? new DeviceOutcomeUnknown(message) : new DeviceMismatch(message);
 }
 
 /** The steps as separate PDUs; on a failure everything is put back as it was. */
@@ -99,9 +100,10 @@ async function runSteps(session: SnmpSession, steps: Step[], originals: Write[],
       await session.set(toVarbinds(steps[i].writes));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      const restored = i === 0 ? "nothing was changed" : await restore(session, originals);
+      const restored = i === 0 ? { text: "nothing was changed", unknown: false } : await restore(session, originals);
       const message =
-        `${firstRefusal.message}; trying step by step, ${steps[i].label} failed: ${reason}; ${restored}`;
+        `${firstRefusal.message}; trying step by step, ${steps[i].label} failed: ${reason}; ${restored.text}`;
+      if (error instanceof DeviceOutcomeUnknown || restored.unknown) throw new DeviceOutcomeUnknown(message);
       throw error instanceof DeviceUnreachable ? new DeviceUnreachable(message) : new DeviceRefused(message);
     }
   }
@@ -113,7 +115,7 @@ async function runSteps(session: SnmpSession, steps: Step[], originals: Write[],
  * the others (on some agents a later write, such as the PVID, carries the earlier ones
  * along); the final read-back decides what the message says.
  */
-async function restore(session: SnmpSession, originals: Write[]): Promise<string> {
+async function restore(session: SnmpSession, originals: Write[]): Promise<{ text: string; unknown: boolean }> {
   const refusals: string[] = [];
   try {
     for (const w of originals) {
@@ -126,10 +128,13 @@ async function restore(session: SnmpSession, originals: Write[]): Promise<string
       }
     }
     const problems = await readBack(session, originals);
-    if (problems.length === 0) return "the earlier values were restored";
+    if (problems.length === 0) return { text: "the earlier values were restored", unknown: false };
     const why = refusals.length ? ` (${refusals.join("; ")})` : "";
-    return `restoring the earlier values did not take: ${problems.join("; ")}${why}`;
+    // what the read-back shows is the state the port was left in
+    return { text: `restoring the earlier values did not take, the port is left with ${problems.join("; ")}${why}`, unknown: false };
   } catch (error) {
-    return `restoring the earlier values failed: ${error instanceof Error ? error.message : String(error)}`;
+    // the device stopped answering while being put back: its state is not known
+    const unknown = error instanceof DeviceOutcomeUnknown || error instanceof DeviceUnreachable;
+    return { text: `restoring the earlier values failed: ${error instanceof Error ? error.message : String(error)}`, unknown };
   }
 }

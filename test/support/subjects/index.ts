@@ -7,14 +7,28 @@
 import type { Subject } from "../conformance";
 import * as generic from "./generic";
 import * as ciscosb from "./ciscosb";
+import * as procurve from "./procurve";
+import * as comware from "./comware";
+import * as cisco from "./cisco";
 import * as ciscoIosCli from "./cisco-ios-cli";
 import * as linux from "./linux";
+import * as edgeswitch from "./edgeswitch";
+import * as fs from "./fs";
+import * as arubacx from "./arubacx";
+import * as arista from "./arista";
 
 export const FAMILY_SUBJECTS: Record<string, { subjects: Subject[]; recordingsServed?: boolean }> = {
   generic,
   ciscosb,
+  procurve,
+  comware,
+  cisco,
   cisco_ios_cli: ciscoIosCli,
   linux_host: linux,
+  edgeswitch,
+  fs,
+  arubacx,
+  arista,
 };
 
 export const ALL_SUBJECTS: Subject[] = Object.values(FAMILY_SUBJECTS).flatMap((f) => f.subjects);
