@@ -7,5 +7,7 @@ import { generic } from "./generic";
 import { ciscosb } from "./ciscosb";
 import { ciscoIosCli } from "./cisco-ios-cli";
 import { linuxHost } from "./linux";
+import { dell } from "./dell";
+import { juniper } from "./juniper";
 
-export const FAMILIES: readonly DriverEntry[] = [generic, ciscosb, ciscoIosCli, linuxHost];
+export const FAMILIES: readonly DriverEntry[] = [generic, ciscosb, ciscoIosCli, linuxHost, dell, juniper];
