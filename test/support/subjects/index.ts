@@ -9,12 +9,16 @@ import * as generic from "./generic";
 import * as ciscosb from "./ciscosb";
 import * as ciscoIosCli from "./cisco-ios-cli";
 import * as linux from "./linux";
+import * as dell from "./dell";
+import * as juniper from "./juniper";
 
 export const FAMILY_SUBJECTS: Record<string, { subjects: Subject[]; recordingsServed?: boolean }> = {
   generic,
   ciscosb,
   cisco_ios_cli: ciscoIosCli,
   linux_host: linux,
+  dell,
+  juniper,
 };
 
 export const ALL_SUBJECTS: Subject[] = Object.values(FAMILY_SUBJECTS).flatMap((f) => f.subjects);
