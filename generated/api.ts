@@ -1599,7 +1599,7 @@ export interface components {
             connector_type: number;
             /**
              * @description "auto" (SNMP only: chosen from the sysObjectID) or a driver of the connector:
-             *     generic, ciscosb (connector 0); cisco_ios_cli, linux_host (connector 7).
+             *     generic, ciscosb, dell, juniper (connector 0); cisco_ios_cli, linux_host (connector 7).
              * @default auto
              */
             driver: string;
