@@ -123,7 +123,7 @@ describeDb("admin: switches", () => {
       [{ name: "b2", primary_ipv4: "2001:db8::1" }, 400, "Invalid value for parameter 'primary_ipv4': not a valid IPv4 address"],
       [{ name: "b3", primary_ipv6: "2001:db8::g" }, 400, "Invalid value for parameter 'primary_ipv6': not a valid IPv6 address"],
       [{ name: "b4", hostname: "bad host;rm" }, 400, "Invalid value for parameter 'hostname': not a valid host name or address"],
-      [{ name: "b5", driver: "nosuchdriver" }, 400, "Invalid value for parameter 'driver': expected one of \"auto\", \"generic\", \"ciscosb\", \"cisco_ios_cli\", \"linux_host\", \"dell\", \"juniper\""],
+      [{ name: "b5", driver: "nosuchdriver" }, 400, "Invalid value for parameter 'driver': expected one of \"auto\", \"generic\", \"ciscosb\", \"dell\", \"juniper\", \"cisco_ios_cli\", \"linux_host\""],
       [{ name: "b6", snmp_profile: 999999 }, 400, "Invalid value for parameter 'snmp_profile': no SNMP profile with id 999999"],
       [{ name: "b7", credentials_profile: 999999 }, 400, "Invalid value for parameter 'credentials_profile': no credential profile with id 999999"],
       [{ name: "b8", switchgroups: [groupA, 999999] }, 400, "Invalid value for parameter 'switchgroups': no switch group with id 999999"],
