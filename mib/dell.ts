@@ -21,3 +21,8 @@ export const f10CopyConfig = {
   copyFailCause: "1.3.6.1.4.1.6027.3.5.1.1.1.1.14", // 1 badFileName, 2 copyInProgress, 3 diskFull, 4 fileExist, 5 fileNotFound, 6 timeout, 7 unknown
   copyEntryRowStatus: "1.3.6.1.4.1.6027.3.5.1.1.1.1.15", // RowStatus 1 active, 4 createAndGo, 6 destroy
 } as const;
+
+/** LLDP-MIB lldpLocPortTable columns beside lldpLocPortId (mib/oids.ts), index lldpLocPortNum. */
+export const lldpLocPort = {
+  lldpLocPortDesc: "1.0.8802.1.1.2.1.3.7.1.4",
+} as const;

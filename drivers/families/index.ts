@@ -10,9 +10,11 @@ import { procurve } from "./procurve";
 import { comware } from "./comware";
 import { arubacx } from "./arubacx";
 import { arista } from "./arista";
+import { dell } from "./dell";
+import { juniper } from "./juniper";
 import { edgeswitch } from "./edgeswitch";
 import { fs } from "./fs";
 import { ciscoIosCli } from "./cisco-ios-cli";
 import { linuxHost } from "./linux";
 
-export const FAMILIES: readonly DriverEntry[] = [generic, ciscosb, cisco, procurve, comware, arubacx, arista, edgeswitch, fs, ciscoIosCli, linuxHost];
+export const FAMILIES: readonly DriverEntry[] = [generic, ciscosb, cisco, procurve, comware, arubacx, arista, dell, juniper, edgeswitch, fs, ciscoIosCli, linuxHost];

@@ -3,6 +3,7 @@
  * bridge ports from 4097, VLANs in jnxL2aldVlanTable under internal ids, PVIDs by
  * bridge port, Q-BRIDGE lists as comma-separated text, and every SET refused.
  */
+import { juniper } from "../../drivers/families/juniper";
 import { jnxL2aldVlan } from "../../mib/juniper";
 import { bridge, ifTable, ifXTable, qbridge, system } from "../../mib/oids";
 import { startLabSwitch, type LabSwitch } from "../../lab";
@@ -59,6 +60,33 @@ describe("juniper profile", () => {
     expect(String(untagged.get("10"))).toBe(want);
     expect(want).toMatch(/^4\d{3}(,4\d{3})*$/);
     expect((await ro.getNext([qbridge.dot1qVlanStaticName]))[0].oid.startsWith(`${qbridge.dot1qVlanStaticName}.`)).toBe(false);
+  });
+
+  it("the juniper driver reads it and refuses every setter with Junos' reason, sending no SET", async () => {
+    const d = juniper.open({ connector: 0, snmp: lab.snmpTarget({ write: true }) }, {});
+    try {
+      const view = await d.learnInterface("513");
+      expect(view!.interface.name).toBe("ge-0/0/0");
+      const setsBefore = lab.counters.byType.set;
+      const writes: [string, () => Promise<void>][] = [
+        ["state", () => d.setAdminState(view!, false)],
+        ["description", () => d.setDescription(view!, "x")],
+        ["PoE", () => d.setPoe(view!, false)],
+        ["VLAN", () => d.setUntaggedVlan(view!, 10)],
+        ["VLAN create", () => d.createVlan(3000, "x")],
+        ["VLAN rename", () => d.renameVlan(10, "x")],
+        ["VLAN delete", () => d.deleteVlan(10)],
+        ["save", () => d.saveConfig()],
+      ];
+      for (const [what, write] of writes) {
+        await expect(write()).rejects.toMatchObject({ code: "not_supported", message: expect.stringContaining("Junos is read-only over SNMP") });
+        expect({ what, sets: lab.counters.byType.set }).toEqual({ what, sets: setsBefore });
+      }
+      const flags = ["change_admin_status", "change_vlan", "change_poe", "change_description", "edit_vlans", "change_vlan_name", "save_config"] as const;
+      expect(flags.filter((f) => d.can[f])).toEqual([]);
+    } finally {
+      await d.close();
+    }
   });
 
   it.each([

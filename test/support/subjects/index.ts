@@ -16,6 +16,8 @@ import * as edgeswitch from "./edgeswitch";
 import * as fs from "./fs";
 import * as arubacx from "./arubacx";
 import * as arista from "./arista";
+import * as dell from "./dell";
+import * as juniper from "./juniper";
 
 export const FAMILY_SUBJECTS: Record<string, { subjects: Subject[]; recordingsServed?: boolean }> = {
   generic,
@@ -29,6 +31,8 @@ export const FAMILY_SUBJECTS: Record<string, { subjects: Subject[]; recordingsSe
   fs,
   arubacx,
   arista,
+  dell,
+  juniper,
 };
 
 export const ALL_SUBJECTS: Subject[] = Object.values(FAMILY_SUBJECTS).flatMap((f) => f.subjects);
