@@ -18,6 +18,7 @@ import { menuGroups, pairInMenu, notInMenu, type GroupRights, type DeviceRights,
 import type { DeviceRecord, GroupRecord } from "../domain/records";
 import type { Caller } from "./caller";
 import { ApiError, deviceFailure, refusal } from "./errors";
+import { writeLeasesOf } from "./write-lease";
 
 export type GroupFull = GroupRecord & GroupRights;
 export type DeviceFull = DeviceRecord &
@@ -85,9 +86,6 @@ function deviceFull(d: Row<"switches">): DeviceFull {
 }
 
 export class DeviceService {
-  /** tail of the queue of writes per device id */
-  private readonly queues = new Map<number, Promise<unknown>>();
-
   constructor(
     private readonly repos: Repos,
     private readonly secrets: SecretBox,
@@ -228,17 +226,12 @@ export class DeviceService {
     return row ? deviceFull(row) : null;
   }
 
-  /** Writes to one device run one after another, in arrival order. */
+  /**
+   * Writes to one device run one after another: in arrival order within this instance,
+   * and across instances through the device's lease row in the database (app/write-lease.ts).
+   */
   async exclusive<T>(deviceId: number, fn: () => Promise<T>): Promise<T> {
-    const before = this.queues.get(deviceId) ?? Promise.resolve();
-    const run = before.then(fn, fn);
-    const tail = run.catch(() => undefined);
-    this.queues.set(deviceId, tail);
-    try {
-      return await run;
-    } finally {
-      if (this.queues.get(deviceId) === tail) this.queues.delete(deviceId);
-    }
+    return writeLeasesOf(this.repos).run(deviceId, fn);
   }
 
   /** Keeps what the driver learned about the device (menu's driver_info, hostname). */

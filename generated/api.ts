@@ -923,7 +923,7 @@ export interface components {
         Error: {
             reason: string;
             /** @enum {string} */
-            code: "access_denied" | "not_authenticated" | "invalid_token" | "token_expired" | "user_inactive" | "token_read_only" | "forbidden" | "method_not_allowed" | "unsupported_media_type" | "malformed_body" | "payload_too_large" | "missing_parameter" | "invalid_parameter" | "validation_error" | "not_found" | "interface_not_found" | "not_manageable" | "same_value" | "already_exists" | "conflict" | "last_superuser" | "device_unreachable" | "device_refused" | "device_mismatch" | "device_hostkey_changed" | "device_outcome_unknown" | "not_supported" | "rate_limited" | "directory_unavailable" | "invalid_credentials" | "too_many_tokens" | "csrf_failed" | "server_error";
+            code: "access_denied" | "not_authenticated" | "invalid_token" | "token_expired" | "user_inactive" | "token_read_only" | "forbidden" | "method_not_allowed" | "unsupported_media_type" | "malformed_body" | "payload_too_large" | "missing_parameter" | "invalid_parameter" | "validation_error" | "not_found" | "interface_not_found" | "not_manageable" | "same_value" | "already_exists" | "conflict" | "last_superuser" | "device_unreachable" | "device_refused" | "device_mismatch" | "device_hostkey_changed" | "device_outcome_unknown" | "device_busy" | "not_supported" | "rate_limited" | "directory_unavailable" | "invalid_credentials" | "too_many_tokens" | "csrf_failed" | "server_error";
             /** @description Same text as `reason` on authentication failures (for DRF-style clients). */
             detail?: string;
         };
@@ -1773,6 +1773,27 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description Another write to this device (through any instance of the service) kept it longer
+         *     than the write may wait; nothing was sent to the device. Try again after
+         *     `Retry-After` seconds.
+         */
+        DeviceBusy: {
+            headers: {
+                /** @description seconds to wait before trying again */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Device 'TEST-LAB 5130' is busy; try again in 15 s",
+                 *       "code": "device_busy"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2815,6 +2836,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     setInterfaceState: {
@@ -2895,6 +2917,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     setInterfacePoe: {
@@ -2969,6 +2992,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     setInterfaceDescription: {
@@ -3043,6 +3067,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     saveConfig: {
@@ -3103,6 +3128,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     addVlan: {
@@ -3165,6 +3191,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     editVlan: {
@@ -3242,6 +3269,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     deleteVlan: {
@@ -3334,6 +3362,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     createToken: {
