@@ -26,6 +26,13 @@ module.exports = {
       setupFiles: ["<rootDir>/test/support/env-mariadb.js"],
     },
     {
+      // several service processes on one MariaDB database, and on a Galera cluster
+      ...base,
+      displayName: "cluster",
+      testMatch: ["<rootDir>/test/cluster/**/*.test.ts"],
+      setupFiles: ["<rootDir>/test/support/env-mariadb.js"],
+    },
+    {
       ...base,
       displayName: "replay",
       testMatch: ["<rootDir>/test/replay/**/*.test.ts"],

@@ -31,6 +31,9 @@ export interface Config {
   maxBodyBytes: number;
   /** concurrent device requests per switch */
   deviceConcurrency: number;
+  /** writes to one device across instances (app/write-lease.ts): lease lifetime, longest wait for a turn */
+  deviceLeaseMs: number;
+  deviceWriteWaitMs: number;
   /** directory login (LDAP_*, app/directory/config.ts); null = off */
   directory: DirectoryConfig | null;
   /** LOG_LEVEL: the JSON log's threshold (info by default) */
@@ -122,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseUrl: baseUrl(env.BASE_URL),
     maxBodyBytes: int(env.MAX_BODY_BYTES, 1024 * 1024, "MAX_BODY_BYTES"),
     deviceConcurrency: int(env.DEVICE_CONCURRENCY, 4, "DEVICE_CONCURRENCY"),
+    deviceLeaseMs: Math.max(1, int(env.DEVICE_LEASE_SECONDS, 15, "DEVICE_LEASE_SECONDS")) * 1000,
+    deviceWriteWaitMs: int(env.DEVICE_WRITE_WAIT_SECONDS, 30, "DEVICE_WRITE_WAIT_SECONDS") * 1000,
     directory: loadDirectoryConfig(env),
     logLevel: logLevel(env.LOG_LEVEL),
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT, 10, "SHUTDOWN_TIMEOUT") * 1000,

@@ -19,6 +19,7 @@ import type { DeviceRecord, GroupRecord } from "../domain/records";
 import type { Caller } from "./caller";
 import { ApiError, deviceFailure, refusal } from "./errors";
 import type { DeviceCounters, DeviceObserver } from "./telemetry";
+import { writeLeasesOf } from "./write-lease";
 
 export type GroupFull = GroupRecord & GroupRights;
 export type DeviceFull = DeviceRecord &
@@ -92,8 +93,6 @@ function countersOf(driver: Driver): DeviceCounters | null {
 }
 
 export class DeviceService {
-  /** tail of the queue of writes per device id */
-  private readonly queues = new Map<number, Promise<unknown>>();
   /** writes running or waiting per device id (the metrics' queue depth) */
   private readonly depth = new Map<number, number>();
 
@@ -241,18 +240,16 @@ export class DeviceService {
     return row ? deviceFull(row) : null;
   }
 
-  /** Writes to one device run one after another, in arrival order. */
+  /**
+   * Writes to one device run one after another: in arrival order within this instance,
+   * and across instances through the device's lease row in the database (app/write-lease.ts).
+   */
   async exclusive<T>(deviceId: number, fn: () => Promise<T>): Promise<T> {
-    const before = this.queues.get(deviceId) ?? Promise.resolve();
-    const run = before.then(fn, fn);
-    const tail = run.catch(() => undefined);
-    this.queues.set(deviceId, tail);
     this.countQueued(deviceId, +1);
     try {
-      return await run;
+      return await writeLeasesOf(this.repos).run(deviceId, fn);
     } finally {
       this.countQueued(deviceId, -1);
-      if (this.queues.get(deviceId) === tail) this.queues.delete(deviceId);
     }
   }
 
@@ -271,21 +268,13 @@ export class DeviceService {
   }
 
   /**
-   * Resolves when every write queued so far has finished, at the latest after `ms`;
-   * true when none is left. A queue that grows meanwhile is waited for again (bounded).
+   * Resolves when no write is running or waiting, at the latest after `ms`; true when none
+   * is left. Checked every 50 ms (bounded by the deadline).
    */
   async settle(ms: number): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<void>((r) => (timer = setTimeout(r, ms)));
-    try {
-      for (let round = 0; round < 1000 && this.queues.size > 0; round++) {
-        const done = await Promise.race([Promise.all([...this.queues.values()]).then(() => true), deadline.then(() => false)]);
-        if (!done) break;
-      }
-    } finally {
-      clearTimeout(timer);
-    }
-    return this.queues.size === 0;
+    const end = Date.now() + ms;
+    while (this.pendingWrites > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, Math.min(50, Math.max(1, end - Date.now()))));
+    return this.pendingWrites === 0;
   }
 
   /** Keeps what the driver learned about the device (menu's driver_info, hostname). */

@@ -9,7 +9,10 @@ import type { Config } from "./config";
 import type { Services } from "./services";
 import { describeStoreError, openStore, type Store } from "../db/connect";
 import { SettingsRepo } from "../db/settings";
-import { migrateToLatest } from "../db/migrations";
+import { migrateToLatest, NewerDatabaseError } from "../db/migrations";
+import { isUniqueViolation, isWriteConflict } from "../db/errors";
+import { DuplicateUsername } from "../db/users";
+import { writeLeasesOf } from "./write-lease";
 import { makeRepos, type Repos } from "../db/repos";
 import { KEY_CHECK_TEXT, SecretBox, loadSecret } from "../db/secrets";
 import { LoginGuard } from "./login";
@@ -35,7 +38,7 @@ export async function openCore(config: Config): Promise<Core> {
   });
   try {
     await migrateToLatest(store).catch((e) => {
-      throw describeStoreError(e, config.databaseUrl);
+      throw e instanceof NewerDatabaseError ? e : describeStoreError(e, config.databaseUrl);
     });
     const secrets = await checkedSecrets(config, new SettingsRepo(store.db));
     return { config, store, repos: makeRepos(store), secrets };
@@ -104,6 +107,7 @@ export async function buildServices(config: Config, options: { logDestination?: 
   const log = createLogger(config.logLevel, options.logDestination);
   const telemetry = new Telemetry(log);
   const core = await openCore(config);
+  writeLeasesOf(core.repos, { leaseMs: config.deviceLeaseMs, waitMs: config.deviceWriteWaitMs });
   return {
     ...core,
     loginGuard: loginGuardOf(core),
@@ -119,15 +123,22 @@ export async function buildServices(config: Config, options: { logDestination?: 
 
 /**
  * On an empty user table, create the first superuser. Its password is the configured
- * one or a generated one that is returned (printed once by the caller).
+ * one or a generated one that is returned (printed once by the caller). Of several
+ * instances starting at once, one creates it; the others lose the race on the unique
+ * username (or, on a Galera cluster, the commit's certification) and create nothing.
  */
 export async function ensureFirstSuperuser(s: Pick<Core, "config" | "repos">): Promise<{ username: string; generatedPassword?: string } | null> {
   if ((await s.repos.users.count()) > 0) return null;
   const username = s.config.adminUser;
   const generated = s.config.adminPassword ? undefined : crypto.randomBytes(12).toString("base64url");
-  await s.repos.users.create(
-    { username, password: await hashPassword(s.config.adminPassword ?? generated!), is_staff: true, is_superuser: true },
-    { vlan_edit: true, allow_poe_toggle: true },
-  );
+  try {
+    await s.repos.users.create(
+      { username, password: await hashPassword(s.config.adminPassword ?? generated!), is_staff: true, is_superuser: true },
+      { vlan_edit: true, allow_poe_toggle: true },
+    );
+  } catch (e) {
+    if (e instanceof DuplicateUsername || isUniqueViolation(e) || isWriteConflict(e)) return null;
+    throw e;
+  }
   return { username, generatedPassword: generated };
 }

@@ -14,3 +14,20 @@ export function isForeignKeyViolation(e: unknown): boolean {
   const err = e as { code?: string; errno?: number };
   return err?.code === "SQLITE_CONSTRAINT_FOREIGNKEY" || err?.errno === 1452 || err?.errno === 1451;
 }
+
+/**
+ * Another writer won a race for the same rows: a deadlock (1213, what a Galera cluster
+ * answers when a commit fails certification), a lock wait that timed out (1205), or
+ * SQLite's busy database. The statement did nothing; trying again later is safe.
+ */
+export function isWriteConflict(e: unknown): boolean {
+  const err = e as { code?: string; errno?: number };
+  return (
+    err?.errno === 1213 ||
+    err?.errno === 1205 ||
+    err?.code === "ER_LOCK_DEADLOCK" ||
+    err?.code === "ER_LOCK_WAIT_TIMEOUT" ||
+    err?.code === "SQLITE_BUSY" ||
+    err?.code === "SQLITE_BUSY_SNAPSHOT"
+  );
+}

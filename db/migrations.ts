@@ -5,6 +5,7 @@
  */
 import { Kysely, Migration, MigrationProvider, Migrator, sql, type ColumnDefinitionBuilder, type CreateTableBuilder } from "kysely";
 import type { Store } from "./connect";
+import { LeaseRepo, type LeaseTableName } from "./leases";
 
 // migrations are written against the schema of their own time, not today's Database type
 type AnyDb = Kysely<any>;
@@ -231,6 +232,28 @@ function settings(dialect: Store["dialect"]): Migration {
   };
 }
 
+/** A lease table (db/leases.ts): one row per name, its holder and expiry. */
+function leaseTable(db: AnyDb, dialect: Store["dialect"], name: LeaseTableName, ifNotExists = false) {
+  const t = table(db, dialect, name)
+    .addColumn("name", "varchar(64)", (c) => c.primaryKey())
+    .addColumn("owner", "varchar(160)", (c) => c.notNull().defaultTo(""))
+    .addColumn("expires_ms", "bigint", (c) => c.notNull().defaultTo(0))
+    .addColumn("since", "varchar(32)", (c) => c.notNull());
+  return ifNotExists ? t.ifNotExists() : t;
+}
+
+/**
+ * A lease row per device ("switch:<id>"), so that writes to one device stay in order when
+ * several instances share the database (app/write-lease.ts).
+ */
+function deviceLeases(dialect: Store["dialect"]): Migration {
+  return {
+    async up(db: AnyDb) {
+      await leaseTable(db, dialect, "device_leases").execute();
+    },
+  };
+}
+
 class StaticProvider implements MigrationProvider {
   constructor(private readonly dialect: Store["dialect"]) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -239,14 +262,71 @@ class StaticProvider implements MigrationProvider {
       "0002_login_failures": loginFailures(this.dialect),
       "0003_driver_choice_and_host_keys": driverChoiceAndHostKeys(this.dialect),
       "0004_settings": settings(this.dialect),
+      "0005_device_leases": deviceLeases(this.dialect),
     };
   }
 }
 
-/** Applies every pending migration; returns the names applied now. */
+/** The database was migrated by a later version: this one must not touch it. */
+export class NewerDatabaseError extends Error {}
+
+/** Names of the migrations applied to the database so far (none on an empty one). */
+async function appliedMigrations(db: AnyDb): Promise<string[]> {
+  try {
+    const rows = await db.selectFrom("kysely_migration").select("name").execute();
+    return rows.map((r: { name: string }) => r.name);
+  } catch (e) {
+    const err = e as { errno?: number; message?: string };
+    if (err.errno === 1146 || /no such table/i.test(err.message ?? "")) return [];
+    throw e;
+  }
+}
+
+async function refuseNewerDatabase(db: AnyDb, known: string[]): Promise<void> {
+  const unknown = (await appliedMigrations(db)).filter((n) => !known.includes(n));
+  if (unknown.length) {
+    throw new NewerDatabaseError(
+      `This database was migrated by a newer switchdesk (migration ${unknown.join(", ")} is unknown to this version): start the newer version, or restore the backup taken before the upgrade`,
+    );
+  }
+}
+
+const MIGRATION_LEASE = "migrate";
+/** a migrating instance holds the lease this long and renews it every third of it */
+const MIGRATION_LEASE_MS = 30_000;
+/** how long an instance waits for another one's migration before giving up */
+const MIGRATION_WAIT_MS = 300_000;
+
+/**
+ * Applies every pending migration; returns the names applied now. Several instances
+ * starting at once on one database migrate once: each first takes the migration lease
+ * (a row of its own table, created here outside the migrations, see db/leases.ts: Kysely's
+ * own lock on MySQL is GET_LOCK, which a Galera cluster holds per node only); the others
+ * wait for it and then find nothing left to apply. A database that a later version
+ * migrated is refused before anything is changed.
+ */
 export async function migrateToLatest(store: Store): Promise<string[]> {
-  const migrator = new Migrator({ db: store.db, provider: new StaticProvider(store.dialect) });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+  const provider = new StaticProvider(store.dialect);
+  const known = Object.keys(await provider.getMigrations());
+  await refuseNewerDatabase(store.db, known);
+  await leaseTable(store.db, store.dialect, "migration_lease", true).execute();
+  const leases = new LeaseRepo(store.db, "migration_lease");
+  const owner = `migrate:${process.pid}:${Math.random().toString(36).slice(2, 10)}`;
+  const deadline = Date.now() + MIGRATION_WAIT_MS;
+  while (!(await leases.take(MIGRATION_LEASE, owner, MIGRATION_LEASE_MS)).taken) {
+    if (Date.now() > deadline) throw new Error(`Another instance has been migrating this database for over ${MIGRATION_WAIT_MS / 1000} s; is it stuck?`);
+    await new Promise((r) => setTimeout(r, 100 + Math.random() * 150));
+  }
+  const renewal = setInterval(() => void leases.renew(MIGRATION_LEASE, owner, MIGRATION_LEASE_MS).catch(() => undefined), MIGRATION_LEASE_MS / 3);
+  renewal.unref();
+  try {
+    await refuseNewerDatabase(store.db, known);
+    const migrator = new Migrator({ db: store.db, provider });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+  } finally {
+    clearInterval(renewal);
+    await leases.release(MIGRATION_LEASE, owner).catch(() => undefined);
+  }
 }

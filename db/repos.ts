@@ -8,6 +8,7 @@ import { SessionRepo, TokenRepo } from "./tokens";
 import { AuditRepo, UsageRepo } from "./audit";
 import { InventoryRepo } from "./inventory";
 import { LoginFailureRepo } from "./login-failures";
+import { LeaseRepo } from "./leases";
 
 export interface Repos {
   /** `fn` with repositories whose every write is in one transaction: all of them or none */
@@ -19,6 +20,8 @@ export interface Repos {
   usage: UsageRepo;
   inventory: InventoryRepo;
   loginFailures: LoginFailureRepo;
+  /** one lease row per device: writes to a device in order across instances */
+  deviceLeases: LeaseRepo;
 }
 
 export function makeRepos(store: Store): Repos {
@@ -35,5 +38,6 @@ function reposOver(db: Kysely<Database>, dialect: Store["dialect"]): Repos {
     usage: new UsageRepo(db, dialect),
     inventory: new InventoryRepo(db),
     loginFailures: new LoginFailureRepo(db),
+    deviceLeases: new LeaseRepo(db, "device_leases"),
   };
 }

@@ -191,6 +191,22 @@ export interface Database {
   usage: UsageTable;
   login_failures: LoginFailuresTable;
   settings: SettingsTable;
+  device_leases: LeasesTable;
+  migration_lease: LeasesTable;
+}
+
+/**
+ * A lease by name: who holds it (instance and request) until when (ms since the epoch,
+ * the holder's clock). `device_leases` orders the writes to one device across instances;
+ * `migration_lease` lets one instance at a time migrate (created outside the migrations).
+ */
+export interface LeasesTable {
+  name: string;
+  /** "" when free */
+  owner: string;
+  expires_ms: number;
+  /** when the present holder took it (ISO) */
+  since: string;
 }
 
 /** Settings of the database itself (the secret key's check value). */

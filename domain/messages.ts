@@ -138,6 +138,16 @@ export function outcomeUnknown(deviceName: string, what: string, detail: string)
   return `Device '${deviceName}' did not confirm ${what}: it may have been applied; read the interface before trying again (${detail})`;
 }
 
+/** the contract's device_busy (503 with Retry-After): no turn to write within the wait */
+export function deviceBusy(deviceName: string, seconds: number): string {
+  return `Device '${deviceName}' is busy; try again in ${seconds} s`;
+}
+
+/** the audit row of a write whose instance died while it held the device's write lease */
+export function writeCutOff(deviceName: string, instance: string, since: string, expired: string): string {
+  return `A write to device '${deviceName}' through instance ${instance} (started ${since}) was cut off: the instance stopped renewing its write lease, which expired at ${expired}; whether the change reached the device is not known; read the device before trying again`;
+}
+
 /** ours: a driver that cannot do an action at all (`what` like "change the PoE state") */
 export function deviceCannot(what: string): string {
   return `This switch model cannot ${what}`;

@@ -983,7 +983,7 @@ export interface components {
         Error: {
             reason: string;
             /** @enum {string} */
-            code: "access_denied" | "not_authenticated" | "invalid_token" | "token_expired" | "user_inactive" | "token_read_only" | "forbidden" | "method_not_allowed" | "unsupported_media_type" | "malformed_body" | "payload_too_large" | "missing_parameter" | "invalid_parameter" | "validation_error" | "not_found" | "interface_not_found" | "not_manageable" | "same_value" | "already_exists" | "conflict" | "last_superuser" | "device_unreachable" | "device_refused" | "device_mismatch" | "device_hostkey_changed" | "device_outcome_unknown" | "not_supported" | "rate_limited" | "directory_unavailable" | "invalid_credentials" | "too_many_tokens" | "csrf_failed" | "server_error";
+            code: "access_denied" | "not_authenticated" | "invalid_token" | "token_expired" | "user_inactive" | "token_read_only" | "forbidden" | "method_not_allowed" | "unsupported_media_type" | "malformed_body" | "payload_too_large" | "missing_parameter" | "invalid_parameter" | "validation_error" | "not_found" | "interface_not_found" | "not_manageable" | "same_value" | "already_exists" | "conflict" | "last_superuser" | "device_unreachable" | "device_refused" | "device_mismatch" | "device_hostkey_changed" | "device_outcome_unknown" | "device_busy" | "not_supported" | "rate_limited" | "directory_unavailable" | "invalid_credentials" | "too_many_tokens" | "csrf_failed" | "server_error";
             /** @description Same text as `reason` on authentication failures (for DRF-style clients). */
             detail?: string;
         };
@@ -1833,6 +1833,27 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description Another write to this device (through any instance of the service) kept it longer
+         *     than the write may wait; nothing was sent to the device. Try again after
+         *     `Retry-After` seconds.
+         */
+        DeviceBusy: {
+            headers: {
+                /** @description seconds to wait before trying again */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Device 'TEST-LAB 5130' is busy; try again in 15 s",
+                 *       "code": "device_busy"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2875,6 +2896,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     setInterfaceState: {
@@ -2955,6 +2977,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     setInterfacePoe: {
@@ -3029,6 +3052,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     setInterfaceDescription: {
@@ -3103,6 +3127,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     saveConfig: {
@@ -3163,6 +3188,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     addVlan: {
@@ -3225,6 +3251,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     editVlan: {
@@ -3302,6 +3329,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     deleteVlan: {
@@ -3394,6 +3422,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     createToken: {

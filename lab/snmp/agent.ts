@@ -16,6 +16,7 @@
 import dgram from "node:dgram";
 import { BerError, BerReader, encodeInteger, encodeOctets, tlv } from "./ber";
 import { AgentCounters, AgentFaults, type OversizeMode } from "./faults";
+import { formatOid } from "./oid";
 import { PduType, decodePdu, type RequestPdu } from "./pdu";
 import type { MibProvider } from "./provider";
 import { handlePdu, tooBigResponse, type HandlerLimits, type SetBehaviour } from "./request-handler";
@@ -176,7 +177,8 @@ export class SnmpAgent {
       return false; // responses, traps, reports: nothing to answer
     }
     this.counters.byType[type]++;
-    this.counters.record({ type, from });
+    const at = performance.timeOrigin + performance.now();
+    this.counters.record(type === "set" ? { type, from, at, oids: pdu.varbinds.map((vb) => formatOid(vb.oid)) } : { type, from, at });
     return true;
   }
 

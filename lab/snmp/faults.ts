@@ -134,11 +134,15 @@ export class AgentFaults {
   }
 }
 
-/** One request as the agent saw it: its kind and which manager socket sent it. */
+/** One request as the agent saw it: its kind, which manager socket sent it, and when. */
 export interface JournalEntry {
   type: "get" | "getNext" | "getBulk" | "set";
   /** address:port of the sender; one driver session keeps one socket */
   from: string;
+  /** when the agent processed it (ms since the epoch, fractional); after any injected latency */
+  at?: number;
+  /** SETs: the OIDs set (dotted) */
+  oids?: string[];
 }
 
 /** The journal keeps this many requests at most (a ring). */

@@ -1,0 +1,152 @@
+/**
+ * Writes to one device, one at a time across every instance on the database.
+ *
+ * Within an instance the writes to a device queue in arrival order; the head of the queue
+ * then takes the device's lease row (db/leases.ts) and holds it while the write runs,
+ * renewing it every third of its lifetime. Another instance's writes wait for the row;
+ * when the holder died (killed, its machine gone), its renewals stop, the lease expires
+ * and the next writer takes it over, writing an audit row that says a write was cut off
+ * and that its effect on the device is not known. Waiting is bounded: past it the answer
+ * is 503 device_busy with Retry-After. The same rows work on SQLite (one file, so one
+ * host), where they cost a few statements per write.
+ */
+import os from "node:os";
+import crypto from "node:crypto";
+import type { Repos } from "../db/repos";
+import type { LeaseHolder } from "../db/leases";
+import { ApiError } from "./errors";
+import * as msg from "../domain/messages";
+
+export interface WriteLeaseSettings {
+  /** a holder that stops renewing loses the lease after this long */
+  leaseMs: number;
+  /** the longest a write waits for its turn (queue and lease together) */
+  waitMs: number;
+}
+
+export const DEFAULT_WRITE_LEASE: WriteLeaseSettings = { leaseMs: 15_000, waitMs: 30_000 };
+
+/** first and longest pause between tries of a held lease */
+const POLL_FIRST_MS = 20;
+const POLL_MAX_MS = 250;
+
+type LeaseRepos = Pick<Repos, "deviceLeases" | "inventory" | "audit">;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** `p` settled before the deadline? (its outcome does not matter here) */
+async function settledBefore(p: Promise<unknown>, deadline: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((r) => (timer = setTimeout(() => r(false), Math.max(0, deadline - Date.now()))));
+  try {
+    return await Promise.race([p.then(() => true as const, () => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export class WriteLeases {
+  /** this process among the instances: host, pid and a random part (pids repeat) */
+  readonly instance = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString("hex")}`;
+  /** tail of the local queue of writes per device id */
+  private readonly queues = new Map<number, Promise<void>>();
+  private requests = 0;
+
+  constructor(
+    private readonly repos: LeaseRepos,
+    readonly settings: WriteLeaseSettings = DEFAULT_WRITE_LEASE,
+  ) {}
+
+  async run<T>(deviceId: number, fn: () => Promise<T>): Promise<T> {
+    const deadline = Date.now() + this.settings.waitMs;
+    const before = this.queues.get(deviceId) ?? Promise.resolve();
+    let done!: () => void;
+    const mine = new Promise<void>((r) => (done = r));
+    // who comes next waits for everyone before, even when this write gives up early
+    const tail = before.then(() => mine);
+    this.queues.set(deviceId, tail);
+    try {
+      if (!(await settledBefore(before, deadline))) throw await this.busy(deviceId);
+      const owner = `${this.instance}#${++this.requests}`;
+      await this.take(deviceId, owner, deadline);
+      return await this.holding(deviceId, owner, fn);
+    } finally {
+      done();
+      if (this.queues.get(deviceId) === tail) this.queues.delete(deviceId);
+    }
+  }
+
+  /** Polls for the lease until the deadline (backing off), else device_busy. */
+  private async take(deviceId: number, owner: string, deadline: number): Promise<void> {
+    const name = `switch:${deviceId}`;
+    let pause = POLL_FIRST_MS;
+    while (Date.now() <= deadline) {
+      const r = await this.repos.deviceLeases.take(name, owner, this.settings.leaseMs);
+      if (r.taken) {
+        if (r.tookOverFrom) await this.cutOff(deviceId, r.tookOverFrom).catch(() => undefined);
+        return;
+      }
+      await sleep(Math.min(pause * (0.5 + Math.random()), Math.max(0, deadline - Date.now())));
+      pause = Math.min(POLL_MAX_MS, pause * 2);
+    }
+    throw await this.busy(deviceId);
+  }
+
+  private async holding<T>(deviceId: number, owner: string, fn: () => Promise<T>): Promise<T> {
+    const name = `switch:${deviceId}`;
+    const renewal = setInterval(() => {
+      this.repos.deviceLeases.renew(name, owner, this.settings.leaseMs).then(
+        (mine) => {
+          if (!mine) console.error(`write lease of switch ${deviceId} was lost while writing (renewals were late); another write may run at the same time`);
+        },
+        () => undefined, // a database hiccup: the next renewal tries again before the expiry
+      );
+    }, this.settings.leaseMs / 3);
+    renewal.unref();
+    try {
+      return await fn();
+    } finally {
+      clearInterval(renewal);
+      await this.repos.deviceLeases.release(name, owner).catch(() => undefined);
+    }
+  }
+
+  private async busy(deviceId: number): Promise<ApiError> {
+    const device = await this.repos.inventory.get("switches", deviceId).catch(() => undefined);
+    const seconds = Math.max(1, Math.ceil(this.settings.leaseMs / 1000));
+    return new ApiError(503, "device_busy", msg.deviceBusy(device?.name ?? `#${deviceId}`, seconds), { "Retry-After": String(seconds) });
+  }
+
+  /** The audit row of a write whose instance died holding the lease: what is known of it. */
+  private async cutOff(deviceId: number, dead: LeaseHolder): Promise<void> {
+    const device = await this.repos.inventory.get("switches", deviceId);
+    const instance = dead.owner.replace(/#\d+$/, "");
+    await this.repos.audit.write({
+      user_id: null,
+      username: "",
+      source_address: "",
+      switch_id: deviceId,
+      switch_name: device?.name ?? `#${deviceId}`,
+      group_id: null,
+      interface: "",
+      action: "request:device_write",
+      old_value: "",
+      new_value: `write lease ${dead.owner} held since ${dead.since}`,
+      outcome: "unknown",
+      code: "device_outcome_unknown",
+      message: msg.writeCutOff(device?.name ?? `#${deviceId}`, instance, dead.since, new Date(dead.expires_ms).toISOString()),
+    });
+  }
+}
+
+const perRepos = new WeakMap<object, WriteLeases>();
+
+/** The process's write leases over these repositories (settings from the start-up). */
+export function writeLeasesOf(repos: LeaseRepos, settings?: WriteLeaseSettings): WriteLeases {
+  let leases = perRepos.get(repos);
+  if (!leases || (settings && leases.settings !== settings)) {
+    leases = new WriteLeases(repos, settings ?? DEFAULT_WRITE_LEASE);
+    perRepos.set(repos, leases);
+  }
+  return leases;
+}
