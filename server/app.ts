@@ -19,6 +19,7 @@ import { isWebPage, mountWeb, renderBrowsable, sendWebError, wantsHtml } from ".
 import { baseUrlOf, clientIp } from "./request-info";
 import { securityHeaders } from "./security-headers";
 import { mountAssets } from "./assets";
+import { mountUi } from "./ui";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -93,6 +94,7 @@ export function createApp(services: Services, contract: Contract): express.Expre
   app.use(securityHeaders);
   mountAssets(app);
   mountWeb(app, services);
+  mountUi(app, services);
 
   app.use(async (req: Request, res: Response) => {
     const seen: Seen = { caller: null };
