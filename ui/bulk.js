@@ -42,20 +42,20 @@ export function bulkPanel(ctx) {
       let bad = false;
       for (const t of todo) {
         if (!t.may(port)) {
-          parts.push(`${t.what}: you may not change this on this port`);
+          parts.push(`failed: ${t.what}: you may not change this on this port`);
           bad = true;
           continue;
         }
         try {
           parts.push(await ctx.send(port, t.kind, t.body));
         } catch (err) {
-          parts.push(err.message);
+          parts.push(`failed: ${err.message}`);
           bad = true;
         }
       }
       if (bad) failed++;
       const text = parts.join("; ");
-      list.append(h("li", { class: bad ? "failed" : "done" }, h("strong", {}, `${port.name}: `), bad ? "failed: " : "", text));
+      list.append(h("li", { class: bad ? "failed" : "done" }, h("strong", {}, `${port.name}: `), text));
       message(ctx.resultOf(port.id), bad ? "error" : "ok", text);
       progress.value = n + 1;
     }

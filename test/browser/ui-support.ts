@@ -30,15 +30,23 @@ export interface UiWorld {
 export const ADMIN = { username: "uiadmin", password: "pw-ui-admin-1" };
 export const HELPDESK = { username: "helpdesk", password: "pw-helpdesk-1" };
 
-export async function startUiWorld(opts: { helpdeskProfile?: Record<string, unknown>; adminProfile?: Record<string, unknown>; ports?: number } = {}): Promise<UiWorld> {
+export interface UiUser {
+  username: string;
+  password: string;
+  profile?: Record<string, unknown>;
+}
+
+export async function startUiWorld(opts: { helpdeskProfile?: Record<string, unknown>; adminProfile?: Record<string, unknown>; moreUsers?: UiUser[] } = {}): Promise<UiWorld> {
   const app = await startTestApp();
   const adminId = await app.createUser(ADMIN.username, ADMIN.password, { is_superuser: true, profile: { are_you_sure: false, ...opts.adminProfile } });
   const helpId = await app.createUser(HELPDESK.username, HELPDESK.password, { profile: { are_you_sure: true, bulk_edit: true, allow_poe_toggle: true, ...opts.helpdeskProfile } });
-  const lab = await startLab({ profile: "ciscosb", ports: opts.ports ?? 8, name: "ui-lab" });
+  const more: number[] = [];
+  for (const u of opts.moreUsers ?? []) more.push(await app.createUser(u.username, u.password, { profile: u.profile }));
+  const lab = await startLab({ profile: "ciscosb", ports: 8, name: "ui-lab" });
   const vlans = lab.model.vlanIds();
   // the helpdesk may use every VLAN of the lab but the last one
   const helpdeskVlans = vlans.slice(0, Math.max(2, vlans.length - 1));
-  const gid = await addGroup(app, { name: "Helpdesk floor", vlans: helpdeskVlans, users: [adminId, helpId], edit_if_descr: true });
+  const gid = await addGroup(app, { name: "Helpdesk floor", vlans: helpdeskVlans, users: [adminId, helpId, ...more], edit_if_descr: true });
   const sid = await addDevice(app, { name: "floor-2-access", lab, groups: [gid] });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -60,7 +68,7 @@ export async function startUiWorld(opts: { helpdeskProfile?: Record<string, unkn
 }
 
 /** a new browser context logged in through the login page, on `next` */
-export async function loggedIn(w: UiWorld, who: { username: string; password: string }, next: string, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
+export async function loggedIn(w: UiWorld, who: UiUser, next: string, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
   const context = await w.browser.newContext({ viewport });
   const page = await context.newPage();
   await page.goto(`${w.app.url}/login/?next=${encodeURIComponent(next)}`);
