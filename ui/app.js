@@ -23,8 +23,16 @@ const routes = [
   [/^\/ui\/tokens\/$/, () => tokensPage(main)],
 ];
 
+/** the menu entry of the section shown is marked as the current page */
+function markCurrent(path) {
+  const links = [...document.querySelectorAll("header.top nav a:not(.brand)")];
+  const section = path.startsWith("/ui/tokens/") ? "/ui/tokens/" : path.startsWith("/ui/audit/") ? "/ui/audit/" : "/ui/";
+  for (const a of links) if (a.getAttribute("href") === section) a.setAttribute("aria-current", "page");
+}
+
 async function route() {
   const path = location.pathname;
+  markCurrent(path);
   for (const [re, draw] of routes) {
     const m = re.exec(path);
     if (!m) continue;

@@ -25,6 +25,7 @@ browserSuite("web UI pages", () => {
     await page.fill("input[name=password]", HELPDESK.password);
     await Promise.all([page.waitForURL(`${w.app.url}/ui/tokens/`), page.click("button[type=submit]")]);
     await expect(page.locator("h1").textContent()).resolves.toBe("My API tokens");
+    await expect(page.locator("header [aria-current=page]").textContent()).resolves.toBe("My tokens");
     await context.close();
   });
 
