@@ -22,6 +22,7 @@ import { mountAssets } from "./assets";
 import { observed, observeRequests, requestLog } from "./observe";
 import { mountOps } from "./ops";
 import type { Logger } from "../app/telemetry";
+import { mountUi } from "./ui";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -99,6 +100,7 @@ export function createApp(services: Services, contract: Contract): express.Expre
   mountOps(app, services);
   mountAssets(app);
   mountWeb(app, services);
+  mountUi(app, services);
 
   app.use(async (req: Request, res: Response) => {
     const seen: Seen = { caller: null };

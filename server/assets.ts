@@ -7,7 +7,7 @@ import { ASSETS_PREFIX } from "./security-headers";
 
 const SITE_CSS = `body{font-family:system-ui,sans-serif;margin:0;color:#1d2733;background:#f5f7fa}
 header{background:#1d3557;color:#fff;padding:.6rem 1rem;display:flex;justify-content:space-between;align-items:center}
-header a{color:#fff;text-decoration:none;font-weight:600}
+header a{color:#fff;text-decoration:none;font-weight:600}header nav a{margin-right:1rem}
 main{max-width:1100px;margin:1rem auto;padding:0 1rem}
 pre{background:#fff;border:1px solid #d0d7de;padding:1rem;overflow:auto;font-size:.85rem}
 table{border-collapse:collapse;width:100%;background:#fff}td,th{border:1px solid #d0d7de;padding:.35rem .5rem;text-align:left;vertical-align:top}

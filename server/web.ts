@@ -69,7 +69,7 @@ function page(title: string, body: string, user?: string, csrf?: string): string
     : "";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)} · switchdesk</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<link rel="stylesheet" href="/assets/site.css"></head><body><header><a href="/api/">switchdesk API</a>${logout}</header><main>${body}</main></body></html>`;
+<link rel="stylesheet" href="/assets/site.css"></head><body><header><nav><a href="/api/">switchdesk API</a>${user ? ` <a href="/ui/">Web UI</a> <a href="/ui/reference/">API reference</a>` : ""}</nav>${logout}</header><main>${body}</main></body></html>`;
 }
 
 function loginPage(next: string, csrf: string, error?: string): string {

@@ -1,0 +1,89 @@
+/**
+ * What the web UI's browser tests share: a test app with a lab switch (Cisco small
+ * business profile: PoE on every port, a device that needs an explicit save), a superuser
+ * and a helpdesk user limited to some VLANs, and Debian's chromium through playwright-core.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { startTestApp, type TestApp } from "../support/harness";
+import { addDevice, addGroup, startLab } from "../support/lab-inventory";
+import type { LabSwitch } from "../../lab";
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// without a browser a suite is reported as skipped, never as passed; CI installs it
+export const browserSuite = fs.existsSync(CHROMIUM) || process.env.CI ? describe : describe.skip;
+
+export const SCREENSHOTS = path.join(__dirname, "..", "..", "docs", "screenshots");
+
+export interface UiWorld {
+  app: TestApp;
+  lab: LabSwitch;
+  browser: Browser;
+  gid: number;
+  sid: number;
+  /** the VLANs the helpdesk group may use */
+  helpdeskVlans: number[];
+  close(): Promise<void>;
+}
+
+export const ADMIN = { username: "uiadmin", password: "pw-ui-admin-1" };
+export const HELPDESK = { username: "helpdesk", password: "pw-helpdesk-1" };
+
+export interface UiUser {
+  username: string;
+  password: string;
+  profile?: Record<string, unknown>;
+}
+
+export async function startUiWorld(opts: { helpdeskProfile?: Record<string, unknown>; adminProfile?: Record<string, unknown>; moreUsers?: UiUser[] } = {}): Promise<UiWorld> {
+  const app = await startTestApp();
+  const adminId = await app.createUser(ADMIN.username, ADMIN.password, { is_superuser: true, profile: { are_you_sure: false, ...opts.adminProfile } });
+  const helpId = await app.createUser(HELPDESK.username, HELPDESK.password, { profile: { are_you_sure: true, bulk_edit: true, allow_poe_toggle: true, ...opts.helpdeskProfile } });
+  const more: number[] = [];
+  for (const u of opts.moreUsers ?? []) more.push(await app.createUser(u.username, u.password, { profile: u.profile }));
+  const lab = await startLab({ profile: "ciscosb", ports: 8, name: "ui-lab" });
+  const vlans = lab.model.vlanIds();
+  // the helpdesk may use every VLAN of the lab but the last one
+  const helpdeskVlans = vlans.slice(0, Math.max(2, vlans.length - 1));
+  const gid = await addGroup(app, { name: "Helpdesk floor", vlans: helpdeskVlans, users: [adminId, helpId, ...more], edit_if_descr: true });
+  const sid = await addDevice(app, { name: "floor-2-access", lab, groups: [gid] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  });
+  return {
+    app,
+    lab,
+    browser,
+    gid,
+    sid,
+    helpdeskVlans,
+    async close() {
+      await browser.close();
+      await lab.stop();
+      await app.close();
+    },
+  };
+}
+
+/** a new browser context logged in through the login page, on `next` */
+export async function loggedIn(w: UiWorld, who: UiUser, next: string, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await w.browser.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(`${w.app.url}/login/?next=${encodeURIComponent(next)}`);
+  await page.fill("input[name=username]", who.username);
+  await page.fill("input[name=password]", who.password);
+  await Promise.all([page.waitForURL(`${w.app.url}${next}`), page.click("button[type=submit]")]);
+  return { context, page };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
+}
+
+/** the ports table's row of a lab port */
+export function portRow(page: Page, ifIndex: number) {
+  return page.locator(`tr[data-interface="${ifIndex}"]`);
+}

@@ -1,0 +1,231 @@
+// A device: its summary, the ports table with changes in place, the details view (MACs
+// and LLDP neighbours), the Save button on devices that need one, and bulk edit.
+import { api, devicePath, interfacePath } from "./api.js";
+import { h, show, message, sure, speedText } from "./dom.js";
+import { bulkPanel } from "./bulk.js";
+
+const superuser = () => document.body.dataset.superuser === "true";
+
+/** what this user may do on this device and port, as far as the API's answers tell */
+export function rightsOf(user, sw) {
+  const writable = !sw.read_only && !user.read_only;
+  return {
+    writable,
+    vlan: (i) => writable && sw.change_vlan && i.manageable && i.mode !== "Routed",
+    state: (i) => writable && sw.change_admin_status && i.manageable,
+    poe: (i) => writable && sw.change_poe && Boolean(i.poe) && (i.manageable || user.allow_poe_toggle),
+    description: (i) => writable && sw.change_description && i.manageable && (superuser() || user.edit_if_descr),
+  };
+}
+
+export function allowedVlans(dev) {
+  return Object.values(dev.vlans ?? {}).filter((v) => v.allowed);
+}
+
+const vlanLabel = (v) => (v.name ? `${v.id} ${v.name}` : String(v.id));
+
+export async function devicePage(main, g, s, details) {
+  const base = devicePath(g, s);
+  const viewPath = details ? `${base}details/` : base;
+  show(main, h("p", { class: "loading", role: "status" }, "Reading the device…"));
+  const [menu, first] = await Promise.all([api("/api/switches/"), api(viewPath)]);
+  const user = menu.user;
+  let dev = first;
+  const sw = dev.switch;
+  const can = rightsOf(user, sw);
+  const bulk = document.body.dataset.bulkEdit === "true" && can.writable;
+  document.title = `${sw.name} · switchdesk`;
+
+  const results = new Map(); // interface id -> its result element (kept across row refreshes)
+  const resultOf = (id) => {
+    if (!results.has(id)) results.set(id, h("span", { role: "status" }));
+    return results.get(id);
+  };
+  const rows = new Map(); // interface id -> <tr>
+  const selected = new Set();
+
+  // --- Save button: on devices that need an explicit save, highlighted after a change ---
+  const saveStatus = h("span", { role: "status" });
+  const saveButton = sw.save_config && can.writable ? h("button", { type: "button", id: "save-config", class: "secondary", onclick: () => save() }, "Save configuration") : null;
+  function markUnsaved() {
+    if (!saveButton) return;
+    saveButton.classList.add("attention");
+    saveButton.textContent = "Save configuration (unsaved changes)";
+  }
+  async function save() {
+    if (!sure(`Save the running configuration of ${sw.name}?`)) return message(saveStatus, "plain", "Not saved.");
+    message(saveStatus, "plain", "Saving…");
+    saveButton.disabled = true;
+    try {
+      const r = await api(`${base}save/`, { method: "POST", body: { save: "yes" } });
+      message(saveStatus, "ok", r.result);
+      saveButton.classList.remove("attention");
+      saveButton.textContent = "Save configuration";
+    } catch (err) {
+      message(saveStatus, "error", err.message);
+    } finally {
+      saveButton.disabled = false;
+    }
+  }
+
+  // --- one change through the API, its answer in words next to the port ---
+  async function send(iface, kind, body) {
+    const r = await api(`${interfacePath(g, s, iface.id)}${kind}/`, { method: "POST", body });
+    markUnsaved();
+    return r.result;
+  }
+  async function change(iface, kind, body, question) {
+    const out = resultOf(iface.id);
+    if (question && !sure(question)) {
+      message(out, "plain", "Not changed.");
+      rows.get(iface.id)?.replaceWith(row(iface)); // the controls show the port's value again
+      return;
+    }
+    message(out, "plain", "Working…");
+    busy(true);
+    try {
+      message(out, "ok", await send(iface, kind, body));
+    } catch (err) {
+      message(out, "error", err.message);
+    }
+    await refresh([iface.id]);
+    busy(false);
+  }
+  /** the table is busy while a change is sent and its rows read again */
+  let table = null;
+  const busy = (on) => table?.setAttribute("aria-busy", String(on));
+
+  /** read the device again and redraw these rows from what it says now */
+  async function refresh(ids) {
+    try {
+      dev = await api(viewPath);
+    } catch (err) {
+      for (const id of ids) resultOf(id).textContent += ` (The port could not be read again: ${err.message})`;
+      return;
+    }
+    for (const iface of dev.interfaces) if (ids.includes(iface.id)) rows.get(iface.id)?.replaceWith(row(iface));
+  }
+
+  // --- the cells of one port ---
+  function vlanCell(i) {
+    const shown = [i.vlan !== undefined ? `${i.vlan}` : "", i.mode === "Tagged" && i.tagged_vlans ? `tagged ${i.tagged_vlans}` : ""].filter(Boolean).join(", ");
+    if (!can.vlan(i)) return shown || "none";
+    const vlans = allowedVlans(dev);
+    const sel = h(
+      "select",
+      { id: `vlan-${i.id}`, onchange: () => change(i, "vlan", { vlan: Number(sel.value) }, `Change the VLAN of ${i.name} from ${i.vlan ?? "none"} to ${sel.value}?`) },
+      vlans.some((v) => v.id === i.vlan) ? null : h("option", { value: "", selected: true, disabled: true }, i.vlan === undefined ? "none" : `${i.vlan} (not yours)`),
+      vlans.map((v) => h("option", { value: v.id, selected: v.id === i.vlan }, vlanLabel(v))),
+    );
+    return [h("label", { class: "sr-only", for: `vlan-${i.id}` }, `VLAN of ${i.name}`), sel, i.mode === "Tagged" && i.tagged_vlans ? h("div", { class: "muted" }, `tagged ${i.tagged_vlans}`) : null];
+  }
+  function stateCell(i) {
+    const on = i.state === "Enabled";
+    if (!can.state(i)) return i.state;
+    return [
+      h("span", {}, i.state, " "),
+      h("button", { type: "button", class: "secondary", "aria-label": `${on ? "Disable" : "Enable"} ${i.name}`, onclick: () => change(i, "state", { state: on ? "off" : "on" }, `${on ? "Disable" : "Enable"} ${i.name}?`) }, on ? "Disable" : "Enable"),
+    ];
+  }
+  function poeCell(i) {
+    if (!i.poe) return "";
+    const on = i.poe.admin_status === "Enabled";
+    const text = [i.poe.admin_status, i.poe.detect_status, i.poe.power_consumed ? `${i.poe.power_consumed} mW` : ""].filter(Boolean).join(", ");
+    if (!can.poe(i)) return text;
+    return [
+      h("span", {}, text, " "),
+      h("button", { type: "button", class: "secondary", "aria-label": `Turn PoE ${on ? "off" : "on"} on ${i.name}`, onclick: () => change(i, "poe_state", { poe_state: on ? "off" : "on" }, `Turn PoE ${on ? "off" : "on"} on ${i.name}?`) }, on ? "PoE off" : "PoE on"),
+    ];
+  }
+  function descriptionCell(i) {
+    if (!can.description(i)) return i.description;
+    const input = h("input", { type: "text", id: `descr-${i.id}`, value: i.description ?? "", maxlength: 64 });
+    return h(
+      "form",
+      { onsubmit: (ev) => (ev.preventDefault(), change(i, "description", { description: input.value }, `Set the description of ${i.name} to "${input.value}"?`)) },
+      h("label", { class: "sr-only", for: `descr-${i.id}` }, `Description of ${i.name}`),
+      input,
+      h("button", { type: "submit", class: "secondary", "aria-label": `Set the description of ${i.name}` }, "Set"),
+    );
+  }
+  function macCell(i) {
+    const macs = i.ethernet_addresses ?? [];
+    return macs.length ? h("ul", { class: "plain" }, macs.map((m) => h("li", {}, m.address, m.vlan ? ` vlan ${m.vlan}` : "", m.vendor ? ` · ${m.vendor}` : "", m.ipv4?.length ? ` · ${m.ipv4.join(", ")}` : ""))) : "";
+  }
+  function neighbourCell(i) {
+    const ns = i.neighbors ?? [];
+    return ns.length ? h("ul", { class: "plain" }, ns.map((n) => h("li", {}, n.system_name || n.chassis_id, n.port_name ? ` port ${n.port_name}` : "", n.management_address_v4 ? ` · ${n.management_address_v4}` : ""))) : "";
+  }
+
+  const columns = [
+    ...(bulk ? [["Select", (i) => (can.vlan(i) || can.state(i) || can.poe(i) || can.description(i) ? h("input", { type: "checkbox", class: "pick", "aria-label": `Select ${i.name}`, checked: selected.has(i.id), onchange: (ev) => (ev.target.checked ? selected.add(i.id) : selected.delete(i.id)) }) : "")]] : []),
+    ["Port", (i) => [h("strong", {}, i.name), i.manageable ? null : h("div", { class: "muted" }, i.unmanage_reason ?? "not manageable")]],
+    ["Description", descriptionCell],
+    ["Admin state", stateCell],
+    ["Link", (i) => (i.online ? "Up" : "Down")],
+    ["Speed", (i) => speedText(i.speed)],
+    ["VLAN", vlanCell],
+    ["PoE", poeCell],
+    ...(details ? [["MAC addresses", macCell], ["LLDP neighbours", neighbourCell]] : []),
+    ["Result", (i) => resultOf(i.id)],
+  ];
+  function row(i) {
+    const tr = h("tr", { "data-interface": i.id }, columns.map(([label, cell]) => h("td", { "data-label": label, class: label === "Result" ? "result" : undefined }, cell(i))));
+    rows.set(i.id, tr);
+    return tr;
+  }
+
+  const info = sw.driver_info ?? {};
+  const summary = h(
+    "div",
+    { class: "summary panel" },
+    [
+      ["Hostname", sw.hostname],
+      ["Address", sw.primary_ipv4],
+      ["Vendor", sw.vendor],
+      ["Model", info.model],
+      ["Software", info.software_version],
+      ["Group", sw.group],
+      ["Access", sw.read_only ? "read-only" : "read and write"],
+    ]
+      .filter(([, v]) => v)
+      .map(([k, v]) => h("div", {}, h("span", {}, `${k}: `), String(v))),
+  );
+  const views = h(
+    "nav",
+    { class: "toolbar", "aria-label": "Views of this device" },
+    details ? h("a", { href: `/ui/switch/${g}/${s}/` }, "Basic view") : h("a", { href: `/ui/switch/${g}/${s}/details/` }, "Details (MAC addresses and neighbours)"),
+    h("a", { href: `/ui/switch/${g}/${s}/vlans/` }, "VLANs"),
+    h("a", { href: `/api/switches/${g}/${s}/${details ? "details/" : ""}` }, "As JSON in the API"),
+    saveButton,
+    saveStatus,
+  );
+  const tbody = h("tbody", {}, dev.interfaces.map(row));
+  table = h("table", { class: "cards ports", "aria-busy": "false" }, h("caption", { class: "sr-only" }, `Ports of ${sw.name}`), h("thead", {}, h("tr", {}, columns.map(([label]) => h("th", { scope: "col" }, label)))), tbody);
+  show(
+    main,
+    h("p", {}, h("a", { href: "/ui/" }, "Devices"), ` › ${sw.group}`),
+    h("h1", {}, sw.name, details ? " (details)" : ""),
+    summary,
+    views,
+    bulk
+      ? bulkPanel({
+          interfaces: () => dev.interfaces,
+          selected,
+          vlans: () => allowedVlans(dev),
+          rights: can,
+          send,
+          resultOf,
+          refresh,
+          busy,
+          select: (ids) => {
+            selected.clear();
+            for (const id of ids) selected.add(id);
+            for (const i of dev.interfaces) rows.get(i.id)?.replaceWith(row(i));
+          },
+        })
+      : null,
+    h("h2", {}, `Ports (${dev.interfaces.length})`),
+    table,
+  );
+}
