@@ -19,6 +19,7 @@ import { parseOid } from "../lab/snmp/oid";
 import { decodePdu, encodePdu, PduType, VarBindListWriter } from "../lab/snmp/pdu";
 import { switchProvider } from "../lab/snmp/switch-mib";
 import { Tag } from "../lab/snmp/values";
+import { median, quantile } from "./stats";
 
 // net-snmp has no type declarations
 const snmp = require("net-snmp");
@@ -31,14 +32,6 @@ const WALK_RUNS = 5;
 export interface LabAgentBenchResult {
   direct: { medianMs: number; p99Ms: number; values: number };
   udpWalk: { labMs: number; netSnmpMs: number; ratio: number; values: number };
-}
-
-function quantile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-}
-
-function median(xs: number[]): number {
-  return quantile([...xs].sort((a, b) => a - b), 0.5);
 }
 
 /** An SNMPv2c GetBulk request for these columns. */

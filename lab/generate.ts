@@ -20,6 +20,10 @@ export interface GenerateOptions {
   portsPerSlot?: number;
   /** VLANs besides the generated ones, ids from EXTRA_VLAN_BASE up */
   extraVlans?: number;
+  /** the MAC table holds at least this many entries (more hosts behind the access ports) */
+  macEntries?: number;
+  /** at least this many LLDP neighbours (at most one more per Ethernet port) */
+  lldpNeighbours?: number;
 }
 
 export interface SwitchBlueprint {
@@ -266,6 +270,9 @@ export function generateSwitch(profile: SwitchProfile, opts: GenerateOptions): S
     });
   }
 
+  addBusyHosts(interfaces, config, fdb, opts.macEntries ?? 0);
+  addNeighbours(interfaces, lldp, opts.lldpNeighbours ?? 0, opts.name);
+
   if (layout.lag) {
     const { ifIndex, bridgePort, name } = layout.lag;
     config.ports.set(ifIndex, { adminUp: true, alias: "", poeEnabled: false });
@@ -334,4 +341,43 @@ export function generateSwitch(profile: SwitchProfile, opts: GenerateOptions): S
     poeMain,
     uptimeAtStartS: rng.int(3600, 90 * 86400),
   };
+}
+
+/**
+ * A busier network on demand (the bench's large MAC and neighbour tables): hosts behind
+ * the Ethernet ports in their PVID VLANs, port after port, until the MAC table holds
+ * `atLeast` entries. No random draws, so the rest of the switch stays as generated.
+ */
+function addBusyHosts(interfaces: LabInterface[], config: SwitchConfig, fdb: FdbEntry[], atLeast: number): void {
+  const ports = interfaces.filter((i) => i.bridgePort !== null);
+  const missing = atLeast - fdb.length;
+  for (let k = 0; k < missing && ports.length > 0; k++) {
+    const bp = ports[k % ports.length].bridgePort!;
+    const mac = Buffer.from([0x00, 0x0c, 0x29, (k >> 16) & 0xff, (k >> 8) & 0xff, k & 0xff]);
+    fdb.push({ vlan: config.pvid.get(bp) ?? 1, mac, bridgePort: bp });
+  }
+}
+
+/** LLDP neighbours (small desk switches) on Ethernet ports that have none, in port order, until there are `atLeast`. */
+function addNeighbours(interfaces: LabInterface[], lldp: LldpNeighbour[], atLeast: number, name: string): void {
+  const taken = new Set(lldp.map((n) => n.localPort));
+  const free = interfaces.filter((i) => i.bridgePort !== null && i.portNumber !== null && !taken.has(i.bridgePort));
+  for (let k = 0; lldp.length < atLeast && k < free.length; k++) {
+    const port = free[k];
+    const mac = Buffer.from([0x00, 0x0d, 0x3a, (k >> 16) & 0xff, (k >> 8) & 0xff, k & 0xff]);
+    lldp.push({
+      localPort: port.bridgePort!,
+      remIndex: 1,
+      chassisIdSubtype: 4,
+      chassisId: mac,
+      portIdSubtype: 5,
+      portId: Buffer.from("port 1"),
+      portDesc: `uplink to ${name}`,
+      sysName: `desk-switch-${port.portNumber}`,
+      sysDesc: "Desk switch, lab model 5",
+      capSupported: 0x20,
+      capEnabled: 0x20,
+      mgmtIpv4: null,
+    });
+  }
 }

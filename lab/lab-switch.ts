@@ -21,6 +21,8 @@ export async function startLabSwitch(opts: LabSwitchOptions = {}): Promise<LabSw
     routedPorts: opts.routedPorts,
     portsPerSlot: opts.portsPerSlot,
     extraVlans: opts.extraVlans,
+    macEntries: opts.macEntries,
+    lldpNeighbours: opts.lldpNeighbours,
   });
   const qbridge = opts.qbridge ?? "auto";
   if (qbridge !== "auto" && qbridge !== "strict") throw new RangeError(`qbridge must be "auto" or "strict", got ${String(qbridge)}`);
@@ -39,6 +41,8 @@ export async function startLabSwitch(opts: LabSwitchOptions = {}): Promise<LabSw
     oversize: opts.oversize ?? "tooBig",
     portsPerSlot: opts.portsPerSlot,
     extraVlans: opts.extraVlans ?? 0,
+    macEntries: model.fdb.length,
+    lldpNeighbours: model.lldp.length,
     qbridge,
     routedPorts: model.ethernetPorts.filter((p) => p.ipv4).map((p) => p.portNumber!),
     vendor: opts.vendor ?? {},

@@ -26,6 +26,10 @@ export interface VirtualSwitchOptions {
   portsPerSlot?: number;
   /** VLANs besides the generated ones (ids from 1000 up); all VLANs together at most the profile's maximum */
   extraVlans?: number;
+  /** the MAC table holds at least this many entries */
+  macEntries?: number;
+  /** at least this many LLDP neighbours (one per Ethernet port at most) */
+  lldpNeighbours?: number;
 }
 
 /** One row of CISCOSB-COPY-MIB rlCopyTable (a copy operation the manager started). */
@@ -114,6 +118,8 @@ export class VirtualSwitch {
       seed: this.seed,
       portsPerSlot: perSlot,
       extraVlans,
+      macEntries: opts.macEntries,
+      lldpNeighbours: opts.lldpNeighbours,
     });
     if (bp.config.vlans.size > this.profile.maxVlans) {
       throw new RangeError(`${bp.config.vlans.size} VLANs are more than the ${this.profile.maxVlans} this profile supports (extraVlans ${extraVlans})`);

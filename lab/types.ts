@@ -63,6 +63,10 @@ export interface LabSwitchOptions {
    * maxVlans (256 on generic and ciscosb)
    */
   extraVlans?: number;
+  /** the MAC table holds at least this many entries: more hosts behind the access ports (default: as generated) */
+  macEntries?: number;
+  /** at least this many LLDP neighbours: desk switches on ports without one, one per port at most (default: as generated) */
+  lldpNeighbours?: number;
   /**
    * How the agent treats Q-BRIDGE writes (default "auto"). "auto", like many switches:
    * setting a PVID or adding a port to an untagged PortList makes that VLAN the port's

@@ -1,0 +1,173 @@
+/**
+ * The real service started in this process for the API scenarios: a fresh SQLite
+ * database in a temporary folder, the express app on a free port of 127.0.0.1, and lab
+ * switches in its inventory. Every driver the device service opens is remembered, so a
+ * scenario reads the round trips of the call it made from the driver's session counters
+ * (the same counters the device tests read).
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { loadConfig } from "../app/config";
+import { DeviceService } from "../app/devices";
+import { hashPassword } from "../app/passwords";
+import type { Services } from "../app/services";
+import { buildServices } from "../app/startup";
+import { snmpProfileRow, switchRow } from "../db/inventory";
+import { openDriver } from "../drivers/registry";
+import type { Driver } from "../drivers/contract";
+import type { LabSwitch } from "../lab";
+import { loadContract } from "../server/contract";
+import { createApp } from "../server/app";
+
+export interface Answer {
+  status: number;
+  /** the error code of a refusal ("device_busy"), empty on success */
+  code: string;
+  body: any;
+  ms: number;
+}
+
+/** What a driver's session counted (SnmpDriver has counters; SSH drivers do not). */
+interface CountingDriver {
+  counters?: { requests: number; roundTrips: number };
+}
+
+export class BenchApp {
+  /** every driver opened since the last takeDrivers() */
+  private opened: Driver[] = [];
+
+  private constructor(
+    readonly url: string,
+    readonly services: Services,
+    private readonly server: Server,
+    private readonly dir: string,
+  ) {}
+
+  static async start(): Promise<BenchApp> {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchdesk-bench-"));
+    const config = {
+      ...loadConfig({}),
+      databaseUrl: `sqlite:${path.join(dir, "bench.db")}`,
+      port: 0,
+      secretKeyFile: path.join(dir, "secret.key"),
+      demo: "off" as const,
+    };
+    const services = await buildServices(config);
+    let app: BenchApp | null = null;
+    // the production device service, with the registry's opener wrapped to remember drivers
+    services.devices = new DeviceService(services.repos, services.secrets, async (spec) => {
+      const opened = await openDriver(spec);
+      app?.opened.push(opened.driver);
+      return opened;
+    });
+    const handler = createApp(services, await loadContract());
+    const server: Server = await new Promise((resolve) => {
+      const s = handler.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    app = new BenchApp(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, services, server, dir);
+    return app;
+  }
+
+  /** Drivers opened since the last call: how many, and the round trips and requests they counted. */
+  takeDrivers(): { learns: number; roundTrips: number; requests: number } {
+    const drivers = this.opened;
+    this.opened = [];
+    let roundTrips = 0;
+    let requests = 0;
+    for (const d of drivers as CountingDriver[]) {
+      roundTrips += d.counters?.roundTrips ?? 0;
+      requests += d.counters?.requests ?? 0;
+    }
+    return { learns: drivers.length, roundTrips, requests };
+  }
+
+  async request(method: string, p: string, opts: { token?: string; json?: unknown } = {}): Promise<Answer> {
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (opts.token) headers.authorization = `Token ${opts.token}`;
+    if (opts.json !== undefined) headers["content-type"] = "application/json";
+    const start = process.hrtime.bigint();
+    try {
+      const res = await fetch(this.url + p, { method, headers, body: opts.json === undefined ? undefined : JSON.stringify(opts.json) });
+      const text = await res.text();
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      let body: any = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // not JSON: kept as text
+      }
+      const code = res.status >= 400 && body && typeof body.code === "string" ? body.code : "";
+      return { status: res.status, code, body, ms };
+    } catch (e) {
+      // no HTTP answer at all (connection refused or reset): counted as status 0
+      return { status: 0, code: (e as Error).message, body: null, ms: Number(process.hrtime.bigint() - start) / 1e6 };
+    }
+  }
+
+  async createUser(username: string, password: string, opts: { superuser?: boolean; groups?: number[] } = {}): Promise<string> {
+    await this.services.repos.users.create(
+      { username, password: await hashPassword(password), is_superuser: opts.superuser ?? false, is_staff: false, is_active: true },
+      { vlan_edit: true, allow_poe_toggle: true },
+      opts.groups,
+    );
+    const r = await this.request("POST", "/api/users/token/", { json: { username, password } });
+    if (r.status !== 200) throw new Error(`login of ${username} failed: ${r.status} ${JSON.stringify(r.body)}`);
+    return r.body.token;
+  }
+
+  async addGroup(name: string): Promise<number> {
+    const row = await this.services.repos.inventory.create("switch_groups", {
+      name,
+      description: "",
+      display_name: "",
+      comments: "",
+      read_only: 0,
+      allow_poe_toggle: 1,
+      edit_if_descr: 1,
+      allow_all_vlans: 1,
+    });
+    return row.id;
+  }
+
+  private profiles = new Map<string, number>();
+
+  /** an SNMP profile with the lab's write community (one per community) */
+  private async profile(community: string): Promise<number> {
+    const known = this.profiles.get(community);
+    if (known) return known;
+    const row = await this.services.repos.inventory.create(
+      "snmp_profiles",
+      snmpProfileRow({ name: `bench-${community}`, version: "2c", community_enc: this.services.secrets.encrypt(community) }),
+    );
+    this.profiles.set(community, row.id);
+    return row.id;
+  }
+
+  /** A device in these groups: a lab switch, or an address where nothing answers (the menu needs no answer). */
+  async addDevice(name: string, groups: number[], lab?: LabSwitch): Promise<number> {
+    const row = await this.services.repos.inventory.create(
+      "switches",
+      switchRow({
+        name,
+        primary_ipv4: "127.0.0.1",
+        snmp_port: lab ? lab.port : 9,
+        driver: "auto",
+        snmp_profile_id: await this.profile(lab ? lab.options.writeCommunity : "private"),
+        allow_poe_toggle: 1,
+        edit_if_descr: 1,
+      }),
+      [{ relation: "groups", ids: groups }],
+    );
+    return row.id;
+  }
+
+  async close(): Promise<void> {
+    await new Promise<void>((r) => this.server.close(() => r()));
+    await this.services.store.close();
+    fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+

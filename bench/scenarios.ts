@@ -1,0 +1,346 @@
+/**
+ * The scenarios of `npm run bench` that go through the HTTP API of a service started in
+ * this process (bench/api-app.ts) against lab switches the bench starts, with the
+ * latency injected by the lab per request. Every scenario returns one row of
+ * latest.json; a refusal or a device error is counted by status and code, never thrown.
+ */
+import { startLabSwitch, type LabSwitch, type LabSwitchOptions } from "../lab";
+import { BenchApp, type Answer } from "./api-app";
+import { baselineAvailable, baselineRead } from "./baseline";
+import { scenarioRow, type ScenarioResult } from "./results";
+import { median, msSince, summary } from "./stats";
+
+export interface ScenarioOptions {
+  /** latency the lab adds to every answer */
+  latencyMs: number;
+  /** measured calls per single-call scenario */
+  runs: number;
+  /** measured runs of the snmpbulkwalk baseline */
+  baselineRuns: number;
+  /** duration of load-64x32 */
+  loadSeconds: number;
+  log(line: string): void;
+}
+
+/** The lab agent's own processing time: its handleMessage timed around every request. */
+function timeAgent(lab: LabSwitch): { take(): number } {
+  const agent = lab.agent;
+  const inner = agent.handleMessage.bind(agent);
+  let spent = 0;
+  agent.handleMessage = (msg, from) => {
+    const start = process.hrtime.bigint();
+    try {
+      return inner(msg, from);
+    } finally {
+      spent += msSince(start);
+    }
+  };
+  return {
+    take() {
+      const v = spent;
+      spent = 0;
+      return v;
+    },
+  };
+}
+
+/** answers counted by "status code" ("200", "503 device_busy"; status 0: no HTTP answer) */
+class Statuses {
+  readonly counts: Record<string, number> = {};
+  add(a: Answer): void {
+    const key = a.status >= 200 && a.status < 300 ? String(a.status) : `${a.status} ${a.code}`.trim();
+    this.counts[key] = (this.counts[key] ?? 0) + 1;
+  }
+  get errors(): number {
+    return Object.entries(this.counts).reduce((n, [k, v]) => (k.startsWith("2") ? n : n + v), 0);
+  }
+}
+
+interface Fixture {
+  app: BenchApp;
+  token: string;
+  group: number;
+}
+
+async function fixture(): Promise<Fixture> {
+  const app = await BenchApp.start();
+  const group = await app.addGroup("bench");
+  const token = await app.createUser("bench-root", "pw-bench-root-1", { superuser: true });
+  return { app, token, group };
+}
+
+async function withFixture<T>(fn: (f: Fixture) => Promise<T>): Promise<T> {
+  const f = await fixture();
+  try {
+    return await fn(f);
+  } finally {
+    await f.app.close();
+  }
+}
+
+async function withLab<T>(opts: LabSwitchOptions, fn: (lab: LabSwitch) => Promise<T>): Promise<T> {
+  const lab = await startLabSwitch(opts);
+  try {
+    return await fn(lab);
+  } finally {
+    await lab.stop();
+  }
+}
+
+/**
+ * One call measured `runs` times after a warm-up (the first call probes the device and
+ * stores the driver choice): wall time, requests at the device, round trips, lab time.
+ */
+async function measureCall(f: Fixture, lab: LabSwitch, runs: number, call: (i: number) => Promise<Answer>) {
+  const agentTime = timeAgent(lab);
+  const statuses = new Statuses();
+  await call(-1);
+  const ms: number[] = [];
+  const requests: number[] = [];
+  const roundTrips: number[] = [];
+  const labMs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    lab.counters.reset();
+    f.app.takeDrivers();
+    agentTime.take();
+    const a = await call(i);
+    statuses.add(a);
+    ms.push(a.ms);
+    requests.push(lab.counters.requests);
+    roundTrips.push(f.app.takeDrivers().roundTrips);
+    labMs.push(agentTime.take());
+  }
+  const s = summary(ms);
+  return {
+    median_ms: s.median,
+    p95_ms: s.p95,
+    requests: median(requests),
+    round_trips: median(roundTrips),
+    lab_ms: median(labMs),
+    errors: statuses.errors,
+    statuses: statuses.counts,
+  };
+}
+
+async function baseline(lab: LabSwitch, o: ScenarioOptions, scope: "basic" | "details") {
+  if (!baselineAvailable()) {
+    o.log("  baseline skipped: /usr/bin/snmpbulkwalk is not installed (Debian package snmp)");
+    return { baseline_ms: undefined, baseline_requests: undefined };
+  }
+  await baselineRead(lab, scope);
+  const runs: { ms: number; requests: number }[] = [];
+  for (let i = 0; i < o.baselineRuns; i++) runs.push(await baselineRead(lab, scope));
+  return { baseline_ms: median(runs.map((r) => r.ms)), baseline_requests: median(runs.map((r) => r.requests)) };
+}
+
+function labOptions(ports: number, o: ScenarioOptions, extra: LabSwitchOptions = {}): LabSwitchOptions {
+  return { profile: "generic", ports, poePorts: "all", latencyMs: o.latencyMs, seed: 1, ...extra };
+}
+
+/** GET basic (or details) of one switch, against the snmpbulkwalk baseline on the same lab switch. */
+export async function readScenario(name: string, ports: number, scope: "basic" | "details", o: ScenarioOptions, extra: LabSwitchOptions = {}): Promise<ScenarioResult> {
+  return withFixture((f) =>
+    withLab(labOptions(ports, o, extra), async (lab) => {
+      const id = await f.app.addDevice(`${name}-switch`, [f.group], lab);
+      const url = `/api/switches/${f.group}/${id}/${scope === "details" ? "details/" : ""}`;
+      const api = await measureCall(f, lab, o.runs, () => f.app.request("GET", url, { token: f.token }));
+      const ref = await baseline(lab, o, scope);
+      const ratio = ref.baseline_ms === undefined ? undefined : api.median_ms / ref.baseline_ms;
+      return scenarioRow(name, { ports, latency_ms: o.latencyMs, ...api, ...ref, ratio });
+    }),
+  );
+}
+
+export type WriteKind = "vlan" | "state" | "poe" | "description";
+
+/** One interface write, alternating between two values so that no call is refused as the same value. */
+export async function writeScenario(kind: WriteKind, o: ScenarioOptions): Promise<ScenarioResult> {
+  const ports = 48;
+  return withFixture((f) =>
+    withLab(labOptions(ports, o), async (lab) => {
+      const id = await f.app.addDevice(`write-${kind}-switch`, [f.group], lab);
+      const base = `/api/switches/${f.group}/${id}`;
+      const view = await f.app.request("GET", `${base}/`, { token: f.token });
+      if (view.status !== 200) throw new Error(`basic view of the write lab: ${view.status} ${JSON.stringify(view.body)}`);
+      // an access port that is manageable and has PoE, not the uplink
+      const port = (view.body.interfaces as any[]).find(
+        (i) => i.manageable && i.mode === "Access" && i.poe && i.vlan !== undefined && String(i.name).startsWith("GigabitEthernet"),
+      );
+      if (!port) throw new Error("the write lab has no manageable access port with PoE");
+      const vlans = Object.keys(view.body.vlans).map(Number);
+      const other = [10, 30, 1].find((v) => v !== port.vlan && vlans.includes(v)) ?? 1;
+      const values: Record<WriteKind, [string, unknown, unknown]> = {
+        vlan: ["vlan", other, port.vlan],
+        state: ["state", port.state === "Enabled" ? "off" : "on", port.state === "Enabled" ? "on" : "off"],
+        poe: ["poe_state", "off", "on"],
+        description: ["description", "bench one", "bench two"],
+      };
+      const [field, a, b] = values[kind];
+      const url = `${base}/interface/${port.id}/${field}/`;
+      // the warm-up call (i = -1) writes b (it may be the value the port has: refused as
+      // the same value, not counted), so every measured call changes the port
+      const call = (i: number) => f.app.request("POST", url, { token: f.token, json: { [field]: i % 2 === 0 ? a : b } });
+      const api = await measureCall(f, lab, o.runs, call);
+      return scenarioRow(`write-${kind}-48`, { ports, latency_ms: o.latencyMs, ...api });
+    }),
+  );
+}
+
+/** Memory of this process (app and labs together), sampled until stopped. */
+function rssSampler(): { stop(): number } {
+  let peak = process.memoryUsage().rss;
+  const t = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 100);
+  return {
+    stop() {
+      clearInterval(t);
+      return Math.max(peak, process.memoryUsage().rss) / 2 ** 20;
+    },
+  };
+}
+
+/**
+ * load-64x32: 64 clients over 32 lab switches for the configured time, each client
+ * looping: basic reads, a details read every tenth call, a description write every
+ * fifth (each client writes its own port, with a text of its own).
+ */
+export async function loadScenario(o: ScenarioOptions, clients = 64, switches = 32): Promise<ScenarioResult> {
+  const ports = 48;
+  return withFixture(async (f) => {
+    const labs: LabSwitch[] = [];
+    try {
+      for (let i = 0; i < switches; i++) labs.push(await startLabSwitch(labOptions(ports, o, { seed: i + 1, name: `load-${i + 1}` })));
+      const ids: number[] = [];
+      for (const [i, lab] of labs.entries()) ids.push(await f.app.addDevice(`load-${i + 1}`, [f.group], lab));
+      // a first read of each switch stores its driver choice, as in service
+      for (const id of ids) await f.app.request("GET", `/api/switches/${f.group}/${id}/`, { token: f.token });
+      for (const lab of labs) lab.counters.reset();
+      f.app.takeDrivers();
+      const statuses = new Statuses();
+      const latencies: number[] = [];
+      const rss = rssSampler();
+      const start = process.hrtime.bigint();
+      const end = Date.now() + o.loadSeconds * 1000;
+      await Promise.all(
+        Array.from({ length: clients }, async (_, c) => {
+          const s = c % switches;
+          const base = `/api/switches/${f.group}/${ids[s]}`;
+          const ifIndex = labs[s].model.ethernetPorts[1 + Math.floor(c / switches)].ifIndex;
+          for (let n = 0; Date.now() < end; n++) {
+            const a =
+              n % 5 === 1
+                ? await f.app.request("POST", `${base}/interface/${ifIndex}/description/`, { token: f.token, json: { description: `load ${c} ${n}` } })
+                : await f.app.request("GET", n % 10 === 0 ? `${base}/details/` : `${base}/`, { token: f.token });
+            statuses.add(a);
+            latencies.push(a.ms);
+          }
+        }),
+      );
+      const seconds = msSince(start) / 1000;
+      const peak = rss.stop();
+      const s = summary(latencies);
+      return scenarioRow(`load-${clients}x${switches}`, {
+        ports,
+        latency_ms: o.latencyMs,
+        requests: labs.reduce((n, l) => n + l.counters.requests, 0),
+        errors: statuses.errors,
+        statuses: statuses.counts,
+        rps: latencies.length / seconds,
+        p50_ms: s.median,
+        p99_ms: s.p99,
+        peak_rss_mb: peak,
+        max_in_flight: Math.max(...labs.map((l) => l.counters.maxInFlight)),
+        learns: f.app.takeDrivers().learns,
+      });
+    } finally {
+      await Promise.all(labs.map((l) => l.stop()));
+    }
+  });
+}
+
+/** burst-200x1: 200 basic reads of one switch sent at once (twice; figures of both bursts together). */
+export async function burstScenario(o: ScenarioOptions, readers = 200, bursts = 2): Promise<ScenarioResult> {
+  const ports = 48;
+  return withFixture((f) =>
+    withLab(labOptions(ports, o), async (lab) => {
+      const id = await f.app.addDevice("burst-switch", [f.group], lab);
+      const url = `/api/switches/${f.group}/${id}/`;
+      await f.app.request("GET", url, { token: f.token });
+      lab.counters.reset();
+      f.app.takeDrivers();
+      const statuses = new Statuses();
+      const latencies: number[] = [];
+      const walls: number[] = [];
+      const rss = rssSampler();
+      for (let b = 0; b < bursts; b++) {
+        const start = process.hrtime.bigint();
+        const answers = await Promise.all(Array.from({ length: readers }, () => f.app.request("GET", url, { token: f.token })));
+        walls.push(msSince(start));
+        for (const a of answers) {
+          statuses.add(a);
+          latencies.push(a.ms);
+        }
+      }
+      const s = summary(latencies);
+      const wall = walls.reduce((x, y) => x + y, 0);
+      return scenarioRow(`burst-${readers}x1`, {
+        ports,
+        latency_ms: o.latencyMs,
+        requests: lab.counters.requests / bursts,
+        median_ms: median(walls),
+        errors: statuses.errors,
+        statuses: statuses.counts,
+        rps: (readers * bursts) / (wall / 1000),
+        p50_ms: s.median,
+        p99_ms: s.p99,
+        peak_rss_mb: rss.stop(),
+        max_in_flight: lab.counters.maxInFlight,
+        learns: f.app.takeDrivers().learns / bursts,
+      });
+    }),
+  );
+}
+
+/** menu-200x10: the menu of a user in 200 groups of 10 devices each (the devices need not answer). */
+export async function menuScenario(o: ScenarioOptions, groups = 200, perGroup = 10, concurrency = 8, calls = 200): Promise<ScenarioResult> {
+  return withFixture(async (f) => {
+    const ids: number[] = [];
+    for (let g = 0; g < groups; g++) {
+      const gid = await f.app.addGroup(`menu-${g + 1}`);
+      ids.push(gid);
+      for (let d = 0; d < perGroup; d++) await f.app.addDevice(`menu-${g + 1}-${d + 1}`, [gid]);
+    }
+    const token = await f.app.createUser("menu-user", "pw-menu-user-1", { groups: ids });
+    const first = await f.app.request("GET", "/api/switches/", { token });
+    const menu = Object.values((first.body?.groups ?? {}) as Record<string, { members: object }>);
+    o.log(`  menu: first answer ${first.status}, ${menu.length} groups, ${menu.reduce((n, g) => n + Object.keys(g.members).length, 0)} devices`);
+    const statuses = new Statuses();
+    const latencies: number[] = [];
+    const rss = rssSampler();
+    const start = process.hrtime.bigint();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < calls) {
+          next++;
+          const a = await f.app.request("GET", "/api/switches/", { token });
+          statuses.add(a);
+          latencies.push(a.ms);
+        }
+      }),
+    );
+    const seconds = msSince(start) / 1000;
+    const s = summary(latencies);
+    return scenarioRow(`menu-${groups}x${perGroup}`, {
+      median_ms: s.median,
+      p95_ms: s.p95,
+      errors: statuses.errors,
+      statuses: statuses.counts,
+      rps: latencies.length / seconds,
+      p50_ms: s.median,
+      p99_ms: s.p99,
+      peak_rss_mb: rss.stop(),
+    });
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * bench/results/latest.json, the committed figures of `npm run bench`: the shape runs are
+ * compared by, every scenario of the speed issue in it, and the README's Performance
+ * table generated from it (a new run updates both; a hand edit of either fails here).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { markdownTable, readmeBlock, scenarioRow, shapeProblems, withReadmeBlock, type BenchResults } from "../../bench/results";
+
+const root = path.resolve(__dirname, "../..");
+const latest: BenchResults = JSON.parse(fs.readFileSync(path.join(root, "bench/results/latest.json"), "utf8"));
+
+const issueScenarios = [
+  "basic-8",
+  "basic-24",
+  "basic-48",
+  "basic-96",
+  "basic-192",
+  "basic-384",
+  "details-48",
+  "write-vlan-48",
+  "write-state-48",
+  "write-poe-48",
+  "write-description-48",
+  "load-64x32",
+  "burst-200x1",
+  "menu-200x10",
+  "startup",
+  "startup-npm-start",
+];
+
+test("latest.json has the shape runs are compared by, with every scenario of the issue", () => {
+  expect(shapeProblems(latest)).toEqual([]);
+  expect(latest.scenarios.map((s) => s.name)).toEqual(issueScenarios);
+  const byName = new Map(latest.scenarios.map((s) => [s.name, s]));
+  for (const n of [8, 24, 48, 96, 192, 384]) {
+    const s = byName.get(`basic-${n}`)!;
+    expect(s).toMatchObject({ ports: n, latency_ms: 5 });
+    for (const k of ["requests", "round_trips", "median_ms", "p95_ms", "baseline_ms", "ratio", "errors", "lab_ms"] as const) expect(typeof s[k]).toBe("number");
+    expect(s.ratio).toBeCloseTo(s.median_ms! / s.baseline_ms!, 2);
+  }
+  for (const name of ["load-64x32", "burst-200x1", "menu-200x10"]) {
+    const s = byName.get(name)!;
+    for (const k of ["rps", "p50_ms", "p99_ms", "peak_rss_mb", "errors"] as const) expect(typeof s[k]).toBe("number");
+  }
+  expect(typeof byName.get("load-64x32")!.max_in_flight).toBe("number");
+  expect(typeof byName.get("startup")!.first_answer_ms).toBe("number");
+  expect(typeof byName.get("startup-npm-start")!.first_answer_ms).toBe("number");
+  expect(byName.get("menu-200x10")!.max_in_flight).toBeNull();
+});
+
+test("the README's Performance table is the one generated from latest.json", () => {
+  const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+  // on a mismatch: run `npm run bench` (it rewrites both), or commit them together
+  expect(readme).toContain(readmeBlock(latest));
+  expect(withReadmeBlock(readme, latest)).toBe(readme);
+});
+
+test("a row lacking a field, or with text where a figure belongs, is reported", () => {
+  const row = scenarioRow("basic-48", { ports: 48, median_ms: 14.24, ratio: 0.02231 });
+  expect(row).toMatchObject({ ports: 48, median_ms: 14.2, ratio: 0.022, rps: null, first_answer_ms: null });
+  const good = { machine: "m", when: "2026-01-01T00:00:00.000Z", scenarios: [row] };
+  expect(shapeProblems(good)).toEqual([]);
+  const { rps: _gone, ...lacking } = row;
+  expect(shapeProblems({ ...good, scenarios: [lacking] })).toEqual(["scenarios[0] (basic-48) has no rps"]);
+  expect(shapeProblems({ ...good, scenarios: [{ ...row, median_ms: "14" }] })).toEqual(["scenarios[0] (basic-48): median_ms is neither a number nor null"]);
+  expect(shapeProblems({ ...good, when: "yesterday" })).toEqual(["when is not an ISO time"]);
+});
+
+test("the table shows failed answers by status and code, and leaves what does not apply empty", () => {
+  const burst = scenarioRow("burst-200x1", { errors: 7, statuses: { "200": 393, "503 device_busy": 7 }, rps: 120 });
+  const table = markdownTable({ machine: "m", when: "w", scenarios: [burst] });
+  const [heading, , line] = table.split("\n");
+  expect(heading.startsWith("| scenario | requests |")).toBe(true);
+  expect(line).toContain("| 7 (503 device_busy: 7) |");
+  expect(line).toContain("| 120 |");
+  expect(line.split("|").filter((c) => c.trim() === "").length).toBeGreaterThan(5);
+});
