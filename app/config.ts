@@ -27,8 +27,10 @@ export interface Config {
   /** scheme://host[:port] for the absolute URLs of answers (BASE_URL); null: trusted headers, else the address the request came in on */
   baseUrl: string | null;
   maxBodyBytes: number;
-  /** concurrent device requests per switch */
+  /** SNMP requests (SSH connections) in flight to one device at most, across all calls */
   deviceConcurrency: number;
+  /** requests that may wait for one device; a new call beyond it is 503 device_busy */
+  deviceQueueLimit: number;
   /** directory login (LDAP_*, app/directory/config.ts); null = off */
   directory: DirectoryConfig | null;
 }
@@ -37,6 +39,11 @@ function int(v: string | undefined, fallback: number, name: string): number {
   if (v === undefined || v === "") return fallback;
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer (got "${v}")`);
+  return n;
+}
+
+function atLeastOne(n: number, name: string): number {
+  if (n < 1) throw new Error(`${name} must be at least 1 (got ${n})`);
   return n;
 }
 
@@ -91,7 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: flag(env.TRUST_PROXY, false),
     baseUrl: baseUrl(env.BASE_URL),
     maxBodyBytes: int(env.MAX_BODY_BYTES, 1024 * 1024, "MAX_BODY_BYTES"),
-    deviceConcurrency: int(env.DEVICE_CONCURRENCY, 4, "DEVICE_CONCURRENCY"),
+    deviceConcurrency: atLeastOne(int(env.DEVICE_CONCURRENCY, 4, "DEVICE_CONCURRENCY"), "DEVICE_CONCURRENCY"),
+    deviceQueueLimit: int(env.DEVICE_QUEUE_LIMIT, 100, "DEVICE_QUEUE_LIMIT"),
     directory: loadDirectoryConfig(env),
   };
 }

@@ -10,7 +10,7 @@ import type { Row } from "../db/inventory";
 import { bool } from "../db/time";
 import { openDriver as registryOpen, type DriverSpec, type OpenedDriver } from "../drivers/registry";
 import type { Driver } from "../drivers/contract";
-import { DeviceError, DriverChoiceStale, HostKeyChanged } from "../model/failures";
+import { DeviceBusy, DeviceError, DriverChoiceStale, HostKeyChanged } from "../model/failures";
 import type { Connection, SnmpTarget, SshTarget } from "../model/targets";
 import { nowIso } from "../db/time";
 import * as msg from "../domain/messages";
@@ -201,6 +201,7 @@ export class DeviceService {
           throw new ApiError(424, "device_hostkey_changed", msg.hostKeyChanged(device.name, e.presented, device.ssh_host_key_accepted ?? "an earlier date"));
         }
         if (e instanceof DeviceError) throw deviceFailure(e, device);
+        if (e instanceof DeviceBusy) throw new ApiError(503, "device_busy", msg.deviceBusy(device.name, e.retryAfterSeconds), { "Retry-After": String(e.retryAfterSeconds) });
         throw e;
       } finally {
         // trust on first use: the first key a device presents is the one it must keep presenting

@@ -18,6 +18,7 @@ import { packageVersion } from "./paths";
 import { hashPassword } from "./passwords";
 import { loadSpecDocument } from "./spec";
 import { AuditWriter } from "./audit";
+import { deviceGates } from "../drivers/device-gate";
 
 export interface Core {
   config: Config;
@@ -100,6 +101,7 @@ export function loginGuardOf(core: Pick<Core, "config" | "repos">): LoginGuard {
 /** Everything a request needs, once per process. */
 export async function buildServices(config: Config): Promise<Services> {
   const core = await openCore(config);
+  deviceGates.configure({ concurrency: config.deviceConcurrency, queueLimit: config.deviceQueueLimit });
   return {
     ...core,
     loginGuard: loginGuardOf(core),

@@ -196,3 +196,8 @@ export function vlanDeleted(id: number): string {
 export const USERNAME_TAKEN = "A user with that username already exists.";
 export const INVALID_PROFILE = "Invalid profile: must be a JSON dictionary";
 export const INVALID_USER_ID = "Invalid user id!";
+
+/** 503 device_busy: the per-device wait queue is full (docs/api-decisions.md) */
+export function deviceBusy(deviceName: string, seconds: number): string {
+  return `Device '${deviceName}' is busy; try again in ${seconds} s`;
+}

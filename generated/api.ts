@@ -923,7 +923,7 @@ export interface components {
         Error: {
             reason: string;
             /** @enum {string} */
-            code: "access_denied" | "not_authenticated" | "invalid_token" | "token_expired" | "user_inactive" | "token_read_only" | "forbidden" | "method_not_allowed" | "unsupported_media_type" | "malformed_body" | "payload_too_large" | "missing_parameter" | "invalid_parameter" | "validation_error" | "not_found" | "interface_not_found" | "not_manageable" | "same_value" | "already_exists" | "conflict" | "last_superuser" | "device_unreachable" | "device_refused" | "device_mismatch" | "device_hostkey_changed" | "device_outcome_unknown" | "not_supported" | "rate_limited" | "directory_unavailable" | "invalid_credentials" | "too_many_tokens" | "csrf_failed" | "server_error";
+            code: "access_denied" | "not_authenticated" | "invalid_token" | "token_expired" | "user_inactive" | "token_read_only" | "forbidden" | "method_not_allowed" | "unsupported_media_type" | "malformed_body" | "payload_too_large" | "missing_parameter" | "invalid_parameter" | "validation_error" | "not_found" | "interface_not_found" | "not_manageable" | "same_value" | "already_exists" | "conflict" | "last_superuser" | "device_unreachable" | "device_refused" | "device_mismatch" | "device_hostkey_changed" | "device_outcome_unknown" | "device_busy" | "not_supported" | "rate_limited" | "directory_unavailable" | "invalid_credentials" | "too_many_tokens" | "csrf_failed" | "server_error";
             /** @description Same text as `reason` on authentication failures (for DRF-style clients). */
             detail?: string;
         };
@@ -1789,6 +1789,26 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /**
+         * @description The device's wait queue is full: the service already has as many requests waiting
+         *     for this device as it lets wait (DEVICE_QUEUE_LIMIT). Nothing was sent to the device;
+         *     retry after `Retry-After` seconds. Not a device failure.
+         */
+        DeviceBusy: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Device 'TEST-LAB 5130' is busy; try again in 2 s",
+                 *       "code": "device_busy"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description No user with this id. */
         UserNotFound: {
             headers: {
@@ -2628,6 +2648,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     getSwitchDetails: {
@@ -2741,6 +2762,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     setInterfaceVlan: {
@@ -2815,6 +2837,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     setInterfaceState: {
@@ -2895,6 +2918,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     setInterfacePoe: {
@@ -2969,6 +2993,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     setInterfaceDescription: {
@@ -3043,6 +3068,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     saveConfig: {
@@ -3103,6 +3129,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     addVlan: {
@@ -3165,6 +3192,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     editVlan: {
@@ -3242,6 +3270,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     deleteVlan: {
@@ -3334,6 +3363,7 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     createToken: {
@@ -4865,6 +4895,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     acceptHostKeyAdminSwitch: {

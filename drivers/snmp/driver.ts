@@ -300,7 +300,8 @@ export class SnmpDriver implements Driver {
           this.target.version === "3"
             ? { ...this.target, context: context.v3 }
             : { ...this.target, community: `${this.target.community ?? "public"}@${context.community}` };
-        const s = new SnmpSession(t, { name: this.options.name });
+        // the same call as the main session: admitted already, never refused as busy
+        const s = new SnmpSession(t, { name: this.options.name, admitted: true });
         this.contextSessions.push(s);
         return s;
       },
