@@ -13,6 +13,7 @@ import type { Driver } from "../drivers/contract";
 import { DeviceBusy, DeviceError, DriverChoiceStale, HostKeyChanged } from "../model/failures";
 import type { Connection, SnmpTarget, SshTarget } from "../model/targets";
 import { nowIso } from "../db/time";
+import { holdSlot, sshGateKey } from "../drivers/device-gate";
 import * as msg from "../domain/messages";
 import { menuGroups, pairInMenu, notInMenu, type GroupRights, type DeviceRights, type MenuGroup } from "../domain/access";
 import type { DeviceRecord, GroupRecord } from "../domain/records";
@@ -82,6 +83,11 @@ function deviceFull(d: Row<"switches">): DeviceFull {
     ssh_host_key: d.ssh_host_key,
     ssh_host_key_accepted: d.ssh_host_key_accepted,
   };
+}
+
+/** 503 device_busy: the device's wait queue is full; nothing was sent */
+function busy(device: DeviceFull, e: DeviceBusy): ApiError {
+  return new ApiError(503, "device_busy", msg.deviceBusy(device.name, e.retryAfterSeconds), { "Retry-After": String(e.retryAfterSeconds) });
 }
 
 export class DeviceService {
@@ -183,6 +189,24 @@ export class DeviceService {
    */
   async use<T>(device: DeviceFull, fn: (driver: Driver) => Promise<T>): Promise<T> {
     const connection = await this.connection(device);
+    // an SSH session holds one of the device's slots for the call (drivers/device-gate.ts);
+    // SNMP sessions take a slot per request inside the engine
+    let release: (() => void) | null = null;
+    if (connection.connector === 7) {
+      try {
+        release = await holdSlot(sshGateKey(connection.ssh.host, connection.ssh.port));
+      } catch (e) {
+        throw e instanceof DeviceBusy ? busy(device, e) : e;
+      }
+    }
+    try {
+      return await this.opened(device, connection, fn);
+    } finally {
+      release?.();
+    }
+  }
+
+  private async opened<T>(device: DeviceFull, connection: Connection, fn: (driver: Driver) => Promise<T>): Promise<T> {
     let detected = device.detected_driver && device.detected_sysobjectid ? { driver: device.detected_driver, sysObjectId: device.detected_sysobjectid } : null;
     for (let attempt = 0; ; attempt++) {
       let opened: OpenedDriver | null = null;
@@ -201,7 +225,7 @@ export class DeviceService {
           throw new ApiError(424, "device_hostkey_changed", msg.hostKeyChanged(device.name, e.presented, device.ssh_host_key_accepted ?? "an earlier date"));
         }
         if (e instanceof DeviceError) throw deviceFailure(e, device);
-        if (e instanceof DeviceBusy) throw new ApiError(503, "device_busy", msg.deviceBusy(device.name, e.retryAfterSeconds), { "Retry-After": String(e.retryAfterSeconds) });
+        if (e instanceof DeviceBusy) throw busy(device, e);
         throw e;
       } finally {
         // trust on first use: the first key a device presents is the one it must keep presenting

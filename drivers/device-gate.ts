@@ -1,7 +1,7 @@
 /**
  * The per-device bound, shared by every session of the process: at most `concurrency`
- * SNMP requests (or SSH connections) in flight to one device, whichever API call sent
- * them, and at most `queueLimit` waiting behind them. A new call that finds the queue
+ * SNMP requests (or SSH sessions of API calls, holdSlot) in flight to one device,
+ * whichever API call sent them, and at most `queueLimit` waiting behind them. A new call that finds the queue
  * full is refused at once with DeviceBusy (the API's 503 device_busy) before anything is
  * sent; a call already admitted is never refused halfway (a write's read-back must not be
  * turned away after its SET). Waiting happens before a request is sent, so the wait never
@@ -146,4 +146,21 @@ export function snmpGateKey(host: string, port: number): string {
 
 export function sshGateKey(host: string, port: number): string {
   return `ssh ${host.toLowerCase()}:${port}`;
+}
+
+/**
+ * One slot of a device held for a whole session (an SSH session of one API call): admits
+ * (DeviceBusy when the queue is full), waits for the slot, and gives back its release.
+ */
+export async function holdSlot(key: string): Promise<() => void> {
+  const gate = deviceGates.forKey(key);
+  gate.admit();
+  await gate.acquire();
+  const started = Date.now();
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    gate.release(Date.now() - started);
+  };
 }

@@ -6,7 +6,6 @@
  */
 import { Client, type ConnectConfig } from "ssh2";
 import { DeviceUnreachable } from "../../model/failures";
-import { deviceGates, sshGateKey } from "../device-gate";
 import { HostKeyChanged, sameFingerprint, sha256Fingerprint } from "./host-key";
 import { describeTarget, type SshTarget } from "./target";
 
@@ -26,34 +25,7 @@ export interface SshConnection {
 // ssh2's own handshake timer covers TCP, key exchange and login; ours only backs it up
 const SAFETY_MARGIN_MS = 1000;
 
-/**
- * Opens a connection within the device's bound (drivers/device-gate.ts): the connection
- * holds one of the device's slots until it closes; a full queue is DeviceBusy, before
- * anything is sent. Waiting for the slot does not count against the connect timeout.
- */
-export async function openSshConnection(target: SshTarget, options: { name?: string } = {}): Promise<SshConnection> {
-  const gate = deviceGates.forKey(sshGateKey(target.host, target.port));
-  gate.admit();
-  await gate.acquire();
-  const started = Date.now();
-  let released = false;
-  const release = () => {
-    if (released) return;
-    released = true;
-    gate.release(Date.now() - started);
-  };
-  try {
-    const connection = await connect(target, options);
-    if (connection.closed) release();
-    else connection.onClose(release);
-    return connection;
-  } catch (error) {
-    release();
-    throw error;
-  }
-}
-
-function connect(target: SshTarget, options: { name?: string }): Promise<SshConnection> {
+export function openSshConnection(target: SshTarget, options: { name?: string } = {}): Promise<SshConnection> {
   const where = describeTarget(target, options.name);
   const client = new Client();
   let presented: string | null = null;
