@@ -35,6 +35,12 @@ export interface ColumnRead {
   columns: string[];
   /** first max-repetitions guess (rows per column) */
   rows?: number;
+  /**
+   * The rows this table is indexed by ("ifIndex", "bridgePort", "vlan"): reads of one plan
+   * with the same value have about as many rows, so the driver walks them in one GETBULK
+   * (drivers/snmp/driver.ts read()).
+   */
+  rowsLike?: string;
 }
 export interface ScalarRead {
   label?: string;
@@ -88,7 +94,12 @@ export interface SessionOptions {
  */
 const DEFAULT_FIRST_ROWS = 64;
 const MAX_REPETITIONS = 250;
-const DEFAULT_MAX_VALUES = 500;
+/**
+ * Values asked for in one GETBULK at most: the interface tables of a 384-port switch
+ * (9 columns walked together) in four requests. An agent whose answers cannot be that
+ * large says tooBig (or nothing) and the walk shrinks; the shape that worked is kept.
+ */
+const DEFAULT_MAX_VALUES = 1000;
 /**
  * Safety net for agents that never leave a column; far above any real table. Counted in
  * requests of the first shape: a walk that had to ask for fewer rows or fewer columns
@@ -153,6 +164,8 @@ export class SnmpSession {
   /** passed the device gate's admission (drivers/device-gate.ts): never refused as busy again */
   private admitted: boolean;
   private readonly gateKey: string;
+  /** releases of the device gate's slots held by requests still out */
+  private readonly heldSlots = new Set<() => void>();
 
   constructor(target: SnmpTarget, options: SessionOptions = {}) {
     const address = target.host.includes(":") ? `[${target.host}]:${target.port}` : `${target.host}:${target.port}`;
@@ -179,6 +192,7 @@ export class SnmpSession {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    for (const release of [...this.heldSlots]) release();
     this.snmp.close();
   }
 
@@ -430,7 +444,22 @@ export class SnmpSession {
     }
     this.admitted = true;
     await device.acquire();
+    if (this.closed) {
+      device.release();
+      this.gate.release(handedOver);
+      throw new Error("session closed");
+    }
     const started = Date.now();
+    // the slot goes back once: when the request ends, or when the session is closed with
+    // the request still out (net-snmp then never calls back; the device's slot must not leak)
+    let released = false;
+    const releaseDevice = () => {
+      if (released) return;
+      released = true;
+      this.heldSlots.delete(releaseDevice);
+      device.release(Date.now() - started);
+    };
+    this.heldSlots.add(releaseDevice);
     let depth = Math.max(after, handedOver);
     let triesUsed = 0;
     const send: Send = <R>(sender: Sender<R>, tries: number) => {
@@ -467,7 +496,7 @@ export class SnmpSession {
       return { value: await work(send), depth };
     } finally {
       if (depth > this.counters.roundTrips) this.counters.roundTrips = depth;
-      device.release(Date.now() - started);
+      releaseDevice();
       this.gate.release(depth);
     }
   }
