@@ -27,7 +27,7 @@ export interface Config {
   /** scheme://host[:port] for the absolute URLs of answers (BASE_URL); null: trusted headers, else the address the request came in on */
   baseUrl: string | null;
   maxBodyBytes: number;
-  /** SNMP requests (SSH connections) in flight to one device at most, across all calls */
+  /** SNMP requests (SSH sessions of API calls) in flight to one device at most, across all calls */
   deviceConcurrency: number;
   /** requests that may wait for one device; a new call beyond it is 503 device_busy */
   deviceQueueLimit: number;
