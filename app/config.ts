@@ -29,11 +29,13 @@ export interface Config {
   /** scheme://host[:port] for the absolute URLs of answers (BASE_URL); null: trusted headers, else the address the request came in on */
   baseUrl: string | null;
   maxBodyBytes: number;
-  /** concurrent device requests per switch */
+  /** SNMP requests (SSH sessions of API calls) in flight to one device at most, across all calls */
   deviceConcurrency: number;
   /** writes to one device across instances (app/write-lease.ts): lease lifetime, longest wait for a turn */
   deviceLeaseMs: number;
   deviceWriteWaitMs: number;
+  /** requests that may wait for one device; a new call beyond it is 503 device_busy */
+  deviceQueueLimit: number;
   /** directory login (LDAP_*, app/directory/config.ts); null = off */
   directory: DirectoryConfig | null;
   /** LOG_LEVEL: the JSON log's threshold (info by default) */
@@ -48,6 +50,11 @@ function int(v: string | undefined, fallback: number, name: string): number {
   if (v === undefined || v === "") return fallback;
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer (got "${v}")`);
+  return n;
+}
+
+function atLeastOne(n: number, name: string): number {
+  if (n < 1) throw new Error(`${name} must be at least 1 (got ${n})`);
   return n;
 }
 
@@ -124,7 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: flag(env.TRUST_PROXY, false),
     baseUrl: baseUrl(env.BASE_URL),
     maxBodyBytes: int(env.MAX_BODY_BYTES, 1024 * 1024, "MAX_BODY_BYTES"),
-    deviceConcurrency: int(env.DEVICE_CONCURRENCY, 4, "DEVICE_CONCURRENCY"),
+    deviceConcurrency: atLeastOne(int(env.DEVICE_CONCURRENCY, 4, "DEVICE_CONCURRENCY"), "DEVICE_CONCURRENCY"),
+    deviceQueueLimit: int(env.DEVICE_QUEUE_LIMIT, 100, "DEVICE_QUEUE_LIMIT"),
     deviceLeaseMs: Math.max(1, int(env.DEVICE_LEASE_SECONDS, 15, "DEVICE_LEASE_SECONDS")) * 1000,
     deviceWriteWaitMs: int(env.DEVICE_WRITE_WAIT_SECONDS, 30, "DEVICE_WRITE_WAIT_SECONDS") * 1000,
     directory: loadDirectoryConfig(env),

@@ -1,6 +1,7 @@
 /**
  * Device reads: the menu, the search, and a device's basic or details view (learned anew
- * on every call: nothing is cached between calls). Rights are worked out by the domain's
+ * on every call: nothing is cached between calls; reads waiting for the same device share
+ * the next learn). Rights are worked out by the domain's
  * views from the caller, the group of the URL and the device.
  */
 import type { LearnScope } from "../model/device";
@@ -9,6 +10,21 @@ import * as msg from "../domain/messages";
 import type { Caller } from "./caller";
 import type { Services } from "./services";
 import { ApiError } from "./errors";
+import type { DeviceService } from "./devices";
+import { SharedLearns } from "./shared-learns";
+
+/** one per device service (one per server), so devices of two servers never share a key */
+const sharing = new WeakMap<DeviceService, SharedLearns>();
+
+/** The shared learns of a server's device service (bench and tests read its counters). */
+export function sharedLearnsOf(devices: DeviceService): SharedLearns {
+  let shared = sharing.get(devices);
+  if (!shared) {
+    shared = new SharedLearns();
+    sharing.set(devices, shared);
+  }
+  return shared;
+}
 
 export async function menu(s: Services, caller: Caller, baseUrl: string) {
   const groups = await s.devices.menu(caller);
@@ -23,8 +39,13 @@ export async function search(s: Services, caller: Caller, text: string, baseUrl:
 
 export async function showSwitch(s: Services, caller: Caller, groupId: number, switchId: number, scope: LearnScope, baseUrl: string) {
   const { group, device } = await s.devices.resolve(caller, groupId, switchId);
-  const { snapshot, info, can } = await s.devices.use(device, async (d) => ({ snapshot: await d.learn(scope), info: d.info, can: d.can }));
-  await s.devices.remember(device, snapshot.driver_info, snapshot.hostname);
+  // reads of one device and scope waiting together are answered by one learn (shared-learns.ts)
+  const learned = async () => {
+    const found = await s.devices.use(device, async (d) => ({ snapshot: await d.learn(scope), info: d.info, can: d.can }));
+    await s.devices.remember(device, found.snapshot.driver_info, found.snapshot.hostname);
+    return found;
+  };
+  const { snapshot, info, can } = await sharedLearnsOf(s.devices).run(`${device.id} ${scope}`, learned);
   const policy = { always_allow_poe_toggle: s.config.alwaysAllowPoeToggle };
   return switchView({ snapshot, device, group, caller, policy, capabilities: can, vendor: info.vendor, driver: info.driver, baseUrl });
 }

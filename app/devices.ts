@@ -10,9 +10,10 @@ import type { Row } from "../db/inventory";
 import { bool } from "../db/time";
 import { openDriver as registryOpen, type DriverSpec, type OpenedDriver } from "../drivers/registry";
 import type { Driver } from "../drivers/contract";
-import { DeviceError, DriverChoiceStale, HostKeyChanged } from "../model/failures";
+import { DeviceBusy, DeviceError, DriverChoiceStale, HostKeyChanged } from "../model/failures";
 import type { Connection, SnmpTarget, SshTarget } from "../model/targets";
 import { nowIso } from "../db/time";
+import { holdSlot, sshGateKey } from "../drivers/device-gate";
 import * as msg from "../domain/messages";
 import { menuGroups, pairInMenu, notInMenu, type GroupRights, type DeviceRights, type MenuGroup } from "../domain/access";
 import type { DeviceRecord, GroupRecord } from "../domain/records";
@@ -90,6 +91,11 @@ function deviceFull(d: Row<"switches">): DeviceFull {
 function countersOf(driver: Driver): DeviceCounters | null {
   const c = (driver as Partial<{ counters: Partial<DeviceCounters> }>).counters;
   return c && typeof c.requests === "number" && typeof c.roundTrips === "number" ? { requests: c.requests, roundTrips: c.roundTrips } : null;
+}
+
+/** 503 device_busy: the device's wait queue is full; nothing was sent */
+function busy(device: DeviceFull, e: DeviceBusy): ApiError {
+  return new ApiError(503, "device_busy", msg.deviceBusy(device.name, e.retryAfterSeconds), { "Retry-After": String(e.retryAfterSeconds) });
 }
 
 export class DeviceService {
@@ -193,6 +199,24 @@ export class DeviceService {
    */
   async use<T>(device: DeviceFull, fn: (driver: Driver) => Promise<T>): Promise<T> {
     const connection = await this.connection(device);
+    // an SSH session holds one of the device's slots for the call (drivers/device-gate.ts);
+    // SNMP sessions take a slot per request inside the engine
+    let release: (() => void) | null = null;
+    if (connection.connector === 7) {
+      try {
+        release = await holdSlot(sshGateKey(connection.ssh.host, connection.ssh.port));
+      } catch (e) {
+        throw e instanceof DeviceBusy ? busy(device, e) : e;
+      }
+    }
+    try {
+      return await this.opened(device, connection, fn);
+    } finally {
+      release?.();
+    }
+  }
+
+  private async opened<T>(device: DeviceFull, connection: Connection, fn: (driver: Driver) => Promise<T>): Promise<T> {
     let detected = device.detected_driver && device.detected_sysobjectid ? { driver: device.detected_driver, sysObjectId: device.detected_sysobjectid } : null;
     for (let attempt = 0; ; attempt++) {
       let opened: OpenedDriver | null = null;
@@ -212,6 +236,7 @@ export class DeviceService {
           throw new ApiError(424, "device_hostkey_changed", msg.hostKeyChanged(device.name, e.presented, device.ssh_host_key_accepted ?? "an earlier date"));
         }
         if (e instanceof DeviceError) throw deviceFailure(e, device);
+        if (e instanceof DeviceBusy) throw busy(device, e);
         throw e;
       } finally {
         // trust on first use: the first key a device presents is the one it must keep presenting

@@ -23,6 +23,7 @@ import { loadSpecDocument } from "./spec";
 import { AuditWriter } from "./audit";
 import { Telemetry, createLogger } from "./telemetry";
 import type { DestinationStream } from "pino";
+import { deviceGates } from "../drivers/device-gate";
 
 export interface Core {
   config: Config;
@@ -108,6 +109,7 @@ export async function buildServices(config: Config, options: { logDestination?: 
   const telemetry = new Telemetry(log);
   const core = await openCore(config);
   writeLeasesOf(core.repos, { leaseMs: config.deviceLeaseMs, waitMs: config.deviceWriteWaitMs });
+  deviceGates.configure({ concurrency: config.deviceConcurrency, queueLimit: config.deviceQueueLimit });
   return {
     ...core,
     loginGuard: loginGuardOf(core),

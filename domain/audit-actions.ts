@@ -31,6 +31,8 @@ export const DEVICE_ACTION_WORDS: Record<DeviceAction, string> = {
 /** How an attempt that did not succeed is recorded, by its error code. */
 export function outcomeOfCode(code: string): AuditOutcome {
   if (code === "device_outcome_unknown") return "unknown";
+  // device_busy: the service's own queue was full, nothing was sent: refused like a throttle
+  if (code === "device_busy") return "refused";
   if (code === "server_error" || code.startsWith("device_")) return "failure";
   return "refused";
 }

@@ -138,7 +138,7 @@ export function outcomeUnknown(deviceName: string, what: string, detail: string)
   return `Device '${deviceName}' did not confirm ${what}: it may have been applied; read the interface before trying again (${detail})`;
 }
 
-/** the contract's device_busy (503 with Retry-After): no turn to write within the wait */
+/** device_busy (503 with Retry-After): the device's wait queue is full, or no turn to write within the wait */
 export function deviceBusy(deviceName: string, seconds: number): string {
   return `Device '${deviceName}' is busy; try again in ${seconds} s`;
 }
@@ -206,3 +206,4 @@ export function vlanDeleted(id: number): string {
 export const USERNAME_TAKEN = "A user with that username already exists.";
 export const INVALID_PROFILE = "Invalid profile: must be a JSON dictionary";
 export const INVALID_USER_ID = "Invalid user id!";
+

@@ -1837,27 +1837,6 @@ export interface components {
             };
         };
         /**
-         * @description Another write to this device (through any instance of the service) kept it longer
-         *     than the write may wait; nothing was sent to the device. Try again after
-         *     `Retry-After` seconds.
-         */
-        DeviceBusy: {
-            headers: {
-                /** @description seconds to wait before trying again */
-                "Retry-After"?: number;
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "reason": "Device 'TEST-LAB 5130' is busy; try again in 15 s",
-                 *       "code": "device_busy"
-                 *     }
-                 */
-                "application/json": components["schemas"]["Error"];
-            };
-        };
-        /**
          * @description The device could not be reached, refused the change, or shows another value when
          *     read back; or it stopped answering after the change was sent, so the change may have
          *     been applied (device_outcome_unknown: read the interface before trying again).
@@ -1867,6 +1846,27 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The device is busy, not failed: its wait queue is full (as many requests waiting for
+         *     it as DEVICE_QUEUE_LIMIT lets wait), or another write to it (through any instance of
+         *     the service) kept it longer than a write may wait (DEVICE_WRITE_WAIT_SECONDS).
+         *     Nothing was sent to the device; retry after `Retry-After` seconds.
+         */
+        DeviceBusy: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Device 'TEST-LAB 5130' is busy; try again in 2 s",
+                 *       "code": "device_busy"
+                 *     }
+                 */
                 "application/json": components["schemas"]["Error"];
             };
         };
@@ -2709,6 +2709,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     getSwitchDetails: {
@@ -2822,6 +2823,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     setInterfaceVlan: {
@@ -4954,6 +4956,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
         };
     };
     acceptHostKeyAdminSwitch: {

@@ -92,3 +92,14 @@ export class DriverChoiceStale extends Error {
     this.name = "DriverChoiceStale";
   }
 }
+
+/**
+ * The per-device wait queue is full (drivers/device-gate.ts): nothing was sent to the
+ * device. Not a device failure: the API answers 503 device_busy with Retry-After.
+ */
+export class DeviceBusy extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(`the device's wait queue is full; try again in ${retryAfterSeconds} s`);
+    this.name = "DeviceBusy";
+  }
+}

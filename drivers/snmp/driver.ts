@@ -19,7 +19,7 @@ import type { Driver } from "../contract";
 import { bridgePortsFrom } from "./parts/bridge-ports";
 import { ifRowFromGet, ifRowsFromTables, interfaceInfo, routedInterfaces, type IfRow } from "./parts/interfaces";
 import type { Plan, PoePort, PortMap, PortVlans, SnmpParts, Tables } from "./parts/part";
-import { type Columns, type Scalars, type SessionCounters, SnmpSession } from "./session";
+import { type ColumnRead, type Columns, type Scalars, type SessionCounters, SnmpSession } from "./session";
 import { asInt, asText, uptimeText } from "./values";
 import { intWrite, textWrite, writeVerified } from "./verified-write";
 
@@ -56,7 +56,7 @@ const systemScalars = [system.sysDescr, system.sysObjectID, system.sysUpTime, sy
 );
 const ifTableColumns = [ifTable.ifDescr, ifTable.ifType, ifTable.ifSpeed, ifTable.ifAdminStatus, ifTable.ifOperStatus];
 const ifXTableColumns = [ifXTable.ifName, ifXTable.ifHighSpeed, ifXTable.ifAlias];
-const bridgePortsRead = { label: "dot1dBasePortTable", columns: [bridgeMib.dot1dBasePortIfIndex] };
+const bridgePortsRead = { label: "dot1dBasePortTable", columns: [bridgeMib.dot1dBasePortIfIndex], rowsLike: "bridgePort" };
 const ipAddrRead = { label: "ipAddrTable", columns: [ip.ipAdEntIfIndex], rows: 16 };
 
 const SYS_OBJECT_ID = `${system.sysObjectID}.0`;
@@ -133,9 +133,9 @@ export class SnmpDriver implements Driver {
     const { vlans: vlanPart, poe, clientData } = this.family.parts;
     const plan: Plan = {
       [SYSTEM]: { label: "system group", scalars: systemScalars },
-      [IF_TABLE]: { label: "ifTable", columns: ifTableColumns },
+      [IF_TABLE]: { label: "ifTable", columns: ifTableColumns, rowsLike: "ifIndex" },
       [IF_X_TABLE]: { label: "ifXTable", columns: ifXTableColumns },
-      [DUPLEX]: { label: "dot3StatsTable", columns: [dot3StatsDuplexStatus] },
+      [DUPLEX]: { label: "dot3StatsTable", columns: [dot3StatsDuplexStatus], rowsLike: "ifIndex" },
       [BRIDGE_PORTS]: bridgePortsRead,
       [IP_ADDR]: ipAddrRead,
       ...vlanPart.reads("learn"),
@@ -279,16 +279,46 @@ export class SnmpDriver implements Driver {
    */
   private async read(plan: Plan): Promise<Tables> {
     const scalarKeys = Object.keys(plan).filter((k) => "scalars" in plan[k]);
-    if (scalarKeys.length < 2) return this.session.readPlan(plan);
+    // column reads indexed alike, by index kind: walked together in one GETBULK per round
+    const alike = new Map<string, string[]>();
+    for (const [k, read] of Object.entries(plan)) {
+      if ("columns" in read && read.rowsLike) alike.set(read.rowsLike, [...(alike.get(read.rowsLike) ?? []), k]);
+    }
+    const walkedTogether = [...alike.entries()].filter(([, keys]) => keys.length > 1);
+    if (scalarKeys.length < 2 && walkedTogether.length === 0) return this.session.readPlan(plan);
+    const mergedKeys = new Set([...(scalarKeys.length > 1 ? scalarKeys : []), ...walkedTogether.flatMap(([, keys]) => keys)]);
+    // in the plan's order (a merged read where its first member was): the first failure
+    // reported is the one of the first read, as without merging
     const merged: Plan = {};
-    for (const [k, read] of Object.entries(plan)) if (!scalarKeys.includes(k)) merged[k] = read;
-    const oids = scalarKeys.flatMap((k) => (plan[k] as { scalars: string[] }).scalars);
-    const labels = scalarKeys.map((k) => plan[k].label ?? k).join(", ");
-    merged[MERGED] = { label: labels, scalars: [...new Set(oids)] };
+    for (const [k, read] of Object.entries(plan)) {
+      if (!mergedKeys.has(k)) merged[k] = read;
+      else if (k === scalarKeys[0]) {
+        const oids = scalarKeys.flatMap((key) => (plan[key] as { scalars: string[] }).scalars);
+        merged[MERGED] = { label: scalarKeys.map((key) => plan[key].label ?? key).join(", "), scalars: [...new Set(oids)] };
+      } else {
+        const group = walkedTogether.find(([, keys]) => keys[0] === k);
+        if (!group) continue;
+        const [like, keys] = group;
+        const reads = keys.map((key) => plan[key] as ColumnRead);
+        const hints = reads.map((r) => r.rows);
+        merged[`${MERGED}.${like}`] = {
+          label: reads.map((r, i) => r.label ?? keys[i]).join(", "),
+          columns: [...new Set(reads.flatMap((r) => r.columns))],
+          rows: hints.every((h) => h !== undefined) ? Math.max(...(hints as number[])) : undefined,
+        };
+      }
+    }
     const tables: Tables = await this.session.readPlan(merged);
-    const values = tables[MERGED] as Scalars;
-    delete tables[MERGED];
-    for (const k of scalarKeys) tables[k] = new Map((plan[k] as { scalars: string[] }).scalars.map((oid) => [oid, values.get(oid) ?? null]));
+    if (scalarKeys.length > 1) {
+      const values = tables[MERGED] as Scalars;
+      delete tables[MERGED];
+      for (const k of scalarKeys) tables[k] = new Map((plan[k] as { scalars: string[] }).scalars.map((oid) => [oid, values.get(oid) ?? null]));
+    }
+    for (const [like, keys] of walkedTogether) {
+      const walked = tables[`${MERGED}.${like}`] as Columns;
+      delete tables[`${MERGED}.${like}`];
+      for (const k of keys) tables[k] = new Map((plan[k] as ColumnRead).columns.map((c) => [c, walked.get(c)!]));
+    }
     return tables;
   }
 
@@ -300,7 +330,8 @@ export class SnmpDriver implements Driver {
           this.target.version === "3"
             ? { ...this.target, context: context.v3 }
             : { ...this.target, community: `${this.target.community ?? "public"}@${context.community}` };
-        const s = new SnmpSession(t, { name: this.options.name });
+        // the same call as the main session: admitted already, never refused as busy
+        const s = new SnmpSession(t, { name: this.options.name, admitted: true });
         this.contextSessions.push(s);
         return s;
       },

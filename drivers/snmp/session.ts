@@ -4,7 +4,8 @@
  * A read plan names, per table, the columns a driver needs. The columns of one table go
  * into one GETBULK per round (one varbind per column, each continuing from its own last
  * OID); a column is dropped as soon as an answer leaves it, so no request is sent past
- * its end. Independent tables run concurrently, bounded per device by a RequestGate.
+ * its end. Independent tables run concurrently, bounded per session by a RequestGate and
+ * per device, across all sessions, by the process's device gate (../device-gate.ts).
  * Every request is counted, together with the depth of the longest chain of requests
  * that had to wait for each other (the round trips on the critical path).
  *
@@ -14,10 +15,11 @@
  * (request-size.ts) for later sessions. Agents that cap an answer at a number of values
  * are followed from each column's last OID.
  */
-import { DeviceError, DeviceOutcomeUnknown, DeviceRefused, DeviceUnreachable } from "../../model/failures";
+import { DeviceBusy, DeviceError, DeviceOutcomeUnknown, DeviceRefused, DeviceUnreachable } from "../../model/failures";
 import { type SnmpTarget } from "../../model/targets";
 import { errorStatusName, isException, type NetSnmpSession, type SetVarbind, type Varbind } from "./net-snmp-api";
 import { compareOids, indexOf, isUnder, oidName } from "./oid";
+import { deviceGates, snmpGateKey } from "../device-gate";
 import { RequestGate } from "./request-gate";
 import { deviceSizeKey, readSizeKey, requestSizes, type DeviceSizeMemory, type RequestShape } from "./request-size";
 import { openNetSnmpSession } from "./security";
@@ -33,6 +35,12 @@ export interface ColumnRead {
   columns: string[];
   /** first max-repetitions guess (rows per column) */
   rows?: number;
+  /**
+   * The rows this table is indexed by ("ifIndex", "bridgePort", "vlan"): reads of one plan
+   * with the same value have about as many rows, so the driver walks them in one GETBULK
+   * (drivers/snmp/driver.ts read()).
+   */
+  rowsLike?: string;
 }
 export interface ScalarRead {
   label?: string;
@@ -72,6 +80,11 @@ export interface SessionOptions {
    * learns for itself only.
    */
   sizeMemory?: DeviceSizeMemory | null;
+  /**
+   * The call this session belongs to was already admitted by the device's gate (a
+   * context session of a driver): its requests wait, they are never refused as busy.
+   */
+  admitted?: boolean;
 }
 
 /**
@@ -81,7 +94,12 @@ export interface SessionOptions {
  */
 const DEFAULT_FIRST_ROWS = 64;
 const MAX_REPETITIONS = 250;
-const DEFAULT_MAX_VALUES = 500;
+/**
+ * Values asked for in one GETBULK at most: the interface tables of a 384-port switch
+ * (9 columns walked together) in four requests. An agent whose answers cannot be that
+ * large says tooBig (or nothing) and the walk shrinks; the shape that worked is kept.
+ */
+const DEFAULT_MAX_VALUES = 1000;
 /**
  * Safety net for agents that never leave a column; far above any real table. Counted in
  * requests of the first shape: a walk that had to ask for fewer rows or fewer columns
@@ -143,12 +161,19 @@ export class SnmpSession {
   /** a SET of this session was sent: from then on, no answer leaves its outcome unknown */
   private changeSent = false;
   private closed = false;
+  /** passed the device gate's admission (drivers/device-gate.ts): never refused as busy again */
+  private admitted: boolean;
+  private readonly gateKey: string;
+  /** releases of the device gate's slots held by requests still out */
+  private readonly heldSlots = new Set<() => void>();
 
   constructor(target: SnmpTarget, options: SessionOptions = {}) {
     const address = target.host.includes(":") ? `[${target.host}]:${target.port}` : `${target.host}:${target.port}`;
     this.where = options.name ? `${options.name} (${address})` : address;
     this.tries = target.retries + 1;
-    this.gate = new RequestGate(options.concurrency ?? 4);
+    this.gate = new RequestGate(options.concurrency ?? deviceGates.limits.concurrency);
+    this.gateKey = snmpGateKey(target.host, target.port);
+    this.admitted = options.admitted ?? false;
     this.maxValues = options.maxValuesPerRequest ?? DEFAULT_MAX_VALUES;
     this.sizes = options.sizeMemory === undefined ? requestSizes.forDevice(deviceSizeKey(target)) : options.sizeMemory;
     this.snmp = openNetSnmpSession(target);
@@ -167,6 +192,7 @@ export class SnmpSession {
   close(): void {
     if (this.closed) return;
     this.closed = true;
+    for (const release of [...this.heldSlots]) release();
     this.snmp.close();
   }
 
@@ -407,6 +433,33 @@ export class SnmpSession {
   private async inSlot<T>(after: number, work: (send: Send) => Promise<T>): Promise<{ value: T; depth: number }> {
     if (this.closed) throw new Error("session closed");
     const handedOver = await this.gate.acquire();
+    // the device's bound across sessions; waiting there is not a round trip of this call
+    // and does not count against the request's timeout (nothing is sent before)
+    const device = deviceGates.forKey(this.gateKey);
+    try {
+      if (!this.admitted) device.admit();
+    } catch (busy) {
+      this.gate.release(handedOver);
+      throw busy;
+    }
+    this.admitted = true;
+    await device.acquire();
+    if (this.closed) {
+      device.release();
+      this.gate.release(handedOver);
+      throw new Error("session closed");
+    }
+    const started = Date.now();
+    // the slot goes back once: when the request ends, or when the session is closed with
+    // the request still out (net-snmp then never calls back; the device's slot must not leak)
+    let released = false;
+    const releaseDevice = () => {
+      if (released) return;
+      released = true;
+      this.heldSlots.delete(releaseDevice);
+      device.release(Date.now() - started);
+    };
+    this.heldSlots.add(releaseDevice);
     let depth = Math.max(after, handedOver);
     let triesUsed = 0;
     const send: Send = <R>(sender: Sender<R>, tries: number) => {
@@ -443,13 +496,15 @@ export class SnmpSession {
       return { value: await work(send), depth };
     } finally {
       if (depth > this.counters.roundTrips) this.counters.roundTrips = depth;
+      releaseDevice();
       this.gate.release(depth);
     }
   }
 
   /** net-snmp's errors -> the driver contract's typed errors, naming what failed. */
-  private translate(error: unknown, doing: string, isSet: boolean): DeviceError {
-    if (error instanceof DeviceError) return error;
+  private translate(error: unknown, doing: string, isSet: boolean): DeviceError | DeviceBusy {
+    // busy is the service's own queue, never the device's failure
+    if (error instanceof DeviceError || error instanceof DeviceBusy) return error;
     const err = error as Error & { status?: number };
     if (err?.name === "RequestTimedOutError") {
       const n = error instanceof NoAnswer ? error.tries : this.tries;

@@ -38,10 +38,10 @@ export interface QBridgeOptions {
 function staticRead(withBitmaps: boolean) {
   const columns: string[] = [qbridge.dot1qVlanStaticName, qbridge.dot1qVlanStaticRowStatus];
   if (withBitmaps) columns.push(qbridge.dot1qVlanStaticEgressPorts, qbridge.dot1qVlanStaticUntaggedPorts);
-  return { label: "dot1qVlanStaticTable", columns, rows: 32 };
+  return { label: "dot1qVlanStaticTable", columns, rows: 32, rowsLike: "vlan" };
 }
 
-const currentRead = { label: "dot1qVlanCurrentTable", columns: [qbridge.dot1qVlanStatus, qbridge.dot1qVlanFdbId], rows: 32 };
+const currentRead = { label: "dot1qVlanCurrentTable", columns: [qbridge.dot1qVlanStatus, qbridge.dot1qVlanFdbId], rows: 32, rowsLike: "vlan" };
 const currentMembersRead = {
   label: "dot1qVlanCurrentTable",
   columns: [qbridge.dot1qVlanCurrentEgressPorts, qbridge.dot1qVlanCurrentUntaggedPorts],
@@ -76,16 +76,20 @@ export function qBridgeVlans(options: QBridgeOptions = {}): VlanPart {
     reads(purpose: Purpose, ifIndex?: number): Plan {
       if (purpose === "vlans") return { [STATIC]: staticRead(false), [CURRENT]: currentRead };
       const plan: Plan = { [STATIC]: staticRead(true), [CURRENT]: currentRead };
-      if (purpose === "learn") plan[PVIDS] = { label: "dot1qPortVlanTable", columns: [qbridge.dot1qPvid] };
-      // one interface: its PVID guessing bridge port == ifIndex (true on most switches), checked in more()
-      else plan[PVID_GUESS] = { label: "dot1qPvid", scalars: [`${qbridge.dot1qPvid}.${ifIndex}`] };
+      const pvids = { label: "dot1qPortVlanTable", columns: [qbridge.dot1qPvid], rowsLike: options.pvidByIfIndex ? "ifIndex" : "bridgePort" };
+      if (purpose === "learn") plan[PVIDS] = pvids;
+      // one interface indexed by ifIndex: its PVID is one GET, in the same PDU as its row
+      else if (options.pvidByIfIndex) plan[PVID_GUESS] = { label: "dot1qPvid", scalars: [`${qbridge.dot1qPvid}.${ifIndex}`] };
+      // by bridge port: the column, walked with the bridge port map in the same requests,
+      // instead of a GET of a guessed bridge port and a second round when it was wrong
+      else plan[PVIDS] = pvids;
       return plan;
     },
 
     more(purpose: Purpose, tables: Tables, ports: PortMap, ifIndex?: number): Plan {
       const plan: Plan = {};
       if (needsCurrentTable(columns(tables, STATIC), columns(tables, CURRENT))) plan[CURRENT_MEMBERS] = currentMembersRead;
-      if (purpose === "interface" && ifIndex !== undefined) {
+      if (purpose === "interface" && ifIndex !== undefined && !tables[PVIDS]) {
         const index = pvidIndexOf(ports, ifIndex);
         if (index !== null && index !== ifIndex) plan[PVID_PORT] = { label: "dot1qPvid", scalars: [`${qbridge.dot1qPvid}.${index}`] };
       }
