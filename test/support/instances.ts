@@ -29,7 +29,8 @@ export interface Started {
 /** Starts one instance; resolves when it listens, or when it exits before (bounded). */
 export function startInstance(env: Record<string, string>, timeoutMs = 30_000): Promise<Started> {
   const child = spawn(process.execPath, [path.join(root, "bin", "switchdesk.js"), "serve"], {
-    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", SWITCHDESK_DEMO: "0", ...env },
+    // LOG_LEVEL info: the start-up lines (listening, the first superuser) are info lines of the JSON log
+    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", SWITCHDESK_DEMO: "0", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const out: string[] = [];
