@@ -34,6 +34,19 @@ describeDb("conventions", () => {
     expect(r.status).toBe(404);
   });
 
+  // found by the API fuzzer (test/api/fuzz.test.ts): these were 500s
+  it.each([
+    ["GET", "/api/admin/users/%ZZ/"],
+    ["POST", "/api/switches/%E0%A4%A/1/save/"],
+    ["GET", "/api/switches/search/%ED%A0%80/"],
+    ["DELETE", "/api/users/tokens/%ED%A0%80/"],
+    ["OPTIONS", "/api/admin/switches/%ZZ/redetect/"],
+  ])("answers %s %s (broken percent-encoding in the path) with 404 JSON", async (method, path) => {
+    const r = await app.request(method, path, { token, ...(method === "POST" ? { json: { save: "yes" } } : {}) });
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ reason: `Not found: ${path}`, code: "not_found" });
+  });
+
   it("answers a wrong method with 405 and Allow including OPTIONS", async () => {
     const r = await app.request("GET", "/api/users/token/", { token });
     expect(r.status).toBe(405);
