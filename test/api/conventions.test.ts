@@ -47,6 +47,18 @@ describeDb("conventions", () => {
     expect(r.body).toEqual({ reason: `Not found: ${path}`, code: "not_found" });
   });
 
+  // found by the API fuzzer: any unknown query parameter was a 400 naming no parameter
+  it("ignores query parameters an operation does not declare, and still names a bad declared one", async () => {
+    const menu = await app.request("GET", "/api/switches/?format=json", { token });
+    expect(menu.status).toBe(200);
+    const log = await app.request("GET", "/api/admin/log/?format=json&page_size=1&_=123", { token });
+    expect(log.status).toBe(200);
+    expect(log.body.page_size).toBe(1);
+    const bad = await app.request("GET", "/api/admin/log/?page=abc&format=json", { token });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ reason: "Invalid query parameter: 'page'", code: "invalid_parameter" });
+  });
+
   it("answers a wrong method with 405 and Allow including OPTIONS", async () => {
     const r = await app.request("GET", "/api/users/token/", { token });
     expect(r.status).toBe(405);
