@@ -47,6 +47,19 @@ describeDb("conventions", () => {
     expect(r.body).toEqual({ reason: `Not found: ${path}`, code: "not_found" });
   });
 
+  // found by the API fuzzer: a 404 the spec did not declare for device paths
+  it("answers a group or switch id that is not a number on a device path with 404, as the spec declares", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/switches/1/abc/"],
+      ["GET", "/api/switches/1.0/1/details/"],
+      ["POST", "/api/switches/1/-1/save/"],
+      ["POST", "/api/switches/0x1/1/vlan/add/"],
+    ]) {
+      const r = await app.request(method, path, { token, ...(method === "POST" ? { json: {} } : {}) });
+      expect([path, r.status, r.body.code]).toEqual([path, 404, "not_found"]);
+    }
+  });
+
   // found by the API fuzzer: any unknown query parameter was a 400 naming no parameter
   it("ignores query parameters an operation does not declare, and still names a bad declared one", async () => {
     const menu = await app.request("GET", "/api/switches/?format=json", { token });
