@@ -1,8 +1,8 @@
 /**
  * Property-based fuzzing of every operation of spec/openapi.yaml (fast-check): at least
  * 10,000 generated requests with every kind of caller, valid, near-valid, hostile and
- * malformed bodies and odd path parameters, against the real service with a lab switch
- * behind it (device writes reach the simulated switch). No answer may be >= 500, no
+ * malformed bodies and odd path parameters, against the real service with lab switches
+ * behind it (device writes reach simulated switches). No answer may be >= 500, no
  * connection may be dropped, every error carries `reason` and `code`, and every answer
  * matches the spec.
  *
@@ -55,16 +55,18 @@ const KNOWN: Array<{ name: string; matches(f: Finding, maxBody: number): boolean
 
 describeDb("API fuzzer (every operation of the spec)", () => {
   let app: TestApp;
-  let lab: LabSwitch;
+  let labs: LabSwitch[] = [];
   let world: World;
 
   beforeAll(async () => {
     const started = await startAppWithRoot();
     app = started.app;
-    lab = await startLab({ profile: "generic", ports: 8, poePorts: [1, 2, 3, 4], name: "fuzz-lab", seed: 11 });
+    // one model three times: device calls run one after another per switch
+    labs = await Promise.all([1, 2, 3].map(() => startLab({ profile: "generic", ports: 8, poePorts: [1, 2, 3, 4], name: "fuzz-lab", seed: 11 })));
     const roId = await app.createUser("ro-user", "pw-ro-1", { profile: { read_only: true } });
     const group = await addGroup(app, { name: "fuzz-lab-group", users: [roId], allow_poe_toggle: true });
-    const sw = await addDevice(app, { name: "fuzz-lab", lab, groups: [group] });
+    const switches: number[] = [];
+    for (const [i, lab] of labs.entries()) switches.push(await addDevice(app, { name: i ? `fuzz-lab-${i}` : "fuzz-lab", lab, groups: [group] }));
     const readOnly = await app.login("ro-user", "pw-ro-1");
     const session = await app.webLogin("root", "pw-root-1");
     const tokenIds = async (t: string) => (await app.request("GET", "/api/users/tokens/", { token: t })).body.map((x: any) => x.id as number);
@@ -72,9 +74,9 @@ describeDb("API fuzzer (every operation of the spec)", () => {
     world = {
       port: Number(new URL(app.url).port),
       labGroup: group,
-      labSwitch: sw,
+      labSwitches: switches,
       labSwitchName: "fuzz-lab",
-      ifIndexes: lab.model.interfaces.map((i) => i.ifIndex),
+      ifIndexes: labs[0].model.interfaces.map((i) => i.ifIndex),
       superuser: started.root,
       readOnly,
       session,
@@ -82,7 +84,7 @@ describeDb("API fuzzer (every operation of the spec)", () => {
       protected: {
         users: new Set([started.rootId, roId]),
         switchgroups: new Set([group]),
-        switches: new Set([sw]),
+        switches: new Set(switches),
         snmpprofiles: new Set(profiles),
         credentials: new Set(),
         tokens: new Set([...(await tokenIds(started.root)), ...(await tokenIds(readOnly))]),
@@ -91,7 +93,7 @@ describeDb("API fuzzer (every operation of the spec)", () => {
   }, 60_000);
 
   afterAll(async () => {
-    await lab?.stop();
+    await Promise.all(labs.map((l) => l.stop()));
     await app?.close();
   });
 
@@ -99,14 +101,15 @@ describeDb("API fuzzer (every operation of the spec)", () => {
     const doc = app.contract.document;
     const ops = operationsOf(doc);
     const maxBody = app.services.config.maxBodyBytes;
-    const hints = { vlans: lab.model.vlanIds(), maxBodyBytes: maxBody };
+    const hints = { vlans: labs[0].model.vlanIds(), maxBodyBytes: maxBody };
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
     const perOp = new Map<string, Map<number, number>>(ops.map((o) => [o.operationId, new Map()]));
     const known = new Map<string, number>();
     const time = new Map<string, number>();
     const findings: Finding[] = [];
     let sent = 0;
-    const setsBefore = lab.counters.byType.set;
+    const sets = () => labs.reduce((n, l) => n + l.counters.byType.set, 0);
+    const setsBefore = sets();
     process.stdout.write(`API fuzzer: seed ${SEED} (SWITCHDESK_FUZZ_SEED=${SEED} repeats it), ${REQUESTS} requests, ${CONCURRENCY} at a time\n`);
 
     const weighted = ops.map((op) => ({ weight: PASSWORD_WORK.has(op.operationId) ? 1 : 6, arbitrary: requestArb(op, doc, hints) }));
@@ -142,7 +145,7 @@ describeDb("API fuzzer (every operation of the spec)", () => {
     } finally {
       agent.destroy();
       const table = [...perOp].map(([id, m]) => `${id}: ${[...m].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}x${n}`).join(" ")}; ${Math.round(time.get(id) ?? 0)} ms`).join("\n");
-      process.stdout.write(`API fuzzer: ${sent} requests sent; statuses per operation:\n${table}\nknown classes seen: ${JSON.stringify(Object.fromEntries(known))}\nlab SETs: ${lab.counters.byType.set - setsBefore}\n`);
+      process.stdout.write(`API fuzzer: ${sent} requests sent; statuses per operation:\n${table}\nknown classes seen: ${JSON.stringify(Object.fromEntries(known))}\nlab SETs: ${sets() - setsBefore}\n`);
     }
     if (findings.length) {
       const classes = new Map<string, Finding[]>();
@@ -156,7 +159,7 @@ describeDb("API fuzzer (every operation of the spec)", () => {
     // every operation was called (the rarer ones at a sixth of the others' share, see PASSWORD_WORK)
     const fair = REQUESTS / weighted.reduce((a, w) => a + w.weight, 0);
     for (const [id, m] of perOp) expect([id, [...m.values()].reduce((a, b) => a + b, 0) > fair / 3]).toEqual([id, true]);
-    // and writes got far enough to change the lab switch
-    expect(lab.counters.byType.set - setsBefore).toBeGreaterThan(0);
+    // and writes got far enough to change a lab switch
+    expect(sets() - setsBefore).toBeGreaterThan(0);
   }, 600_000);
 });

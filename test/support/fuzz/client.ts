@@ -13,7 +13,8 @@ import type { FuzzRequest, Param } from "./requests";
 export interface World {
   port: number;
   labGroup: number;
-  labSwitch: number;
+  /** lab switches of one model (same interfaces and VLANs), so device calls do not queue behind one */
+  labSwitches: number[];
   labSwitchName: string;
   ifIndexes: number[];
   superuser: string;
@@ -67,13 +68,13 @@ function idFor(w: World, req: FuzzRequest, name: string, pick: number): number {
     case "group":
       return pickFrom([w.labGroup, ...(w.pools.switchgroups ?? [])], pick);
     case "switch":
-      // only the lab switch: no device traffic may leave this machine's lab
-      return w.labSwitch;
+      // only the lab's switches: no device traffic may leave this machine's lab
+      return pickFrom(w.labSwitches, pick);
     case "interface":
       return pickFrom(w.ifIndexes, pick);
   }
   const resource = resourceOf(template);
-  if (/\/(redetect|accept_hostkey)\/$/.test(template)) return pick % 3 ? w.labSwitch : NOWHERE;
+  if (/\/(redetect|accept_hostkey)\/$/.test(template)) return pick % 3 ? pickFrom(w.labSwitches, pick) : NOWHERE;
   const pool = w.pools[resource] ?? [];
   if (SAFE.has(req.method)) return pickFrom([...(w.protected[resource] ?? []), ...pool], pick);
   const free = pool.filter((id) => !w.protected[resource]?.has(id));
