@@ -163,7 +163,7 @@ function describeRequest(method: string, path: string, headers: Record<string, s
 }
 
 /** what was last sent on each keep-alive connection */
-const lastSent = new WeakMap<object, { bytes: number; what: string }>();
+const lastSent = new WeakMap<object, { bytes: number; what: string; at: number }>();
 
 interface RawAnswer {
   status: number;
@@ -172,7 +172,7 @@ interface RawAnswer {
   socketDestroyed: boolean;
 }
 
-function send(agent: http.Agent, port: number, method: string, path: string, headers: Record<string, string>, body: Buffer | null, previous: { bytes: number; what: string }): Promise<RawAnswer> {
+function send(agent: http.Agent, port: number, method: string, path: string, headers: Record<string, string>, body: Buffer | null, previous: { bytes: number; what: string; at: number }): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const r = http.request({ agent, host: "127.0.0.1", port, method, path, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -187,8 +187,8 @@ function send(agent: http.Agent, port: number, method: string, path: string, hea
       });
     });
     r.on("socket", (socket) => {
-      Object.assign(previous, lastSent.get(socket) ?? { bytes: 0, what: "" });
-      lastSent.set(socket, { bytes: body?.length ?? 0, what: `${method} ${path.slice(0, 120)}` });
+      Object.assign(previous, lastSent.get(socket) ?? { bytes: 0, what: "", at: 0 });
+      lastSent.set(socket, { bytes: body?.length ?? 0, what: `${method} ${path.slice(0, 120)}`, at: Date.now() });
     });
     r.on("error", reject);
     r.end(body ?? undefined);
@@ -208,13 +208,13 @@ export async function sendAndJudge(agent: http.Agent, contract: Contract, w: Wor
   const request = describeRequest(req.method, path, headers, body);
   const bodyBytes = body?.length ?? 0;
   const findings: Finding[] = [];
-  const previous = { bytes: 0, what: "" };
+  const previous = { bytes: 0, what: "", at: 0 };
   const find = (kind: Finding["kind"], detail: string, status?: number) => findings.push({ kind, detail, request, status, bodyBytes, previousBodyBytes: previous.bytes });
   let answer: RawAnswer;
   try {
     answer = await send(agent, w.port, req.method, path, headers, body, previous);
   } catch (e) {
-    find("dropped", `no answer: ${(e as Error).message}${previous.what ? ` (the connection carried ${previous.what} with ${previous.bytes} bytes before)` : ""}`);
+    find("dropped", `no answer: ${(e as Error).message}${previous.what ? ` (the connection carried ${previous.what} with ${previous.bytes} bytes ${Date.now() - previous.at} ms before)` : ""}`);
     return { request, method: req.method, path, status: 0, bodyBytes, findings };
   }
   const { status, text } = answer;
