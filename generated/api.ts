@@ -1901,6 +1901,24 @@ export interface components {
             };
         };
         /**
+         * @description A group or switch id in the path that is not a positive integer of at most nine
+         *     digits (or a path that cannot be decoded): no such resource.
+         */
+        PathNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "Not found: /api/switches/1/abc/",
+                 *       "code": "not_found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
          * @description The change conflicts with other data: a superuser deleting itself, or the last
          *     active superuser losing its superuser flag or being deactivated.
          */
@@ -2706,6 +2724,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["DeviceReadForbidden"];
+            404: components["responses"]["PathNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
@@ -2820,6 +2839,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["DeviceReadForbidden"];
+            404: components["responses"]["PathNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
@@ -3185,6 +3205,7 @@ export interface operations {
                 };
             };
             403: components["responses"]["DeviceWriteForbidden"];
+            404: components["responses"]["PathNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -3248,6 +3269,7 @@ export interface operations {
                 };
             };
             403: components["responses"]["DeviceWriteForbidden"];
+            404: components["responses"]["PathNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];

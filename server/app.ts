@@ -14,7 +14,7 @@ import { coerceForm, mediaType, parseBody, readRaw, type Body } from "./body";
 import { allowedMethods, type Contract, type PathEntry } from "./contract";
 import { checkCsrf, identify, requireCaller, CSRF_FIELD } from "./auth";
 import { canAdminister } from "../domain/access";
-import { validationReason } from "./validation";
+import { declaredQuery, validationReason } from "./validation";
 import { isWebPage, mountWeb, renderBrowsable, sendWebError, wantsHtml } from "./web";
 import { baseUrlOf, clientIp } from "./request-info";
 import { securityHeaders } from "./security-headers";
@@ -208,7 +208,7 @@ async function handleApi(req: Request, res: Response, s: Services, contract: Con
 
   const jsonSchema = (op.requestBody as any)?.content?.["application/json"]?.schema;
   if (body && form) body = coerceForm(body, jsonSchema);
-  const query = Object.fromEntries(url.searchParams.entries());
+  const query = declaredQuery(op, url.searchParams);
   const validation = contract.api.validateRequest(
     {
       method: method === "HEAD" ? "get" : method.toLowerCase(),

@@ -77,14 +77,26 @@ async function buildContract(): Promise<Contract> {
         const m = entry.regex.exec(pathname);
         if (!m) continue;
         const params: Record<string, string> = {};
-        entry.names.forEach((n, i) => {
-          params[n] = decodeURIComponent(m[i + 1]);
-        });
+        for (const [i, n] of entry.names.entries()) {
+          const value = decodeSegment(m[i + 1]);
+          // a parameter that is not valid percent-encoded UTF-8 names nothing: 404
+          if (value === null) return null;
+          params[n] = value;
+        }
         return { entry, params };
       }
       return null;
     },
   };
+}
+
+/** A path segment decoded, or null when its percent-encoding is broken (%ZZ, a lone surrogate) */
+function decodeSegment(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
 }
 
 /** Methods to list in Allow for a path: its own, HEAD with GET, and always OPTIONS. */

@@ -45,3 +45,17 @@ export function validationReason(op: Operation, errors: AjvError[]): Verdict {
   const detail = anyOf ? "wrong type" : first.message ?? "invalid";
   return { status: 400, code: "invalid_parameter", reason: `Invalid value for parameter '${name}': ${detail}` };
 }
+
+/**
+ * The query parameters the operation declares (the last value of each); any other
+ * parameter (`?format=json` from a DRF client, a cache buster) is ignored, as OpenL2M does.
+ */
+export function declaredQuery(op: Operation, params: URLSearchParams): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of (op.parameters ?? []) as Array<{ in?: string; name?: string }>) {
+    if (p.in !== "query" || !p.name) continue;
+    const all = params.getAll(p.name);
+    if (all.length) out[p.name] = all[all.length - 1];
+  }
+  return out;
+}

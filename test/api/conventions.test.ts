@@ -34,6 +34,44 @@ describeDb("conventions", () => {
     expect(r.status).toBe(404);
   });
 
+  // found by the API fuzzer (test/api/fuzz.test.ts): these were 500s
+  it.each([
+    ["GET", "/api/admin/users/%ZZ/"],
+    ["POST", "/api/switches/%E0%A4%A/1/save/"],
+    ["GET", "/api/switches/search/%ED%A0%80/"],
+    ["DELETE", "/api/users/tokens/%ED%A0%80/"],
+    ["OPTIONS", "/api/admin/switches/%ZZ/redetect/"],
+  ])("answers %s %s (broken percent-encoding in the path) with 404 JSON", async (method, path) => {
+    const r = await app.request(method, path, { token, ...(method === "POST" ? { json: { save: "yes" } } : {}) });
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ reason: `Not found: ${path}`, code: "not_found" });
+  });
+
+  // found by the API fuzzer: a 404 the spec did not declare for device paths
+  it("answers a group or switch id that is not a number on a device path with 404, as the spec declares", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/switches/1/abc/"],
+      ["GET", "/api/switches/1.0/1/details/"],
+      ["POST", "/api/switches/1/-1/save/"],
+      ["POST", "/api/switches/0x1/1/vlan/add/"],
+    ]) {
+      const r = await app.request(method, path, { token, ...(method === "POST" ? { json: {} } : {}) });
+      expect([path, r.status, r.body.code]).toEqual([path, 404, "not_found"]);
+    }
+  });
+
+  // found by the API fuzzer: any unknown query parameter was a 400 naming no parameter
+  it("ignores query parameters an operation does not declare, and still names a bad declared one", async () => {
+    const menu = await app.request("GET", "/api/switches/?format=json", { token });
+    expect(menu.status).toBe(200);
+    const log = await app.request("GET", "/api/admin/log/?format=json&page_size=1&_=123", { token });
+    expect(log.status).toBe(200);
+    expect(log.body.page_size).toBe(1);
+    const bad = await app.request("GET", "/api/admin/log/?page=abc&format=json", { token });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ reason: "Invalid query parameter: 'page'", code: "invalid_parameter" });
+  });
+
   it("answers a wrong method with 405 and Allow including OPTIONS", async () => {
     const r = await app.request("GET", "/api/users/token/", { token });
     expect(r.status).toBe(405);

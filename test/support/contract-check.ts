@@ -20,7 +20,7 @@ export function checkResponse(contract: Contract, method: string, fullPath: stri
   const hit = contract.match(pathname);
   if (!hit) {
     if (res.status !== 404) throw new Error(`${method} ${fullPath}: path not in the spec but answered ${res.status}`);
-    assertError(res.body, method, fullPath);
+    if (method.toUpperCase() !== "HEAD") assertError(res.body, method, fullPath);
     seen.checked++;
     return;
   }
@@ -33,7 +33,8 @@ export function checkResponse(contract: Contract, method: string, fullPath: stri
   if (!op) {
     if (res.status !== 405) throw new Error(`${method} ${fullPath}: method not in spec but answered ${res.status}`);
     if (!res.headers.get("allow")?.includes("OPTIONS")) throw new Error(`405 without Allow incl. OPTIONS for ${method} ${fullPath}`);
-    assertError(res.body, method, fullPath);
+    // an answer to HEAD has no body to look at
+    if (m !== "HEAD") assertError(res.body, method, fullPath);
     seen.checked++;
     return;
   }
