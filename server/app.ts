@@ -120,6 +120,21 @@ export function createApp(services: Services, contract: Contract): express.Expre
   return app;
 }
 
+/** The body of an operation that takes none: nothing, or only the CSRF field of a form. */
+async function ignoredBody(req: Request, res: Response, limit: number): Promise<Body> {
+  let raw: Buffer;
+  try {
+    raw = await readRaw(req, limit);
+  } catch (e) {
+    // too large to matter: the rest is not read, so the connection ends after the answer
+    if (e instanceof ApiError && e.headers.Connection === "close") res.setHeader("Connection", "close");
+    return undefined;
+  }
+  if (mediaType(req.headers["content-type"]) !== "application/x-www-form-urlencoded" || raw.length === 0) return undefined;
+  const csrf = new URLSearchParams(raw.toString("utf8")).get(CSRF_FIELD);
+  return csrf === null ? undefined : { [CSRF_FIELD]: csrf };
+}
+
 /** What the shell learned of a request before it failed, for the audit row of a refusal. */
 interface Seen {
   caller: Caller | null;
@@ -197,10 +212,14 @@ async function handleApi(req: Request, res: Response, s: Services, contract: Con
 
   let body: Body = undefined;
   let form = false;
-  if (BODY_METHODS.has(method)) {
+  if (BODY_METHODS.has(method) && op.requestBody) {
     const raw = await readRaw(req, s.config.maxBodyBytes);
     ({ body, form } = parseBody(raw, req.headers["content-type"]));
     seen.body = body;
+  } else if (BODY_METHODS.has(method)) {
+    // an operation that takes no body ignores one (read and thrown away, so the connection
+    // stays usable); only a form's CSRF field counts, for pages that post plain forms
+    body = await ignoredBody(req, res, s.config.maxBodyBytes);
   }
   const csrfField = body?.[CSRF_FIELD];
   if (body && CSRF_FIELD in body) delete body[CSRF_FIELD];

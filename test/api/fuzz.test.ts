@@ -15,7 +15,7 @@
 import http from "node:http";
 import fc from "fast-check";
 import { startAppWithRoot, type TestApp } from "../support/harness";
-import { describeDb } from "../support/db";
+import { describeDb, dialect } from "../support/db";
 import { addDevice, addGroup, startLab } from "../support/lab-inventory";
 import { operationsOf, requestArb, type FuzzRequest } from "../support/fuzz/requests";
 import { sendAndJudge, type Finding, type World } from "../support/fuzz/client";
@@ -39,21 +39,22 @@ const PASSWORD_WORK = new Set(["createToken", "createUser", "updateUser", "patch
  * Known classes, being fixed elsewhere: the lead engineer reworks 413/415/400 handling in
  * server/app.ts. REMOVE THIS LIST ON MERGE of that work (the fuzzer must then pass without it).
  */
-const KNOWN: Array<{ name: string; matches(f: Finding, maxBody: number): boolean }> = [
-  {
-    // the reset may only show on the next request the agent sends on that connection
-    name: "413: a body over MAX_BODY_BYTES ends the connection",
-    matches: (f, maxBody) => f.kind === "dropped" && (f.bodyBytes > maxBody || f.previousBodyBytes > maxBody),
-  },
-  {
-    name: "413/415/400 for a body sent to an operation that takes none: a status its spec entry does not declare",
-    matches: (f) =>
-      f.kind === "contract" &&
-      ((f.status === 400 && f.code === "malformed_body") || (f.status === 415 && f.code === "unsupported_media_type") || (f.status === 413 && f.code === "payload_too_large")),
-  },
-];
+/**
+ * Findings of a known class that is accepted, counted and printed instead of failing the
+ * run (none at present: a 413 keeps its connection, and an operation that takes no body
+ * ignores one).
+ */
+const KNOWN: Array<{ name: string; matches(f: Finding, maxBody: number): boolean }> = [];
 
-describeDb("API fuzzer (every operation of the spec)", () => {
+/**
+ * Once per run, on SQLite: the shell, validation and handlers it exercises are the same on
+ * both stores, and the API suites run every operation on MariaDB too. SWITCHDESK_FUZZ_ALL_DBS=1
+ * runs it on MariaDB as well.
+ */
+const fuzzHere = dialect === "sqlite" || process.env.SWITCHDESK_FUZZ_ALL_DBS === "1";
+if (!fuzzHere) console.log("API fuzzer: runs on SQLite only (SWITCHDESK_FUZZ_ALL_DBS=1 runs it here too)");
+
+(fuzzHere ? describeDb : describe.skip)("API fuzzer (every operation of the spec)", () => {
   let app: TestApp;
   let labs: LabSwitch[] = [];
   let world: World;
