@@ -9,6 +9,8 @@ const base = {
 };
 module.exports = {
   testTimeout: 30000,
+  // most suites wait on sockets (labs, databases, browsers), not on the CPU: more workers than cores
+  maxWorkers: 3,
   reporters: ["default", "<rootDir>/test/support/summary-reporter.js"],
   projects: [
     { ...base, displayName: "unit", testMatch: ["<rootDir>/test/unit/**/*.test.ts"] },
