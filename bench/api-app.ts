@@ -49,7 +49,8 @@ export class BenchApp {
   static async start(): Promise<BenchApp> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchdesk-bench-"));
     const config = {
-      ...loadConfig({}),
+      // the service's own request log would drown the bench's table (LOG_LEVEL=info shows it)
+      ...loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" }),
       databaseUrl: `sqlite:${path.join(dir, "bench.db")}`,
       port: 0,
       secretKeyFile: path.join(dir, "secret.key"),
