@@ -5,6 +5,7 @@
 import { sql, type Insertable, type Kysely, type Selectable } from "kysely";
 import type { AuditLogTable, Database } from "./schema";
 import { nowIso } from "./time";
+import { retryOnConflict } from "./errors";
 import type { DialectName } from "./connect";
 
 /** A row to write: everything but the id and the time, which the repository sets. */
@@ -71,11 +72,12 @@ export class UsageRepo {
   async record(userId: number, switchId: number | null): Promise<void> {
     const row = { hour: hourBucket(), user_id: userId, switch_id: switchId ?? 0, calls: 1 };
     const q = this.db.insertInto("usage").values(row);
-    if (this.dialect === "mysql") {
-      await q.onDuplicateKeyUpdate({ calls: sql`calls + 1` }).execute();
-    } else {
-      await q.onConflict((oc) => oc.columns(["hour", "user_id", "switch_id"]).doUpdateSet({ calls: sql`usage.calls + 1` })).execute();
-    }
+    // every instance counts into the same row: a lost race (Galera certification) is tried again
+    await retryOnConflict(() =>
+      this.dialect === "mysql"
+        ? q.onDuplicateKeyUpdate({ calls: sql`calls + 1` }).execute()
+        : q.onConflict((oc) => oc.columns(["hour", "user_id", "switch_id"]).doUpdateSet({ calls: sql`usage.calls + 1` })).execute(),
+    );
   }
 
   async summary(sinceHour: string) {

@@ -31,3 +31,19 @@ export function isWriteConflict(e: unknown): boolean {
     err?.code === "SQLITE_BUSY_SNAPSHOT"
   );
 }
+
+/**
+ * A write that several instances make to the same row at once (a usage counter, a last-use
+ * time): tried again a few times when another writer won the race (on Galera a commit that
+ * failed certification), with a short random pause. Bounded: 4 tries.
+ */
+export async function retryOnConflict<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (e) {
+      if (!isWriteConflict(e) || attempt >= 4) throw e;
+      await new Promise((r) => setTimeout(r, 5 + Math.random() * 20 * attempt));
+    }
+  }
+}

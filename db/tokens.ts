@@ -8,6 +8,7 @@ import { sql, type Kysely } from "kysely";
 import type { Selectable } from "kysely";
 import type { Database, SessionsTable, TokensTable } from "./schema";
 import { bit, bool, isoPlus, nowIso } from "./time";
+import { retryOnConflict } from "./errors";
 
 export const newKey = (): string => crypto.randomBytes(20).toString("hex");
 export const hashKey = (key: string): string => crypto.createHash("sha256").update(key, "utf8").digest("hex");
@@ -75,7 +76,7 @@ export class TokenRepo {
 
   async touch(t: TokenRecord): Promise<void> {
     if (t.last_used && Date.now() - Date.parse(t.last_used) < TOUCH_INTERVAL_MS) return;
-    await this.db.updateTable("tokens").set({ last_used: nowIso() }).where("id", "=", t.id).execute();
+    await retryOnConflict(() => this.db.updateTable("tokens").set({ last_used: nowIso() }).where("id", "=", t.id).execute());
   }
 
   async listForUser(userId: number): Promise<TokenInfo[]> {

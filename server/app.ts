@@ -259,7 +259,10 @@ async function handleApi(req: Request, res: Response, s: Services, contract: Con
     reply = await handler(ctx);
   } finally {
     // usage counters behind api/stats/: one call by this user (on this switch, if any), failed ones too
-    if (caller) await s.repos.usage.record(caller.user.id, typeof params.switch === "number" ? params.switch : null);
+    // (a statistic: a count that could not be written after its retries never costs the answer)
+    if (caller) {
+      await s.repos.usage.record(caller.user.id, typeof params.switch === "number" ? params.switch : null).catch((err: unknown) => s.log.warn({ err }, "usage count not written"));
+    }
   }
   if (caller && method === "GET" && caller.session && wantsHtml(req)) {
     res.status(reply.status).type("html").send(renderBrowsable(contract, ctx, pathname, reply));

@@ -6,7 +6,7 @@ import { execFile } from "node:child_process";
 
 import { main, startService } from "../../server/cli";
 import { loadConfig } from "../../app/config";
-import { createTestDatabase, describeDb, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeDb, tableNames, type TestDatabase } from "../support/db";
 
 const root = path.resolve(__dirname, "../..");
 
@@ -153,8 +153,7 @@ describeDb("command line", () => {
     const { openStore } = await import("../../db/connect");
     const store = await openStore(db.url);
     try {
-      const tables = await store.db.introspection.getTables();
-      expect(tables.map((t) => t.name)).not.toContain("users");
+      expect(await tableNames(store)).not.toContain("users");
     } finally {
       await store.close();
     }

@@ -12,7 +12,7 @@ import { execFile } from "node:child_process";
 import { startService } from "../../server/cli";
 import { loadConfig } from "../../app/config";
 import { openStore } from "../../db/connect";
-import { createTestDatabase, describeDb, dialect, type TestDatabase } from "../support/db";
+import { createTestDatabase, describeDb, dialect, tableNames, type TestDatabase } from "../support/db";
 
 const root = path.resolve(__dirname, "../..");
 const built = fs.existsSync(path.join(root, "dist", "server", "cli.js"));
@@ -36,7 +36,7 @@ function serve(env: Record<string, string>): Promise<Exit> {
 async function tablesOf(url: string): Promise<string[]> {
   const store = await openStore(url);
   try {
-    return (await store.db.introspection.getTables()).map((t) => t.name);
+    return await tableNames(store);
   } finally {
     await store.close();
   }

@@ -78,3 +78,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/**
+ * The tables of a store, by the cheapest query each server has (`SHOW TABLES`; sqlite_master)
+ * rather than Kysely's introspection, whose information_schema join is heavy on MariaDB.
+ */
+export async function tableNames(store: { db: import("kysely").Kysely<any>; dialect: "sqlite" | "mysql" }): Promise<string[]> {
+  const { sql } = await import("kysely");
+  if (store.dialect === "sqlite") {
+    const r = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(store.db);
+    return r.rows.map((x) => x.name);
+  }
+  const r = await sql<Record<string, string>>`show tables`.execute(store.db);
+  return r.rows.map((x) => Object.values(x)[0]);
+}
