@@ -1,5 +1,5 @@
 /**
- * npm run bench: every scenario of the speed issue against lab switches the bench starts
+ * npm run bench: every scenario (README "Performance") against lab switches the bench starts
  * (5 ms latency per request, injected by the lab), a table of the figures, and
  * bench/results/latest.json (bench/results.ts has its shape) with the README's table
  * regenerated from it. Then the two older benches, each printing its own figures:

@@ -1,6 +1,6 @@
 /**
  * bench/results/latest.json, the committed figures of `npm run bench`: the shape runs are
- * compared by, every scenario of the speed issue in it, and the README's Performance
+ * compared by, every scenario of README "Performance" in it, and the README's Performance
  * table generated from it (a new run updates both; a hand edit of either fails here).
  */
 import fs from "node:fs";
