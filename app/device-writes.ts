@@ -337,8 +337,7 @@ function requestedText(body: Record<string, unknown>): string {
 function unknownOutcomeText(e: ApiError, device: { name: string } | null, action: DeviceAction, iface: string | undefined): ApiError {
   if (e.code !== "device_outcome_unknown" || !device) return e;
   const what = `the change of ${DEVICE_ACTION_WORDS[action]}${iface ? ` on ${iface}` : ""}`;
-  const detail = e.reason.replace(/^.*?\(([^()]*)\)$/, "$1");
-  return new ApiError(e.status, e.code, msg.outcomeUnknown(device.name, what, detail));
+  return new ApiError(e.status, e.code, msg.outcomeUnknown(device.name, what));
 }
 
 /** The check and apply phases on the device (inside the device's queue). */

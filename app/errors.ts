@@ -61,7 +61,7 @@ export function deviceFailure(e: DeviceError, device?: { name: string }): ApiErr
     case "device_mismatch":
       return new ApiError(status, e.code, msg.deviceMismatch(device.name, e.message));
     case "device_outcome_unknown":
-      return new ApiError(status, e.code, msg.outcomeUnknown(device.name, "the change", e.message));
+      return new ApiError(status, e.code, msg.outcomeUnknown(device.name, "the change"));
     case "not_supported":
     case "device_hostkey_changed":
       return new ApiError(status, e.code, e.message);

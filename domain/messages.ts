@@ -130,12 +130,9 @@ export function deviceMismatch(deviceName: string, detail: string): string {
   return `Device '${deviceName}' did not keep the change: ${detail}`;
 }
 
-/**
- * A change was sent and the device stopped answering. `what` is e.g. "the change of
- * untagged VLAN on Gi1/0/3"; the detail (what went unanswered) follows in parentheses.
- */
-export function outcomeUnknown(deviceName: string, what: string, detail: string): string {
-  return `Device '${deviceName}' did not confirm ${what}: it may have been applied; read the interface before trying again (${detail})`;
+/** A change was sent and the device stopped answering. `what` is e.g. "the change of untagged VLAN on Gi1/0/3". */
+export function outcomeUnknown(deviceName: string, what: string): string {
+  return `Device '${deviceName}' did not confirm ${what}: it may have been applied; read the interface before trying again`;
 }
 
 /** device_busy (503 with Retry-After): the device's wait queue is full, or no turn to write within the wait */

@@ -47,7 +47,7 @@ describeDb("outcome-unknown writes and audited refusals", () => {
     const r = await app.request("POST", ifUrl(4, "description"), { token: root, json: { description: "maybe-applied" } });
     expect(r.status).toBe(424);
     expect(r.body.code).toBe("device_outcome_unknown");
-    expect(r.body.reason).toMatch(new RegExp(`^Device 'audit-12' did not confirm the change of description on ${port.name}: it may have been applied; read the interface before trying again \\(`));
+    expect(r.body.reason).toBe(`Device 'audit-12' did not confirm the change of description on ${port.name}: it may have been applied; read the interface before trying again`);
     // and it was applied: the answer's "may" is honest
     expect(lab.model.alias(port.ifIndex)).toBe("maybe-applied");
     const [row] = await log("outcome=unknown");
