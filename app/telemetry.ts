@@ -15,6 +15,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
 import pino, { type DestinationStream, type Logger } from "pino";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { deviceGates } from "../drivers/device-gate";
 
 export type { Logger } from "pino";
 
@@ -117,6 +118,14 @@ export class Telemetry implements DeviceObserver {
       help: "Device failures answered to callers, by code (device_unreachable, device_refused, ...)",
       labelNames: ["code"],
       registers,
+    });
+    new Gauge({
+      name: "switchdesk_device_concurrency",
+      help: "Requests this instance lets be in flight to one device: its share of DEVICE_CONCURRENCY among the live instances",
+      registers,
+      collect() {
+        this.set(deviceGates.limits.concurrency);
+      },
     });
     this.queue = new Gauge({
       name: "switchdesk_device_queue_depth",

@@ -10,11 +10,10 @@
  * is 503 device_busy with Retry-After. The same rows work on SQLite (one file, so one
  * host), where they cost a few statements per write.
  */
-import os from "node:os";
-import crypto from "node:crypto";
 import type { Repos } from "../db/repos";
 import type { LeaseHolder } from "../db/leases";
 import { ApiError } from "./errors";
+import { thisInstance } from "./instance-presence";
 import * as msg from "../domain/messages";
 
 export interface WriteLeaseSettings {
@@ -46,8 +45,7 @@ async function settledBefore(p: Promise<unknown>, deadline: number): Promise<boo
 }
 
 export class WriteLeases {
-  /** this process among the instances: host, pid and a random part (pids repeat) */
-  readonly instance = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString("hex")}`;
+  readonly instance = thisInstance;
   /** tail of the local queue of writes per device id */
   private readonly queues = new Map<number, Promise<void>>();
   private requests = 0;

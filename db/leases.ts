@@ -78,6 +78,34 @@ export class LeaseRepo {
     return Number(r.numUpdatedRows) === 1;
   }
 
+  /** How many leases named `prefix…` are held and not expired (holders alive now). */
+  async countLive(prefix: string, now = Date.now()): Promise<number> {
+    const r = await this.db
+      .selectFrom(this.table)
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("name", "like", `${prefix}%`)
+      .where("owner", "<>", "")
+      .where("expires_ms", ">", now)
+      .executeTakeFirst();
+    return Number(r?.n ?? 0);
+  }
+
+  /**
+   * Deletes the rows named `prefix…` that expired more than `graceMs` ago (their holders
+   * are gone), or our own row (`owner`) whatever its expiry. A lost race is no error:
+   * another instance deleted them.
+   */
+  async drop(prefix: string, opts: { expiredBefore?: number; owner?: string }): Promise<void> {
+    try {
+      let q = this.db.deleteFrom(this.table).where("name", "like", `${prefix}%`);
+      if (opts.owner !== undefined) q = q.where("owner", "=", opts.owner);
+      if (opts.expiredBefore !== undefined) q = q.where("expires_ms", "<", opts.expiredBefore);
+      await q.execute();
+    } catch (e) {
+      if (!isWriteConflict(e)) throw e;
+    }
+  }
+
   /** Frees our lease (the row stays, one per name); nothing when it is not ours any more. */
   async release(name: string, owner: string): Promise<void> {
     await this.db.updateTable(this.table).set({ owner: "", expires_ms: 0 }).where("name", "=", name).where("owner", "=", owner).execute();

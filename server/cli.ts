@@ -13,6 +13,7 @@ import type { DestinationStream } from "pino";
 import { loadConfig, type Config } from "../app/config";
 import { buildServices, ensureFirstSuperuser, loginGuardOf, migrateOnly, withCore } from "../app/startup";
 import type { Services } from "../app/services";
+import { startInstancePresence, type InstancePresence } from "../app/instance-presence";
 import { hashPassword } from "../app/passwords";
 import { createApp } from "./app";
 import { loadContract } from "./contract";
@@ -108,6 +109,7 @@ export async function startService(config: Config, say?: (line: string) => void,
   let services: Services | null = null;
   let tell: Say = say ?? console.log;
   let demo: Awaited<ReturnType<typeof import("./demo").startDemoIfWanted>> = null;
+  let presence: InstancePresence | null = null;
   try {
     services = await buildServices(config, options);
     tell = say ?? startupSay(services);
@@ -118,6 +120,7 @@ export async function startService(config: Config, say?: (line: string) => void,
       tell(`Created superuser '${first.username}'.`);
       if (first.generatedPassword) tell(`Its generated password (shown only now): ${first.generatedPassword}`, true);
     }
+    presence = await startInstancePresence(services);
     const { startDemoIfWanted } = await import("./demo");
     demo = await startDemoIfWanted(services, tell);
     const app = createApp(services, contract);
@@ -125,6 +128,7 @@ export async function startService(config: Config, say?: (line: string) => void,
     server.on("request", app);
   } catch (e) {
     await demo?.stop();
+    await presence?.stop();
     await services?.store.close();
     await new Promise<void>((r) => server.close(() => r()));
     throw e;
@@ -166,6 +170,7 @@ export async function startService(config: Config, say?: (line: string) => void,
       const cut = inFlight.size;
       if (!connectionsDone) server.closeAllConnections();
       await demo?.stop();
+      await presence?.stop();
       await running.store.close();
       const clean = connectionsDone && writesDone;
       const facts = { reason, durationMs: Date.now() - started, requestsCutOff: cut, deviceWritesLeft: running.devices.pendingWrites };

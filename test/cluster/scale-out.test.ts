@@ -3,11 +3,13 @@
  * stay in order across three processes, an instance killed mid-write holds nobody up for
  * longer than its lease, and three instances starting at once on an empty database
  * migrate once and create the first superuser once; a database migrated by a later
- * version is refused at start with one line.
+ * version is refused at start with one line. The instances share the per-device bound:
+ * a switch read through all three at once sees no more than DEVICE_CONCURRENCY requests.
  */
 import { openStore } from "../../db/connect";
 import { createTestDatabase, describeDb, type TestDatabase } from "../support/db";
-import { built, startInstance, stopAll, type Instance } from "../support/instances";
+import { startLabSwitch } from "../../lab";
+import { built, call, startInstance, stopAll, tokenFor, type Instance } from "../support/instances";
 import { runScaleOutScenario } from "../support/scale-out-scenario";
 
 const SECRET = "c2NhbGUtb3V0LXRlc3Qta2V5LW9mLTMyLWJ5dGVzLi4u";
@@ -27,6 +29,66 @@ describeDb("three instances on one database", () => {
     expect(r.writes).toBe(14);
     console.log(`three instances: ${r.writes} writes, ${r.reads} reads; after SIGKILL the next writes finished in ${r.killWaitMs} ms (lease 2 s)`);
   }, 120_000);
+
+  it("three instances share DEVICE_CONCURRENCY: a switch read through all three at once sees at most that many requests in flight", async () => {
+    const lab = await startLabSwitch({ profile: "generic", ports: 48, latencyMs: 20 });
+    const instances: Instance[] = [];
+    try {
+      const env = { DATABASE_URL: db.url, SWITCHDESK_SECRET_KEY: SECRET, SWITCHDESK_ADMIN_PASSWORD: "share-pass-1", DEVICE_CONCURRENCY: "3" };
+      const started = await Promise.all([0, 1, 2].map(() => startInstance(env)));
+      for (const s of started) if (s.instance) instances.push(s.instance);
+      expect(instances).toHaveLength(3);
+      // each instance's share, as its /metrics says (it follows within a beat, 2 s)
+      const shares = async () =>
+        Promise.all(
+          instances.map(async (i) => {
+            const text = (await call(i.url, "GET", "/metrics", null)).body as string;
+            return Number(/^switchdesk_device_concurrency (\d+)$/m.exec(text)?.[1]);
+          }),
+        );
+      const waitFor = async (want: number[]) => {
+        let seen: number[] = [];
+        for (let i = 0; i < 50; i++) {
+          seen = await shares();
+          if (seen.join() === want.join()) break;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        return seen;
+      };
+      expect(await waitFor([1, 1, 1])).toEqual([1, 1, 1]);
+
+      const [a, b, c] = instances;
+      const token = await tokenFor(a.url, "admin", "share-pass-1");
+      const t = lab.snmpTarget({ write: false });
+      const profile = (await call(a.url, "POST", "/api/admin/snmpprofiles/", token, { name: "lab", community: t.community, timeout_ms: 2000 })).body.id;
+      const group = (await call(b.url, "POST", "/api/admin/switchgroups/", token, { name: "Lab" })).body.id;
+      const sw = await call(c.url, "POST", "/api/admin/switches/", token, { name: "lab-1", primary_ipv4: "127.0.0.1", snmp_port: lab.port, snmp_profile: profile, switchgroups: [group] });
+      expect(sw.status).toBe(201);
+      const read = (i: Instance, view: string) => call(i.url, "GET", `/api/switches/${group}/${sw.body.id}/${view}`, token);
+      await read(a, ""); // stores the driver choice
+
+      const burst = async (through: Instance[]) => {
+        lab.counters.reset();
+        const answers = await Promise.all(through.flatMap((i) => [0, 1, 2, 3].map((k) => read(i, k % 2 ? "details/" : ""))));
+        expect(answers.map((r) => r.status)).toEqual(answers.map(() => 200));
+        return lab.counters.maxInFlight;
+      };
+      const shared = await burst(instances);
+      expect(shared).toBeGreaterThanOrEqual(1);
+      expect(shared).toBeLessThanOrEqual(3);
+
+      // two stop: the one left takes the whole bound at its next beat
+      await stopAll([b, c]);
+      instances.splice(1);
+      expect(await waitFor([3])).toEqual([3]);
+      const alone = await burst([a, a, a]);
+      expect(alone).toBeLessThanOrEqual(3);
+      console.log(`per-device bound 3 over instances: at most ${shared} SNMP requests in flight with three instances (1 each), ${alone} with one`);
+    } finally {
+      await stopAll(instances);
+      await lab.stop();
+    }
+  }, 90_000);
 
   it("three instances started at once on an empty database migrate once and create one first superuser", async () => {
     const instances: Instance[] = [];
