@@ -30,6 +30,35 @@ export interface Answer {
   ms: number;
 }
 
+export interface RequestOptions {
+  token?: string;
+  json?: unknown;
+}
+
+/** One API call to the service at `baseUrl`, timed; an error answer is returned, never thrown. */
+export async function httpRequest(baseUrl: string, method: string, p: string, opts: RequestOptions = {}): Promise<Answer> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (opts.token) headers.authorization = `Token ${opts.token}`;
+  if (opts.json !== undefined) headers["content-type"] = "application/json";
+  const start = process.hrtime.bigint();
+  try {
+    const res = await fetch(baseUrl + p, { method, headers, body: opts.json === undefined ? undefined : JSON.stringify(opts.json) });
+    const text = await res.text();
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    let body: any = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON: kept as text
+    }
+    const code = res.status >= 400 && body && typeof body.code === "string" ? body.code : "";
+    return { status: res.status, code, body, ms };
+  } catch (e) {
+    // no HTTP answer at all (connection refused or reset): counted as status 0
+    return { status: 0, code: (e as Error).message, body: null, ms: Number(process.hrtime.bigint() - start) / 1e6 };
+  }
+}
+
 /** What a driver's session counted (SnmpDriver has counters; SSH drivers do not). */
 interface CountingDriver {
   counters?: { requests: number; roundTrips: number };
@@ -46,12 +75,13 @@ export class BenchApp {
     private readonly dir: string,
   ) {}
 
-  static async start(): Promise<BenchApp> {
+  /** On a fresh SQLite file, or on `databaseUrl` (an empty database the bench made) with this secret key. */
+  static async start(options: { databaseUrl?: string; secretKey?: string } = {}): Promise<BenchApp> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchdesk-bench-"));
     const config = {
       // the service's own request log would drown the bench's table (LOG_LEVEL=info shows it)
-      ...loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" }),
-      databaseUrl: `sqlite:${path.join(dir, "bench.db")}`,
+      ...loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", SWITCHDESK_SECRET_KEY: options.secretKey }),
+      databaseUrl: options.databaseUrl ?? `sqlite:${path.join(dir, "bench.db")}`,
       port: 0,
       secretKeyFile: path.join(dir, "secret.key"),
       demo: "off" as const,
@@ -85,27 +115,8 @@ export class BenchApp {
     return { learns: drivers.length, roundTrips, requests };
   }
 
-  async request(method: string, p: string, opts: { token?: string; json?: unknown } = {}): Promise<Answer> {
-    const headers: Record<string, string> = { accept: "application/json" };
-    if (opts.token) headers.authorization = `Token ${opts.token}`;
-    if (opts.json !== undefined) headers["content-type"] = "application/json";
-    const start = process.hrtime.bigint();
-    try {
-      const res = await fetch(this.url + p, { method, headers, body: opts.json === undefined ? undefined : JSON.stringify(opts.json) });
-      const text = await res.text();
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      let body: any = text;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // not JSON: kept as text
-      }
-      const code = res.status >= 400 && body && typeof body.code === "string" ? body.code : "";
-      return { status: res.status, code, body, ms };
-    } catch (e) {
-      // no HTTP answer at all (connection refused or reset): counted as status 0
-      return { status: 0, code: (e as Error).message, body: null, ms: Number(process.hrtime.bigint() - start) / 1e6 };
-    }
+  request(method: string, p: string, opts: RequestOptions = {}): Promise<Answer> {
+    return httpRequest(this.url, method, p, opts);
   }
 
   async createUser(username: string, password: string, opts: { superuser?: boolean; groups?: number[] } = {}): Promise<string> {

@@ -35,6 +35,18 @@ export interface ScenarioResult {
   /** device learns (drivers opened) the scenario caused */
   learns: number | null;
   first_answer_ms: number | null;
+  /** service processes behind the bench's round-robin proxy (scale-out rows) */
+  instances: number | null;
+  /** CPU time the service processes spent per answered call (user + system) */
+  cpu_ms_per_call: number | null;
+  /** database statements per call that change rows (INSERT, UPDATE, DELETE), all instances */
+  db_writes_per_call: number | null;
+  /** database SELECTs per call, all instances */
+  db_reads_per_call: number | null;
+  /** rps / rps of the one-instance row of the same run */
+  rps_ratio: number | null;
+  /** p99_ms / p99_ms of the one-instance row of the same run */
+  p99_ratio: number | null;
 }
 
 export interface BenchResults {
@@ -64,6 +76,12 @@ export const RESULT_FIELDS: readonly (keyof ScenarioResult)[] = [
   "max_in_flight",
   "learns",
   "first_answer_ms",
+  "instances",
+  "cpu_ms_per_call",
+  "db_writes_per_call",
+  "db_reads_per_call",
+  "rps_ratio",
+  "p99_ratio",
 ];
 
 /** A scenario row: the given fields (rounded to 0.1, ratios to 0.001), every other field null. */
@@ -79,7 +97,7 @@ export function scenarioRow(name: string, fields: Partial<Omit<ScenarioResult, "
 
 function round(key: keyof ScenarioResult, v: unknown): unknown {
   if (typeof v !== "number") return v;
-  if (key === "ratio") return Math.round(v * 1000) / 1000;
+  if (key === "ratio" || key === "rps_ratio" || key === "p99_ratio") return Math.round(v * 1000) / 1000;
   return Math.round(v * 10) / 10;
 }
 
@@ -138,6 +156,9 @@ const TABLE: [keyof ScenarioResult, string][] = [
   ["max_in_flight", "max in flight"],
   ["peak_rss_mb", "peak RSS MB"],
   ["first_answer_ms", "first answer ms"],
+  ["instances", "instances"],
+  ["cpu_ms_per_call", "CPU ms/call"],
+  ["db_writes_per_call", "DB writes/call"],
 ];
 
 function cell(s: ScenarioResult, key: keyof ScenarioResult): string {

@@ -6,6 +6,9 @@
  *  - lab-agent: the lab agent's own processing of a 1,000-value GetBulk vs net-snmp's agent
  *  - snmp-learn: learning a switch with read plans vs OpenL2M's one-column-at-a-time walks
  *
+ * load-64x32-instances needs MariaDB (bench/scale-out.ts says where it looks) and the
+ * built service; without a server it prints why and gives no rows.
+ *
  * Options (after `npm run bench --`):
  *   --only=a,b     only the scenarios whose names start with these (then nothing is written
  *                  unless --out is given)
@@ -20,6 +23,7 @@ import { main as labAgent } from "./lab-agent";
 import { main as snmpLearn } from "./snmp-learn";
 import { describeMachine, markdownTable, withReadmeBlock, type BenchResults, type ScenarioResult } from "./results";
 import { burstScenario, loadScenario, menuScenario, readScenario, writeScenario, type ScenarioOptions } from "./scenarios";
+import { scaleOutScenario } from "./scale-out";
 import { startupScenarios } from "./startup";
 
 interface Args {
@@ -58,6 +62,7 @@ function scenarioList(o: ScenarioOptions): [string, () => Promise<ScenarioResult
     ["write-poe-48", () => writeScenario("poe", o)],
     ["write-description-48", () => writeScenario("description", o)],
     ["load-64x32", () => loadScenario(o)],
+    ["load-64x32-instances", () => scaleOutScenario(o)],
     ["burst-200x1", () => burstScenario(o)],
     ["menu-200x10", () => menuScenario(o)],
     ["startup", () => startupScenarios(3, o.log)],

@@ -5,7 +5,7 @@
  * latest.json; a refusal or a device error is counted by status and code, never thrown.
  */
 import { startLabSwitch, type LabSwitch, type LabSwitchOptions } from "../lab";
-import { BenchApp, type Answer } from "./api-app";
+import { BenchApp, type Answer, type RequestOptions } from "./api-app";
 import { baselineAvailable, baselineRead } from "./baseline";
 import { scenarioRow, type ScenarioResult } from "./results";
 import { median, msSince, summary } from "./stats";
@@ -45,7 +45,7 @@ function timeAgent(lab: LabSwitch): { take(): number } {
 }
 
 /** answers counted by "status code" ("200", "503 device_busy"; status 0: no HTTP answer) */
-class Statuses {
+export class Statuses {
   readonly counts: Record<string, number> = {};
   add(a: Answer): void {
     const key = a.status >= 200 && a.status < 300 ? String(a.status) : `${a.status} ${a.code}`.trim();
@@ -56,14 +56,14 @@ class Statuses {
   }
 }
 
-interface Fixture {
+export interface Fixture {
   app: BenchApp;
   token: string;
   group: number;
 }
 
-async function fixture(): Promise<Fixture> {
-  const app = await BenchApp.start();
+export async function fixture(options: Parameters<typeof BenchApp.start>[0] = {}): Promise<Fixture> {
+  const app = await BenchApp.start(options);
   const group = await app.addGroup("bench");
   const token = await app.createUser("bench-root", "pw-bench-root-1", { superuser: true });
   return { app, token, group };
@@ -200,53 +200,98 @@ function rssSampler(): { stop(): number } {
   };
 }
 
+/** A load run's figures: answers by status, every answer's time, and how long it ran. */
+export interface LoadRun {
+  statuses: Statuses;
+  latencies: number[];
+  seconds: number;
+}
+
+/** The switches of a load run as the API knows them. */
+export interface LoadTarget {
+  group: number;
+  ids: number[];
+  labs: LabSwitch[];
+  token: string;
+}
+
 /**
- * load-64x32: 64 clients over 32 lab switches for the configured time, each client
- * looping: basic reads, a details read every tenth call, a description write every
- * fifth (each client writes its own port, with a text of its own).
+ * The load-64x32 mix for `seconds`: `clients` clients over the target's switches, each
+ * looping: basic reads, a details read every tenth call, a description write every fifth
+ * (each client writes its own port, with a text of its own; `label` tells runs on the same
+ * switches apart, so that no write repeats the text a port already has). `request` sends one call.
  */
+export async function runLoad(
+  request: (method: string, p: string, opts: RequestOptions) => Promise<Answer>,
+  t: LoadTarget,
+  clients: number,
+  seconds: number,
+  label = "",
+): Promise<LoadRun> {
+  const statuses = new Statuses();
+  const latencies: number[] = [];
+  const start = process.hrtime.bigint();
+  const end = Date.now() + seconds * 1000;
+  const switches = t.ids.length;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      const s = c % switches;
+      const base = `/api/switches/${t.group}/${t.ids[s]}`;
+      const ifIndex = t.labs[s].model.ethernetPorts[1 + Math.floor(c / switches)].ifIndex;
+      for (let n = 0; Date.now() < end; n++) {
+        const a =
+          n % 5 === 1
+            ? await request("POST", `${base}/interface/${ifIndex}/description/`, { token: t.token, json: { description: `load${label} ${c} ${n}` } })
+            : await request("GET", n % 10 === 0 ? `${base}/details/` : `${base}/`, { token: t.token });
+        statuses.add(a);
+        latencies.push(a.ms);
+      }
+    }),
+  );
+  return { statuses, latencies, seconds: msSince(start) / 1000 };
+}
+
+/** `count` lab switches of 48 ports for a load run (seeds 1.., names load-1..), started together. */
+export async function startLoadLabs(o: ScenarioOptions, count: number): Promise<LabSwitch[]> {
+  const labs: LabSwitch[] = [];
+  try {
+    for (let i = 0; i < count; i++) labs.push(await startLabSwitch(labOptions(LOAD_PORTS, o, { seed: i + 1, name: `load-${i + 1}` })));
+    return labs;
+  } catch (e) {
+    await Promise.all(labs.map((l) => l.stop()));
+    throw e;
+  }
+}
+
+/** The switches in the bench service's inventory, each read once so that its driver choice is stored. */
+export async function addLoadDevices(f: Fixture, labs: LabSwitch[]): Promise<LoadTarget> {
+  const ids: number[] = [];
+  for (const [i, lab] of labs.entries()) ids.push(await f.app.addDevice(`load-${i + 1}`, [f.group], lab));
+  for (const id of ids) await f.app.request("GET", `/api/switches/${f.group}/${id}/`, { token: f.token });
+  return { group: f.group, ids, labs, token: f.token };
+}
+
+const LOAD_PORTS = 48;
+
+/** load-64x32: the load mix (runLoad) through the service in this process, on SQLite. */
 export async function loadScenario(o: ScenarioOptions, clients = 64, switches = 32): Promise<ScenarioResult> {
-  const ports = 48;
   return withFixture(async (f) => {
-    const labs: LabSwitch[] = [];
+    const labs = await startLoadLabs(o, switches);
     try {
-      for (let i = 0; i < switches; i++) labs.push(await startLabSwitch(labOptions(ports, o, { seed: i + 1, name: `load-${i + 1}` })));
-      const ids: number[] = [];
-      for (const [i, lab] of labs.entries()) ids.push(await f.app.addDevice(`load-${i + 1}`, [f.group], lab));
-      // a first read of each switch stores its driver choice, as in service
-      for (const id of ids) await f.app.request("GET", `/api/switches/${f.group}/${id}/`, { token: f.token });
+      const target = await addLoadDevices(f, labs);
       for (const lab of labs) lab.counters.reset();
       f.app.takeDrivers();
-      const statuses = new Statuses();
-      const latencies: number[] = [];
       const rss = rssSampler();
-      const start = process.hrtime.bigint();
-      const end = Date.now() + o.loadSeconds * 1000;
-      await Promise.all(
-        Array.from({ length: clients }, async (_, c) => {
-          const s = c % switches;
-          const base = `/api/switches/${f.group}/${ids[s]}`;
-          const ifIndex = labs[s].model.ethernetPorts[1 + Math.floor(c / switches)].ifIndex;
-          for (let n = 0; Date.now() < end; n++) {
-            const a =
-              n % 5 === 1
-                ? await f.app.request("POST", `${base}/interface/${ifIndex}/description/`, { token: f.token, json: { description: `load ${c} ${n}` } })
-                : await f.app.request("GET", n % 10 === 0 ? `${base}/details/` : `${base}/`, { token: f.token });
-            statuses.add(a);
-            latencies.push(a.ms);
-          }
-        }),
-      );
-      const seconds = msSince(start) / 1000;
+      const run = await runLoad((m, p, opts) => f.app.request(m, p, opts), target, clients, o.loadSeconds);
       const peak = rss.stop();
-      const s = summary(latencies);
+      const s = summary(run.latencies);
       return scenarioRow(`load-${clients}x${switches}`, {
-        ports,
+        ports: LOAD_PORTS,
         latency_ms: o.latencyMs,
         requests: labs.reduce((n, l) => n + l.counters.requests, 0),
-        errors: statuses.errors,
-        statuses: statuses.counts,
-        rps: latencies.length / seconds,
+        errors: run.statuses.errors,
+        statuses: run.statuses.counts,
+        rps: run.latencies.length / run.seconds,
         p50_ms: s.median,
         p99_ms: s.p99,
         peak_rss_mb: peak,

@@ -1,75 +1,8 @@
 /**
- * Several switchdesk processes (the built service, `node bin/switchdesk.js serve`) on one
- * database, each on a port of its own choosing (PORT=0), for the scale-out tests. Every
- * wait is bounded; stopAll() ends every process a test started.
+ * Several switchdesk processes on one database for the scale-out tests (the same starter
+ * as the bench's, bench/instances.ts), and a small HTTP client for them.
  */
-import path from "node:path";
-import fs from "node:fs";
-import { spawn, type ChildProcess } from "node:child_process";
-
-const root = path.resolve(__dirname, "../..");
-export const built = fs.existsSync(path.join(root, "dist", "server", "cli.js"));
-
-export interface Instance {
-  url: string;
-  child: ChildProcess;
-  out: string[];
-  err: string[];
-  exited: Promise<number | null>;
-}
-
-export interface Started {
-  instance?: Instance;
-  /** exit code when it ended before listening */
-  code?: number | null;
-  out: string[];
-  err: string[];
-}
-
-/** Starts one instance; resolves when it listens, or when it exits before (bounded). */
-export function startInstance(env: Record<string, string>, timeoutMs = 30_000): Promise<Started> {
-  const child = spawn(process.execPath, [path.join(root, "bin", "switchdesk.js"), "serve"], {
-    // LOG_LEVEL info: the start-up lines (listening, the first superuser) are info lines of the JSON log
-    env: { ...process.env, HOST: "127.0.0.1", PORT: "0", SWITCHDESK_DEMO: "0", LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const out: string[] = [];
-  const err: string[] = [];
-  const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      resolve({ code: null, out, err: [...err, `did not listen within ${timeoutMs} ms`] });
-    }, timeoutMs);
-    const lines = (into: string[]) => (d: Buffer) => into.push(...d.toString().split("\n").filter(Boolean));
-    child.stderr!.on("data", lines(err));
-    child.stdout!.on("data", (d: Buffer) => {
-      lines(out)(d);
-      const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\/api\//.exec(out.join("\n"));
-      if (m) {
-        clearTimeout(timer);
-        resolve({ instance: { url: m[1], child, out, err, exited }, out, err });
-      }
-    });
-    void exited.then((code) => {
-      clearTimeout(timer);
-      resolve({ code, out, err });
-    });
-  });
-}
-
-/** Ends the instances still running (SIGTERM, then SIGKILL after 5 s). */
-export async function stopAll(instances: Instance[]): Promise<void> {
-  await Promise.all(
-    instances.map(async (i) => {
-      if (i.child.exitCode !== null || i.child.signalCode !== null) return;
-      i.child.kill("SIGTERM");
-      const t = setTimeout(() => i.child.kill("SIGKILL"), 5000);
-      await i.exited;
-      clearTimeout(t);
-    }),
-  );
-}
+export { built, startInstance, stopAll, type Instance, type Started } from "../../bench/instances";
 
 export interface Answer {
   status: number;

@@ -23,6 +23,8 @@ const issueScenarios = [
   "write-poe-48",
   "write-description-48",
   "load-64x32",
+  "load-64x32-1-instance",
+  "load-64x32-3-instances",
   "burst-200x1",
   "menu-200x10",
   "startup",
@@ -44,6 +46,19 @@ test("latest.json has the shape runs are compared by, with every scenario of the
     for (const k of ["rps", "p50_ms", "p99_ms", "peak_rss_mb", "errors"] as const) expect(typeof s[k]).toBe("number");
   }
   expect(typeof byName.get("load-64x32")!.max_in_flight).toBe("number");
+  // the scale-out rows: one and three instances behind the proxy, the ratios on the second
+  const one = byName.get("load-64x32-1-instance")!;
+  const three = byName.get("load-64x32-3-instances")!;
+  expect([one.instances, three.instances]).toEqual([1, 3]);
+  for (const s of [one, three]) {
+    for (const k of ["rps", "p99_ms", "cpu_ms_per_call", "db_writes_per_call", "db_reads_per_call", "max_in_flight"] as const) expect(typeof s[k]).toBe("number");
+    expect(s.errors).toBe(0);
+    // the per-device bound (4) holds over the instances together
+    expect(s.max_in_flight).toBeLessThanOrEqual(4);
+  }
+  expect(three.rps_ratio).toBeCloseTo(three.rps! / one.rps!, 2);
+  expect(three.p99_ratio).toBeCloseTo(three.p99_ms! / one.p99_ms!, 2);
+  expect(one.rps_ratio).toBeNull();
   expect(typeof byName.get("startup")!.first_answer_ms).toBe("number");
   expect(typeof byName.get("startup-npm-start")!.first_answer_ms).toBe("number");
   expect(byName.get("menu-200x10")!.max_in_flight).toBeNull();
