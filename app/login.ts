@@ -69,6 +69,8 @@ export interface LoginDeps {
   config: Pick<Config, "directory">;
   repos: Pick<Repos, "users" | "inventory">;
   audit: Pick<AuditWriter, "refusal">;
+  /** the JSON log (directory warnings); stderr without it */
+  log?: { warn(line: string): void };
 }
 
 /**

@@ -37,16 +37,23 @@ export type DirectoryLoginResult =
 let lastOutageLog = { line: "", at: 0 };
 const OUTAGE_LOG_INTERVAL_MS = 10_000;
 
-function logOutage(cfg: DirectoryConfig, e: DirectoryUnavailable): void {
+/** Where the directory's warnings go: the service's JSON log, else stderr (CLI use). */
+export interface WarnSink {
+  log?: { warn(line: string): void };
+}
+
+const warner = (s: WarnSink) => (line: string) => (s.log ? s.log.warn(line) : console.warn(line));
+
+function logOutage(cfg: DirectoryConfig, e: DirectoryUnavailable, warn: (line: string) => void): void {
   const line = `directory login: ${cfg.url} could not be used (${e.why}); answering 503 directory_unavailable to directory logins`;
   const now = Date.now();
   if (line === lastOutageLog.line && now - lastOutageLog.at < OUTAGE_LOG_INTERVAL_MS) return;
   lastOutageLog = { line, at: now };
-  console.warn(line);
+  warn(line);
 }
 
 export async function loginThroughDirectory(
-  s: { repos: Pick<Repos, "users" | "inventory"> },
+  s: { repos: Pick<Repos, "users" | "inventory"> } & WarnSink,
   cfg: DirectoryConfig,
   username: string,
   password: string,
@@ -69,7 +76,7 @@ export async function loginThroughDirectory(
     verdict = await authenticate(cfg, username, password);
   } catch (e) {
     if (!(e instanceof DirectoryUnavailable)) throw e;
-    logOutage(cfg, e);
+    logOutage(cfg, e, warner(s));
     if (cfg.precedence === "directory") {
       const user = await tryLocal();
       if (user) return { outcome: "accepted", user };
@@ -78,7 +85,7 @@ export async function loginThroughDirectory(
   }
 
   if (verdict.kind === "accepted") {
-    const user = await syncDirectoryUser({ users: s.repos.users, inventory: s.repos.inventory }, cfg, username, verdict.person);
+    const user = await syncDirectoryUser({ users: s.repos.users, inventory: s.repos.inventory, warn: warner(s) }, cfg, username, verdict.person);
     return user ? { outcome: "accepted", user } : { outcome: "rejected", count: true };
   }
   if (cfg.precedence === "directory" && !verdict.known) {

@@ -114,7 +114,11 @@ describeDirectory("directory login failures", () => {
           const alice = await app.request("GET", `/api/admin/users/${id}/`, { token: r.body.token });
           expect(alice.status).toBe(200);
           expect(alice.body.is_superuser).toBe(true);
-          expect(logs.text()).toContain("'alice' left its superuser group but is the last active superuser here; it stays superuser");
+          const kept = logs
+            .text()
+            .split("\n")
+            .find((l) => l.includes("is the last active superuser here"));
+          expect(JSON.parse(kept!)).toMatchObject({ level: "warn", msg: "directory login: 'alice' left its superuser group but is the last active superuser here; it stays superuser" });
         } finally {
           await dir.modify(`dn: ${groupDn("sd-admins")}\nchangetype: modify\nadd: member\nmember: ${userDn("alice")}`);
         }
@@ -180,8 +184,12 @@ describeDirectory("directory login failures", () => {
       expect((await tokenLogin(app, "erin", "erin-local-pw-2")).status).toBe(429);
     });
 
-    it("logs one clear line about it, without secrets", () => {
-      expect(logs.text()).toMatch(new RegExp(`directory login: ${downUrl} could not be used \\(.*ECONNREFUSED`));
+    it("logs one clear line about it in the JSON log, at warn level, without secrets", () => {
+      const line = logs
+        .text()
+        .split("\n")
+        .find((l) => l.includes("could not be used"));
+      expect(JSON.parse(line!)).toMatchObject({ level: "warn", msg: expect.stringMatching(new RegExp(`^directory login: ${downUrl} could not be used \\(.*ECONNREFUSED`)) });
     });
 
     it("gives 503 within LDAP_TIMEOUT_MS when the server accepts and stays silent", async () => {
