@@ -108,7 +108,7 @@ export async function buildServices(config: Config, options: { logDestination?: 
   const log = createLogger(config.logLevel, options.logDestination);
   const telemetry = new Telemetry(log);
   const core = await openCore(config);
-  writeLeasesOf(core.repos, { leaseMs: config.deviceLeaseMs, waitMs: config.deviceWriteWaitMs });
+  writeLeasesOf(core.repos, { leaseMs: config.deviceLeaseMs, waitMs: config.deviceWriteWaitMs }, log);
   deviceGates.configure({ concurrency: config.deviceConcurrency, queueLimit: config.deviceQueueLimit });
   return {
     ...core,

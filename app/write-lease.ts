@@ -53,6 +53,8 @@ export class WriteLeases {
   constructor(
     private readonly repos: LeaseRepos,
     readonly settings: WriteLeaseSettings = DEFAULT_WRITE_LEASE,
+    /** the JSON log; stderr without it */
+    private readonly log?: { error(line: string): void },
   ) {}
 
   async run<T>(deviceId: number, fn: () => Promise<T>): Promise<T> {
@@ -95,7 +97,11 @@ export class WriteLeases {
     const renewal = setInterval(() => {
       this.repos.deviceLeases.renew(name, owner, this.settings.leaseMs).then(
         (mine) => {
-          if (!mine) console.error(`write lease of switch ${deviceId} was lost while writing (renewals were late); another write may run at the same time`);
+          if (!mine) {
+            const line = `write lease of switch ${deviceId} was lost while writing (renewals were late); another write may run at the same time`;
+            if (this.log) this.log.error(line);
+            else console.error(line);
+          }
         },
         () => undefined, // a database hiccup: the next renewal tries again before the expiry
       );
@@ -140,10 +146,10 @@ export class WriteLeases {
 const perRepos = new WeakMap<object, WriteLeases>();
 
 /** The process's write leases over these repositories (settings from the start-up). */
-export function writeLeasesOf(repos: LeaseRepos, settings?: WriteLeaseSettings): WriteLeases {
+export function writeLeasesOf(repos: LeaseRepos, settings?: WriteLeaseSettings, log?: { error(line: string): void }): WriteLeases {
   let leases = perRepos.get(repos);
   if (!leases || (settings && leases.settings !== settings)) {
-    leases = new WriteLeases(repos, settings ?? DEFAULT_WRITE_LEASE);
+    leases = new WriteLeases(repos, settings ?? DEFAULT_WRITE_LEASE, log);
     perRepos.set(repos, leases);
   }
   return leases;
