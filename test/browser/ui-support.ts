@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { startTestApp, type TestApp } from "../support/harness";
-import { addDevice, addGroup, startLab } from "../support/lab-inventory";
+import { addDevice, addGroup, startLab, type GroupSpec } from "../support/lab-inventory";
 import type { LabSwitch } from "../../lab";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -36,7 +36,15 @@ export interface UiUser {
   profile?: Record<string, unknown>;
 }
 
-export async function startUiWorld(opts: { helpdeskProfile?: Record<string, unknown>; adminProfile?: Record<string, unknown>; moreUsers?: UiUser[] } = {}): Promise<UiWorld> {
+export interface UiWorldOptions {
+  helpdeskProfile?: Record<string, unknown>;
+  adminProfile?: Record<string, unknown>;
+  moreUsers?: UiUser[];
+  /** the rights of the "Helpdesk floor" group (edit_if_descr on unless said otherwise) */
+  group?: Pick<GroupSpec, "allow_poe_toggle" | "edit_if_descr">;
+}
+
+export async function startUiWorld(opts: UiWorldOptions = {}): Promise<UiWorld> {
   const app = await startTestApp();
   const adminId = await app.createUser(ADMIN.username, ADMIN.password, { is_superuser: true, profile: { are_you_sure: false, ...opts.adminProfile } });
   const helpId = await app.createUser(HELPDESK.username, HELPDESK.password, { profile: { are_you_sure: true, bulk_edit: true, allow_poe_toggle: true, ...opts.helpdeskProfile } });
@@ -46,7 +54,7 @@ export async function startUiWorld(opts: { helpdeskProfile?: Record<string, unkn
   const vlans = lab.model.vlanIds();
   // the helpdesk may use every VLAN of the lab but the last one
   const helpdeskVlans = vlans.slice(0, Math.max(2, vlans.length - 1));
-  const gid = await addGroup(app, { name: "Helpdesk floor", vlans: helpdeskVlans, users: [adminId, helpId, ...more], edit_if_descr: true });
+  const gid = await addGroup(app, { name: "Helpdesk floor", vlans: helpdeskVlans, users: [adminId, helpId, ...more], edit_if_descr: true, ...opts.group });
   const sid = await addDevice(app, { name: "floor-2-access", lab, groups: [gid] });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
