@@ -68,13 +68,13 @@ browserSuite("web UI themes and access", () => {
     const light = await open(ADMIN, device());
     await expect(light.page.locator("html").getAttribute("data-theme")).resolves.toBe("light");
     await expect(read(light.page, "getComputedStyle(document.body).backgroundColor")).resolves.toBe("rgb(245, 247, 250)");
-    await screenshot(light.page, "device-light");
+    await screenshot(w, light.page, "device-light");
     await light.context.close();
 
     const dark = await open(DARK, device());
     await expect(dark.page.locator("html").getAttribute("data-theme")).resolves.toBe("dark");
     await expect(read(dark.page, "getComputedStyle(document.body).backgroundColor")).resolves.toBe("rgb(18, 22, 28)");
-    await screenshot(dark.page, "device-dark");
+    await screenshot(w, dark.page, "device-dark");
     await dark.context.close();
   });
 
@@ -121,7 +121,7 @@ browserSuite("web UI themes and access", () => {
         expect((await page.locator("table.ports thead").boundingBox())!.height).toBeLessThanOrEqual(1);
         const label = await portRow(page, w.lab.model.port(2).ifIndex).locator('td[data-label="VLAN"]').evaluate((td) => (globalThis as any).getComputedStyle(td, "::before").content);
         expect(label).toBe('"VLAN"');
-        await screenshot(page, "device-narrow");
+        await screenshot(w, page, "device-narrow");
       }
     }
     await context.close();

@@ -73,7 +73,7 @@ browserSuite("web UI pages", () => {
     await page.locator("ul.devices li").first().waitFor();
     await expect(page.locator("h2").allTextContents()).resolves.toEqual(["Helpdesk floor"]);
     await expect(page.locator("ul.devices li a").allTextContents()).resolves.toEqual(["floor-2-access", "lobby-core"]);
-    await screenshot(page, "menu");
+    await screenshot(w, page, "menu");
 
     await page.fill("#device-search", "lobby");
     await expect(page.locator("ul.devices li:visible a").allTextContents()).resolves.toEqual(["lobby-core"]);

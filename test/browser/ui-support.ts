@@ -86,9 +86,25 @@ export async function loggedIn(w: UiWorld, who: UiUser, next: string, viewport =
   return { context, page };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * A picture for docs/screenshots/ that changes only when the UI does. The lab switch
+ * listens on a port picked at random each run, and a device's errors name it, so the
+ * picture shows SNMP's own port 161 in its place: the text is changed in the page just
+ * before the picture is taken, after the test has read what the page really said.
+ */
+export async function screenshot(w: UiWorld, page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
+  await page.evaluate(
+    ({ from, to }) => {
+      const doc = (globalThis as any).document;
+      const texts = doc.createTreeWalker(doc.body, 4 /* NodeFilter.SHOW_TEXT */);
+      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        if (node.nodeValue.includes(from)) node.nodeValue = node.nodeValue.split(from).join(to);
+      }
+    },
+    { from: `127.0.0.1:${w.lab.port}`, to: "127.0.0.1:161" },
+  );
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false, animations: "disabled", caret: "hide" });
 }
 
 /** the ports table's row of a lab port */
