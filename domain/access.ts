@@ -150,6 +150,19 @@ export function canEditDescription(rights: InterfaceRights): Denial | null {
   return rights.can_edit_description ? null : denial(msg.CANNOT_EDIT_DESCRIPTION);
 }
 
+/**
+ * The two writes the interface view announces (docs/api-decisions.md section 4): each is
+ * true exactly when that write would pass every permission check it meets, the write's
+ * own checks asked here rather than repeated. `mayWrite` is canWrite() for this caller,
+ * group and device: a read-only token is refused every write, so it is offered none.
+ */
+export function offeredWrites(rights: InterfaceRights, mayWrite: boolean): { allow_poe_toggle: boolean; can_edit_description: boolean } {
+  return {
+    allow_poe_toggle: mayWrite && canTogglePoe(rights) === null,
+    can_edit_description: mayWrite && canEditDescription(rights) === null,
+  };
+}
+
 /** VLAN add: superuser or a profile with vlan_edit (staff too needs vlan_edit). */
 export function canAddVlan(caller: Caller): Denial | null {
   return caller.user.is_superuser || caller.user.profile.vlan_edit ? null : denial(msg.ACCESS_DENIED);

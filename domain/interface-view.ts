@@ -2,11 +2,13 @@
  * One entry of the `interfaces` array of the switch view (docs/api-decisions.md), keys
  * in the spec's order, optional keys left out rather than null: `tagged_vlans` only in
  * Tagged mode, `vlan` only when there is one, `speed` only when known, `poe` only on PoE
- * ports, `unmanage_reason` only when not manageable.
+ * ports, `unmanage_reason` only when not manageable. `allow_poe_toggle` and
+ * `can_edit_description` go past OpenL2M's shape: what the PoE and description writes
+ * would allow this caller here.
  */
 import type { InterfaceInfo, LldpNeighbor, LearnScope, MacEntry, PoePortInfo } from "../model/device";
 import type { components } from "../generated/api";
-import type { InterfaceRights } from "./access";
+import { offeredWrites, type InterfaceRights } from "./access";
 import { formatMac, macVendor } from "./mac";
 
 type Schemas = components["schemas"];
@@ -65,8 +67,11 @@ export function neighborJson(neighbor: LldpNeighbor): NeighborJson {
   };
 }
 
-/** `scope` basic leaves the MAC and LLDP lists empty even when the driver filled them. */
-export function interfaceJson(iface: InterfaceInfo, rights: InterfaceRights, scope: LearnScope): InterfaceJson {
+/**
+ * `scope` basic leaves the MAC and LLDP lists empty even when the driver filled them.
+ * `mayWrite` is canWrite() for the caller, group and device (see offeredWrites()).
+ */
+export function interfaceJson(iface: InterfaceInfo, rights: InterfaceRights, scope: LearnScope, mayWrite: boolean): InterfaceJson {
   const mode = interfaceMode(iface);
   const details = scope === "details";
   return {
@@ -84,6 +89,7 @@ export function interfaceJson(iface: InterfaceInfo, rights: InterfaceRights, sco
     ...(iface.poe ? { poe: poeJson(iface.poe) } : {}),
     manageable: rights.manageable,
     ...(rights.manageable ? {} : { unmanage_reason: rights.unmanage_reason ?? "" }),
+    ...offeredWrites(rights, mayWrite),
     ethernet_addresses: details ? iface.macs.map(ethernetAddressJson) : [],
     neighbors: details ? iface.neighbors.map(neighborJson) : [],
   };

@@ -12,6 +12,7 @@ import {
   GroupRights,
   Policy,
   allowedVlans,
+  canWrite,
   interfaceRights,
   isReadOnly,
 } from "./access";
@@ -63,6 +64,7 @@ export function switchView(input: SwitchViewInput): SwitchJson {
   const { snapshot, device, group, caller, policy, capabilities: can } = input;
   const readOnly = isReadOnly(caller, group, device);
   const allowed = allowedVlans(caller, group, snapshot.vlans);
+  const mayWrite = canWrite(caller, group, device) === null;
 
   const section: SwitchSectionJson = {
     // the name the device reports; the stored one only if it reported none
@@ -105,7 +107,7 @@ export function switchView(input: SwitchViewInput): SwitchJson {
 
   // the one place interfaces are put in natural order of their id: drivers return them as found
   const interfaces = naturalSortBy(snapshot.interfaces, (iface) => iface.id).map((iface) =>
-    interfaceJson(iface, interfaceRights(caller, group, device, policy, iface, allowed, readOnly), snapshot.scope),
+    interfaceJson(iface, interfaceRights(caller, group, device, policy, iface, allowed, readOnly), snapshot.scope, mayWrite),
   );
 
   return { switch: section, vlans, interfaces };

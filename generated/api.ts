@@ -280,7 +280,8 @@ export interface paths {
          * Set the PoE state of an interface
          * @description An on-value enables PoE on the port; any other value disables it. Needs write
          *     access, and `allow_poe_toggle` on the user's profile, the group or the device (or
-         *     globally), or else a manageable interface.
+         *     globally), or else a manageable interface. The interface's `allow_poe_toggle` in
+         *     the switch view says beforehand whether these permission checks pass.
          */
         post: operations["setInterfacePoe"];
         delete?: never;
@@ -313,7 +314,8 @@ export interface paths {
          * @description Surrounding blanks are stripped; an empty description is allowed. Longer than the
          *     driver's limit (64 by default), control characters or line breaks: 400. Needs
          *     write access, a manageable interface and `edit_if_descr` on the user's profile AND
-         *     the group AND the device.
+         *     the group AND the device; the interface's `can_edit_description` in the switch view
+         *     says beforehand whether these permission checks pass.
          */
         post: operations["setInterfaceDescription"];
         delete?: never;
@@ -1236,6 +1238,30 @@ export interface components {
             manageable: boolean;
             /** @description Why the interface is not manageable; only when `manageable` is false. */
             unmanage_reason?: string;
+            /**
+             * @description A switchdesk addition to OpenL2M's shape (OpenL2M's scripts ignore it): true
+             *     exactly when a write to this interface's `poe_state/` would pass every
+             *     permission check, so a client can offer the PoE toggle only where it will be
+             *     accepted. That is: the caller may write here (a read-only token, user, group or
+             *     device is refused every write, so this is false), the interface is not one
+             *     that allows nothing (disabled by the driver, not Ethernet, routed), and either
+             *     `allow_poe_toggle` is set on the user's profile, the group or the device (or
+             *     globally), or the interface is manageable. It speaks of permission only: the
+             *     port has PoE when it has `poe`, and the device can switch it when the switch
+             *     says `change_poe`.
+             */
+            allow_poe_toggle: boolean;
+            /**
+             * @description A switchdesk addition to OpenL2M's shape (OpenL2M's scripts ignore it): true
+             *     exactly when a write to this interface's `description/` would pass every
+             *     permission check: the caller may write here, the interface is manageable, and
+             *     `edit_if_descr` is set on the user's profile AND the group AND the device
+             *     (superusers: any manageable interface). Where it is false the write is 403
+             *     (`You can not manage this interface!` on an unmanageable interface, else
+             *     `You are not allowed to change the interface description!`). Whether the device
+             *     can change descriptions is the switch's `change_description`.
+             */
+            can_edit_description: boolean;
             /** @description MAC table entries (details call only; empty in the basic call). */
             ethernet_addresses: components["schemas"]["EthernetAddress"][];
             /** @description LLDP neighbours (details call only; empty in the basic call). */
@@ -2696,6 +2722,8 @@ export interface operations {
                      *             "max_power_consumed": 4200
                      *           },
                      *           "manageable": true,
+                     *           "allow_poe_toggle": true,
+                     *           "can_edit_description": true,
                      *           "ethernet_addresses": [],
                      *           "neighbors": []
                      *         },
@@ -2713,6 +2741,8 @@ export interface operations {
                      *           "vrf": "",
                      *           "manageable": false,
                      *           "unmanage_reason": "Access denied: vlan 1 is not allowed!",
+                     *           "allow_poe_toggle": false,
+                     *           "can_edit_description": false,
                      *           "ethernet_addresses": [],
                      *           "neighbors": []
                      *         }
@@ -2804,6 +2834,8 @@ export interface operations {
                      *           "duplex": "Full",
                      *           "vrf": "",
                      *           "manageable": true,
+                     *           "allow_poe_toggle": true,
+                     *           "can_edit_description": true,
                      *           "ethernet_addresses": [
                      *             {
                      *               "address": "00:11:22:33:44:55",

@@ -6,7 +6,8 @@
  * cookie and CSRF token: nothing here reads a device or writes anything.
  *
  * The page carries what the API does not tell the script: the profile's theme,
- * are_you_sure and bulk_edit, whether the user is a superuser, and the CSRF token.
+ * are_you_sure and bulk_edit, whether the user is a superuser, and the CSRF token. Its
+ * logout form sends the page's own path, so that logging in again comes back to it.
  *
  * /ui/reference/ is the interactive reference of spec/openapi.yaml (Swagger UI from its
  * npm package, swagger-ui-dist), reading the spec from /api/schema/.
@@ -60,7 +61,8 @@ interface PageUser {
   profile: { theme: string; are_you_sure: boolean; bulk_edit: boolean };
 }
 
-function shell(user: PageUser, csrf: string): string {
+/** `here`: the page's own path, where a login after this logout comes back to */
+function shell(user: PageUser, csrf: string, here: string): string {
   const p = user.profile;
   const theme = p.theme === "dark" ? "dark" : "light";
   return `<!doctype html><html lang="en" data-theme="${theme}"><head><meta charset="utf-8">
@@ -71,7 +73,7 @@ function shell(user: PageUser, csrf: string): string {
 <a class="skip" href="#main">Skip to content</a>
 <header class="top"><nav aria-label="Main"><a class="brand" href="${UI_PREFIX}">switchdesk</a>
 <a href="${UI_PREFIX}">Devices</a><a href="${UI_PREFIX}tokens/">My tokens</a>${user.is_superuser ? `<a href="${UI_PREFIX}audit/">Audit log</a>` : ""}<a href="/api/">API</a></nav>
-<form method="post" action="/logout/" class="logout"><input type="hidden" name="csrfmiddlewaretoken" value="${esc(csrf)}">
+<form method="post" action="/logout/" class="logout"><input type="hidden" name="csrfmiddlewaretoken" value="${esc(csrf)}"><input type="hidden" name="next" value="${esc(here)}">
 <span class="who">${esc(user.username)}</span> <button type="submit">Log out</button></form></header>
 <main id="main" tabindex="-1"><p class="loading" role="status">Loading…</p></main>
 <script type="module" src="${UI_PREFIX}static/app.js"></script></body></html>`;
@@ -120,6 +122,6 @@ export function mountUi(app: Express, s: Services): void {
     if (!req.path.endsWith("/")) return void res.redirect(301, `${req.path}/`);
     const caller = await sessionUser(req, res);
     if (!caller) return;
-    res.type("html").send(shell(caller.user, caller.session!.csrf_token));
+    res.type("html").send(shell(caller.user, caller.session!.csrf_token, req.originalUrl));
   });
 }

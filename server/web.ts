@@ -56,10 +56,22 @@ function cookie(name: string, value: string, req: Request, s: Services, opts: { 
   return parts.join("; ");
 }
 
-/** only same-site paths: no scheme, no //host */
+/** where a login goes when it was not sent from a page (or from one it may not go back to) */
+const DEFAULT_NEXT = "/api/";
+
+/**
+ * A page to go back to after a login, or null: only a path of this site. It starts with
+ * one "/" ("//host" is another site), holds no backslash (browsers read one as "/", so
+ * "/\host" is "//host") and no blank or control character (browsers drop tabs and line
+ * breaks from a URL, so "/<tab>/host" would be "//host"). A scheme cannot follow a "/".
+ */
+function sameSitePath(next: unknown): string | null {
+  if (typeof next !== "string" || !next.startsWith("/") || next.startsWith("//")) return null;
+  return /[\\\u0000-\u0020\u007f]/.test(next) ? null : next;
+}
+
 function safeNext(next: unknown): string {
-  const n = typeof next === "string" ? next : "";
-  return n.startsWith("/") && !n.startsWith("//") && !n.includes("\\") ? n : "/api/";
+  return sameSitePath(next) ?? DEFAULT_NEXT;
 }
 
 function page(title: string, body: string, user?: string, csrf?: string): string {
@@ -130,7 +142,9 @@ export function mountWeb(app: Express, s: Services): void {
     }
     if (cookies[SESSION_COOKIE]) await s.repos.sessions.remove(cookies[SESSION_COOKIE]);
     res.setHeader("Set-Cookie", cookie(SESSION_COOKIE, "", req, s, { httpOnly: true, maxAgeS: 0 }));
-    res.redirect(302, "/login/");
+    // a page that sends its own path (the web UI does) is where the next login goes back to
+    const back = sameSitePath((req.body ?? {}).next);
+    res.redirect(302, back ? `/login/?next=${encodeURIComponent(back)}` : "/login/");
   });
 
   // a browser without a session is sent to the login page instead of a JSON 403

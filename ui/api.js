@@ -30,10 +30,24 @@ export async function api(path, { method = "GET", body } = {}) {
   }
   if (!r.ok) {
     let reason = data?.reason ?? `The server answered HTTP ${r.status}.`;
-    if (r.status === 403 && data?.code === "not_authenticated") reason = "Your session has ended: please log in again.";
+    if (r.status === 403 && data?.code === "not_authenticated") {
+      reason = "Your session has ended: please log in again.";
+      sessionEnded();
+    }
     throw new ApiError(r.status, reason, data?.code ?? "");
   }
   return data;
+}
+
+/** once the session is gone: a notice atop the page with a login that comes back here */
+export function sessionEnded() {
+  if (document.getElementById("session-ended")) return;
+  const here = location.pathname + location.search;
+  const link = Object.assign(document.createElement("a"), { href: `/login/?next=${encodeURIComponent(here)}`, textContent: "Log in again" });
+  const notice = Object.assign(document.createElement("p"), { id: "session-ended", className: "error" });
+  notice.setAttribute("role", "alert");
+  notice.append("Your session has ended. ", link, " to come back to this page.");
+  document.getElementById("main").prepend(notice);
 }
 
 /** the API's path of a device; an interface id with "/" travels as "_" */

@@ -1,5 +1,6 @@
 // The web UI's entry: the path decides the page; every page draws into <main>.
 import { h, show } from "./dom.js";
+import { sessionEnded } from "./api.js";
 import { menuPage } from "./menu.js";
 import { devicePage } from "./device.js";
 import { vlansPage } from "./vlans.js";
@@ -12,6 +13,7 @@ const main = document.getElementById("main");
 export function pageError(title, err) {
   document.title = `${title} · switchdesk`;
   show(main, h("h1", {}, title), h("p", { class: "error", role: "alert" }, err?.message ?? String(err)), h("p", {}, h("a", { href: "/ui/" }, "Back to the devices")));
+  if (err?.code === "not_authenticated") sessionEnded(); // drawn over: say it again
 }
 
 const routes = [

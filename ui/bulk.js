@@ -1,5 +1,7 @@
 // Bulk edit (profile bulk_edit): many ports, one VLAN / state / PoE / description for all,
 // sent one port after another through the API; a result per port, failures shown, never hidden.
+// Only the changes that at least one selected port allows are offered; a selected port
+// that does not allow one is listed with the reason, not skipped in silence.
 import { h, message, sure } from "./dom.js";
 
 export function bulkPanel(ctx) {
@@ -12,23 +14,74 @@ export function bulkPanel(ctx) {
   const status = h("p", { role: "status", id: "bulk-status" });
   const list = h("ol", { class: "bulk-results", id: "bulk-results" });
   const apply = h("button", { type: "submit" }, "Apply to selected ports");
+  const nothingOffered = h("p", { class: "muted", id: "bulk-none" });
 
-  const changes = () => {
-    const out = [];
-    if (vlan.value) out.push({ kind: "vlan", body: { vlan: Number(vlan.value) }, what: `VLAN ${vlan.value}`, may: ctx.rights.vlan });
-    if (state.value) out.push({ kind: "state", body: { state: state.value }, what: state.value === "on" ? "enabled" : "disabled", may: ctx.rights.state });
-    if (poe.value) out.push({ kind: "poe_state", body: { poe_state: poe.value }, what: `PoE ${poe.value}`, may: ctx.rights.poe });
-    if (setDescr.checked) out.push({ kind: "description", body: { description: descr.value }, what: `description "${descr.value}"`, may: ctx.rights.description });
-    return out;
-  };
+  // each change: its controls (shown only when a selected port allows it), and what it asks
+  const actions = [
+    {
+      kind: "vlan",
+      controls: h("span", { class: "bulk-action", "data-action": "vlan" }, h("label", { for: "bulk-vlan" }, "VLAN"), vlan),
+      wanted: () => vlan.value !== "",
+      reset: () => (vlan.value = ""),
+      body: () => ({ vlan: Number(vlan.value) }),
+      what: () => `VLAN ${vlan.value}`,
+    },
+    {
+      kind: "state",
+      controls: h("span", { class: "bulk-action", "data-action": "state" }, h("label", { for: "bulk-state" }, "Admin state"), state),
+      wanted: () => state.value !== "",
+      reset: () => (state.value = ""),
+      body: () => ({ state: state.value }),
+      what: () => (state.value === "on" ? "enabled" : "disabled"),
+    },
+    {
+      kind: "poe_state",
+      right: "poe",
+      controls: h("span", { class: "bulk-action", "data-action": "poe" }, h("label", { for: "bulk-poe" }, "PoE"), poe),
+      wanted: () => poe.value !== "",
+      reset: () => (poe.value = ""),
+      body: () => ({ poe_state: poe.value }),
+      what: () => `PoE ${poe.value}`,
+    },
+    {
+      kind: "description",
+      controls: h(
+        "span",
+        { class: "bulk-action", "data-action": "description" },
+        h("label", { for: "bulk-set-description" }, setDescr, "Set description"),
+        h("label", { class: "sr-only", for: "bulk-description" }, "New description"),
+        descr,
+      ),
+      wanted: () => setDescr.checked,
+      reset: () => ((setDescr.checked = false), (descr.value = "")),
+      body: () => ({ description: descr.value }),
+      what: () => `description "${descr.value}"`,
+    },
+  ];
+  const why = (action, port) => ctx.rights.why[action.right ?? action.kind](port);
+  const picked = () => ctx.interfaces().filter((i) => ctx.selected.has(i.id));
+
+  /** show the changes some selected port allows; a change no longer offered is cleared */
+  function selectionChanged() {
+    const ports = picked();
+    let offered = 0;
+    for (const a of actions) {
+      const some = ports.some((p) => why(a, p) === null);
+      a.controls.hidden = !some;
+      if (!some) a.reset();
+      offered += Number(some);
+    }
+    nothingOffered.textContent = !ports.length ? "Select ports in the table: the changes they allow are offered here." : offered ? "" : "None of the selected ports allows any change.";
+    nothingOffered.hidden = nothingOffered.textContent === "";
+  }
 
   async function run(ev) {
     ev.preventDefault();
-    const ports = ctx.interfaces().filter((i) => ctx.selected.has(i.id));
-    const todo = changes();
+    const ports = picked();
+    const todo = actions.filter((a) => !a.controls.hidden && a.wanted());
     if (!ports.length) return message(status, "error", "Select at least one port in the table first.");
     if (!todo.length) return message(status, "error", "Choose at least one thing to change.");
-    if (!sure(`Set ${todo.map((t) => t.what).join(", ")} on ${ports.length} ports?`)) return message(status, "plain", "Nothing was changed.");
+    if (!sure(`Set ${todo.map((a) => a.what()).join(", ")} on ${ports.length} ports?`)) return message(status, "plain", "Nothing was changed.");
     apply.disabled = true;
     ctx.busy(true);
     list.replaceChildren();
@@ -40,14 +93,16 @@ export function bulkPanel(ctx) {
       message(status, "plain", `Working on ${port.name} (${n + 1} of ${ports.length})…`);
       const parts = [];
       let bad = false;
-      for (const t of todo) {
-        if (!t.may(port)) {
-          parts.push(`failed: ${t.what}: you may not change this on this port`);
+      for (const a of todo) {
+        // not allowed on this port: listed with the reason the API would give, nothing sent
+        const reason = why(a, port);
+        if (reason !== null) {
+          parts.push(`failed: ${a.what()}: ${reason}`);
           bad = true;
           continue;
         }
         try {
-          parts.push(await ctx.send(port, t.kind, t.body));
+          parts.push(await ctx.send(port, a.kind, a.body()));
         } catch (err) {
           parts.push(`failed: ${err.message}`);
           bad = true;
@@ -65,8 +120,11 @@ export function bulkPanel(ctx) {
     ctx.busy(false);
   }
 
-  const changeable = (i) => ctx.rights.vlan(i) || ctx.rights.state(i) || ctx.rights.poe(i) || ctx.rights.description(i);
-  return h(
+  const select = (ports) => {
+    ctx.select(ports.map((i) => i.id));
+    selectionChanged();
+  };
+  const element = h(
     "details",
     { class: "panel", id: "bulk" },
     h("summary", {}, "Bulk edit: change many ports at once"),
@@ -74,26 +132,18 @@ export function bulkPanel(ctx) {
     h(
       "div",
       { class: "toolbar" },
-      h("button", { type: "button", class: "secondary", onclick: () => ctx.select(ctx.interfaces().filter(changeable).map((i) => i.id)) }, "Select all ports I may change"),
-      h("button", { type: "button", class: "secondary", onclick: () => ctx.select([]) }, "Clear selection"),
+      h("button", { type: "button", class: "secondary", onclick: () => select(ctx.interfaces().filter(ctx.rights.any)) }, "Select all ports I may change"),
+      h("button", { type: "button", class: "secondary", onclick: () => select([]) }, "Clear selection"),
     ),
     h(
       "form",
       { onsubmit: run },
-      h(
-        "fieldset",
-        {},
-        h("legend", {}, "Set on every selected port"),
-        h("label", { for: "bulk-vlan" }, "VLAN"), vlan,
-        h("label", { for: "bulk-state" }, "Admin state"), state,
-        h("label", { for: "bulk-poe" }, "PoE"), poe,
-        h("label", { for: "bulk-set-description" }, setDescr, "Set description"),
-        h("label", { class: "sr-only", for: "bulk-description" }, "New description"), descr,
-        apply,
-      ),
+      h("fieldset", {}, h("legend", {}, "Set on every selected port"), actions.map((a) => a.controls), nothingOffered, apply),
     ),
     progress,
     status,
     list,
   );
+  selectionChanged();
+  return { element, selectionChanged };
 }

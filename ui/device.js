@@ -4,17 +4,37 @@ import { api, devicePath, interfacePath } from "./api.js";
 import { h, show, message, sure, speedText } from "./dom.js";
 import { bulkPanel } from "./bulk.js";
 
-const superuser = () => document.body.dataset.superuser === "true";
+const CANNOT_MANAGE = "You can not manage this interface!";
+const NO_DESCRIPTION_EDIT = "You are not allowed to change the interface description!";
 
-/** what this user may do on this device and port, as far as the API's answers tell */
+/**
+ * What this user may change on this device and port, from what the API says: the switch's
+ * read_only and capability flags, and each interface's own rights (`manageable`,
+ * `allow_poe_toggle`, `can_edit_description`: exactly what its writes would allow, flags of
+ * the group and the device included). `why.<change>(i)` is null when allowed, else the
+ * reason in the API's own words; `<change>(i)` is true when allowed.
+ */
 export function rightsOf(user, sw) {
   const writable = !sw.read_only && !user.read_only;
+  const cannot = (flag, what) => (flag ? null : `This switch model cannot ${what}`);
+  const unmanageable = (i) => i.unmanage_reason || CANNOT_MANAGE;
+  // in the order the API checks: what the device can do, the port's rights, the port's PoE
+  const why = {
+    vlan: (i) => cannot(sw.change_vlan, "change the interface vlan") ?? (i.manageable ? null : unmanageable(i)),
+    state: (i) => cannot(sw.change_admin_status, "change the interface status") ?? (i.manageable ? null : unmanageable(i)),
+    poe: (i) => cannot(sw.change_poe, "change the PoE status") ?? (!i.allow_poe_toggle ? unmanageable(i) : i.poe ? null : `Interface ${i.name} does not support PoE`),
+    description: (i) =>
+      cannot(sw.change_description, "change the interface description") ?? (i.can_edit_description ? null : i.manageable ? NO_DESCRIPTION_EDIT : unmanageable(i)),
+  };
   return {
     writable,
-    vlan: (i) => writable && sw.change_vlan && i.manageable && i.mode !== "Routed",
-    state: (i) => writable && sw.change_admin_status && i.manageable,
-    poe: (i) => writable && sw.change_poe && Boolean(i.poe) && (i.manageable || user.allow_poe_toggle),
-    description: (i) => writable && sw.change_description && i.manageable && (superuser() || user.edit_if_descr),
+    why,
+    vlan: (i) => why.vlan(i) === null,
+    state: (i) => why.state(i) === null,
+    poe: (i) => why.poe(i) === null,
+    description: (i) => why.description(i) === null,
+    /** anything at all may be changed on this port */
+    any: (i) => Object.values(why).some((reason) => reason(i) === null),
   };
 }
 
@@ -43,6 +63,7 @@ export async function devicePage(main, g, s, details) {
   };
   const rows = new Map(); // interface id -> <tr>
   const selected = new Set();
+  let bulkEdit = null; // the bulk panel, told when the selection or the ports change
 
   // --- Save button: on devices that need an explicit save, highlighted after a change ---
   const saveStatus = h("span", { role: "status" });
@@ -104,6 +125,7 @@ export async function devicePage(main, g, s, details) {
       return;
     }
     for (const iface of dev.interfaces) if (ids.includes(iface.id)) rows.get(iface.id)?.replaceWith(row(iface));
+    bulkEdit?.selectionChanged();
   }
 
   // --- the cells of one port ---
@@ -157,8 +179,18 @@ export async function devicePage(main, g, s, details) {
     return ns.length ? h("ul", { class: "plain" }, ns.map((n) => h("li", {}, n.system_name || n.chassis_id, n.port_name ? ` port ${n.port_name}` : "", n.management_address_v4 ? ` · ${n.management_address_v4}` : ""))) : "";
   }
 
+  function pickCell(i) {
+    if (!can.any(i)) return "";
+    const pick = (ev) => {
+      if (ev.target.checked) selected.add(i.id);
+      else selected.delete(i.id);
+      bulkEdit.selectionChanged();
+    };
+    return h("input", { type: "checkbox", class: "pick", "aria-label": `Select ${i.name}`, checked: selected.has(i.id), onchange: pick });
+  }
+
   const columns = [
-    ...(bulk ? [["Select", (i) => (can.vlan(i) || can.state(i) || can.poe(i) || can.description(i) ? h("input", { type: "checkbox", class: "pick", "aria-label": `Select ${i.name}`, checked: selected.has(i.id), onchange: (ev) => (ev.target.checked ? selected.add(i.id) : selected.delete(i.id)) }) : "")]] : []),
+    ...(bulk ? [["Select", pickCell]] : []),
     ["Port", (i) => [h("strong", {}, i.name), i.manageable ? null : h("div", { class: "muted" }, i.unmanage_reason ?? "not manageable")]],
     ["Description", descriptionCell],
     ["Admin state", stateCell],
@@ -201,6 +233,23 @@ export async function devicePage(main, g, s, details) {
     saveStatus,
   );
   const tbody = h("tbody", {}, dev.interfaces.map(row));
+  if (bulk) {
+    bulkEdit = bulkPanel({
+      interfaces: () => dev.interfaces,
+      selected,
+      vlans: () => allowedVlans(dev),
+      rights: can,
+      send,
+      resultOf,
+      refresh,
+      busy,
+      select: (ids) => {
+        selected.clear();
+        for (const id of ids) selected.add(id);
+        for (const i of dev.interfaces) rows.get(i.id)?.replaceWith(row(i));
+      },
+    });
+  }
   table = h("table", { class: "cards ports", "aria-busy": "false" }, h("caption", { class: "sr-only" }, `Ports of ${sw.name}`), h("thead", {}, h("tr", {}, columns.map(([label]) => h("th", { scope: "col" }, label)))), tbody);
   show(
     main,
@@ -208,23 +257,7 @@ export async function devicePage(main, g, s, details) {
     h("h1", {}, sw.name, details ? " (details)" : ""),
     summary,
     views,
-    bulk
-      ? bulkPanel({
-          interfaces: () => dev.interfaces,
-          selected,
-          vlans: () => allowedVlans(dev),
-          rights: can,
-          send,
-          resultOf,
-          refresh,
-          busy,
-          select: (ids) => {
-            selected.clear();
-            for (const id of ids) selected.add(id);
-            for (const i of dev.interfaces) rows.get(i.id)?.replaceWith(row(i));
-          },
-        })
-      : null,
+    bulkEdit?.element,
     h("h2", {}, `Ports (${dev.interfaces.length})`),
     table,
   );

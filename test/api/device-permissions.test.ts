@@ -473,6 +473,87 @@ describeDb("permissions of the device endpoints (docs/api-decisions.md section 3
     });
   });
 
+  describe("allow_poe_toggle and can_edit_description in the interface view", () => {
+    const poeOn = (n: number) => lab.model.poeState(ifIndex(n))!.enabled;
+
+    it("a group with allow_poe_toggle: true on a port that is not manageable, and the PoE write passes there", async () => {
+      const view = await basic(tokens.alice, groups.poe, devices.main);
+      expect(ifaceOf(view, ifIndex(3))).toMatchObject({ manageable: false, unmanage_reason: VLAN_NOT_ACCESSIBLE, allow_poe_toggle: true, can_edit_description: false });
+      const r = await post(tokens.alice, groups.poe, devices.main, `interface/${ifIndex(3)}/poe_state/`, { poe_state: "off" });
+      expectResult(r, `Interface ${portName(3)} PoE is now Disabled`);
+      expect(poeOn(3)).toBe(false);
+
+      // the same port through a group without the flag: false, and the write is refused
+      lab.model.commit(cloneConfig(baseline));
+      const plain = await basic(tokens.alice, groups.users, devices.main);
+      expect(ifaceOf(plain, ifIndex(3))).toMatchObject({ manageable: false, allow_poe_toggle: false });
+      expectRefused(await post(tokens.alice, groups.users, devices.main, `interface/${ifIndex(3)}/poe_state/`, { poe_state: "off" }), 403, CANNOT_MANAGE);
+      expect(poeOn(3)).toBe(true);
+    });
+
+    it("edit_if_descr off on the device: can_edit_description false on a manageable port and the write 403; where it is true, 200", async () => {
+      const off = await basic(tokens.alice, groups.users, devices.noDescr);
+      expect(ifaceOf(off, ifIndex(1))).toMatchObject({ manageable: true, can_edit_description: false, allow_poe_toggle: true });
+      expect(ifaceOf(off, ifIndex(1))).not.toHaveProperty("unmanage_reason");
+      expectRefused(await post(tokens.alice, groups.users, devices.noDescr, `interface/${ifIndex(1)}/description/`, { description: "desk 1" }), 403, NO_DESCRIPTION_EDIT);
+
+      // the same port on a device that allows it: true, and the write is 200
+      const on = await basic(tokens.alice, groups.users, devices.main);
+      expect(ifaceOf(on, ifIndex(1))).toMatchObject({ manageable: true, can_edit_description: true });
+      expectResult(await post(tokens.alice, groups.users, devices.main, `interface/${ifIndex(1)}/description/`, { description: "desk 1" }), `Interface ${portName(1)} description was changed!`);
+      expect(lab.model.alias(ifIndex(1))).toBe("desk 1");
+    });
+
+    it("a superuser: both true on every Ethernet port, both false on the VLAN interface and the loopback", async () => {
+      const view = await basic(tokens.root, groups.users, devices.main);
+      const ethernet = lab.model.interfaces.filter((i) => i.ifType === 6).map((i) => i.ifIndex);
+      expect(ethernet.length).toBeGreaterThanOrEqual(12);
+      for (const id of ethernet) expect({ id, ...pick(ifaceOf(view, id)) }).toEqual({ id, allow_poe_toggle: true, can_edit_description: true });
+      for (const id of [svi().ifIndex, loopback().ifIndex]) expect({ id, ...pick(ifaceOf(view, id)) }).toEqual({ id, allow_poe_toggle: false, can_edit_description: false });
+    });
+
+    const pick = (i: { allow_poe_toggle: boolean; can_edit_description: boolean }) => ({ allow_poe_toggle: i.allow_poe_toggle, can_edit_description: i.can_edit_description });
+
+    /**
+     * Every interface, for callers whose rights differ: the flag is true exactly where the
+     * write gets past the permission checks. Each write asks for the value the port already
+     * has, so a permitted one ends at a later check (404 same value, 400 no PoE) and
+     * nothing on the switch changes; a refused one is 403.
+     */
+    it("agree with the writes on every interface, for every kind of caller", async () => {
+      const callers = [
+        ["root", tokens.root, groups.users, devices.main],
+        ["alice", tokens.alice, groups.users, devices.main],
+        ["alice via a PoE group", tokens.alice, groups.poe, devices.main],
+        ["alice via a group without descriptions", tokens.alice, groups.noDescr, devices.main],
+        ["alice on a device without descriptions", tokens.alice, groups.users, devices.noDescr],
+        ["alice on a PoE device", tokens.alice, groups.users, devices.poe],
+        ["pat (PoE profile)", tokens.pat, groups.users, devices.main],
+        ["dan (no descriptions profile)", tokens.dan, groups.users, devices.main],
+        ["alice with a read-only token", tokens.aliceReadOnly, groups.users, devices.main],
+        ["rita (read-only profile)", tokens.rita, groups.users, devices.main],
+        ["alice via a read-only group", tokens.alice, groups.readOnly, devices.main],
+      ] as const;
+      const disagreements: string[] = [];
+      let offered = 0;
+      for (const [who, token, g, s] of callers) {
+        const view = await basic(token, g, s);
+        expect(view.status).toBe(200);
+        for (const i of view.body.interfaces) {
+          const poe = await post(token, g, s, `interface/${i.id}/poe_state/`, { poe_state: i.poe?.admin_status === "Enabled" ? "on" : "off" });
+          const descr = await post(token, g, s, `interface/${i.id}/description/`, { description: i.description });
+          if (i.allow_poe_toggle === (poe.status === 403)) disagreements.push(`${who}, ${i.name}: allow_poe_toggle ${i.allow_poe_toggle}, PoE write ${poe.status} ${poe.body.reason}`);
+          if (i.can_edit_description === (descr.status === 403)) disagreements.push(`${who}, ${i.name}: can_edit_description ${i.can_edit_description}, description write ${descr.status} ${descr.body.reason}`);
+          offered += Number(i.allow_poe_toggle) + Number(i.can_edit_description);
+        }
+      }
+      expect(disagreements).toEqual([]);
+      // both answers occurred: the comparison was not one-sided
+      expect(offered).toBeGreaterThan(0);
+      expect(unchanged()).toBe(true);
+    }, 60000);
+  });
+
   describe("VLAN add, rename and delete", () => {
     const vlanCall = (token: string, action: "add" | "edit" | "delete", body: Record<string, unknown>) =>
       post(token, groups.users, devices.main, `vlan/${action}/`, body);

@@ -68,13 +68,13 @@ browserSuite("web UI themes and access", () => {
     const light = await open(ADMIN, device());
     await expect(light.page.locator("html").getAttribute("data-theme")).resolves.toBe("light");
     await expect(read(light.page, "getComputedStyle(document.body).backgroundColor")).resolves.toBe("rgb(245, 247, 250)");
-    await screenshot(light.page, "device-light");
+    await screenshot(w, light.page, "device-light");
     await light.context.close();
 
     const dark = await open(DARK, device());
     await expect(dark.page.locator("html").getAttribute("data-theme")).resolves.toBe("dark");
     await expect(read(dark.page, "getComputedStyle(document.body).backgroundColor")).resolves.toBe("rgb(18, 22, 28)");
-    await screenshot(dark.page, "device-dark");
+    await screenshot(w, dark.page, "device-dark");
     await dark.context.close();
   });
 
@@ -87,7 +87,12 @@ browserSuite("web UI themes and access", () => {
         if (name === "audit" && who !== ADMIN) continue;
         await page.goto(`${w.app.url}${path}`);
         await page.locator("main h1").waitFor();
-        if (name === "device") await page.click("#bulk summary"); // the bulk form too
+        if (name === "device") {
+          // the bulk form too, with its controls offered for a ticked port
+          await page.click("#bulk summary");
+          await page.locator("table.ports input.pick").first().check();
+          await page.locator('#bulk [data-action="vlan"]').waitFor();
+        }
         const issues = await seriousIssues(page);
         if (issues.length) found[name] = issues;
       }
@@ -116,7 +121,7 @@ browserSuite("web UI themes and access", () => {
         expect((await page.locator("table.ports thead").boundingBox())!.height).toBeLessThanOrEqual(1);
         const label = await portRow(page, w.lab.model.port(2).ifIndex).locator('td[data-label="VLAN"]').evaluate((td) => (globalThis as any).getComputedStyle(td, "::before").content);
         expect(label).toBe('"VLAN"');
-        await screenshot(page, "device-narrow");
+        await screenshot(w, page, "device-narrow");
       }
     }
     await context.close();

@@ -57,7 +57,7 @@ browserSuite("web UI bulk edit", () => {
     await expect(portRow(page, ports[0].ifIndex).locator('td[data-label="VLAN"] select').inputValue()).resolves.toBe(String(to));
     await expect(portRow(page, ports[1].ifIndex).locator("td.result span").getAttribute("class")).resolves.toBe("error");
     await page.locator("#bulk").scrollIntoViewIfNeeded();
-    await screenshot(page, "bulk-edit");
+    await screenshot(w, page, "bulk-edit");
     await context.close();
   });
 

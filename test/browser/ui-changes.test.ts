@@ -107,7 +107,7 @@ browserSuite("web UI changes in place", () => {
       expect(shown.kind).toBe("error");
       expect(shown.text).toContain("floor-2-access");
       await portRow(page, port.ifIndex).scrollIntoViewIfNeeded();
-      await screenshot(page, "error");
+      await screenshot(w, page, "error");
     } finally {
       w.lab.faults.reset();
     }

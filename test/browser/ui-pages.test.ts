@@ -29,12 +29,51 @@ browserSuite("web UI pages", () => {
     await context.close();
   });
 
+  it("logging out of a UI page, and in again, lands back on that page", async () => {
+    const device = `/ui/switch/${w.gid}/${w.sid}/`;
+    const { context, page } = await loggedIn(w, HELPDESK, device);
+    await page.locator("table.ports").waitFor();
+    await Promise.all([page.waitForURL(/\/login\//), page.click("header form.logout button")]);
+    expect(new URL(page.url()).searchParams.get("next")).toBe(device);
+    await page.fill("input[name=username]", HELPDESK.username);
+    await page.fill("input[name=password]", HELPDESK.password);
+    await Promise.all([page.waitForURL(`${w.app.url}${device}`), page.click("button[type=submit]")]);
+    await expect(page.locator("h1").textContent()).resolves.toBe("floor-2-access");
+    await context.close();
+  }, 60000);
+
+  it("says so when the session ends under an open page, with a login that comes back to the page", async () => {
+    const device = `/ui/switch/${w.gid}/${w.sid}/`;
+    const { context, page } = await loggedIn(w, HELPDESK, device);
+    await page.locator("table.ports").waitFor();
+    // the session ends on the server while the page is open
+    const key = (await context.cookies()).find((c) => c.name === "sessionid")!.value;
+    await w.app.services.repos.sessions.remove(decodeURIComponent(key));
+
+    const port = w.lab.model.port(2);
+    page.once("dialog", (d) => void d.accept());
+    await portRow(page, port.ifIndex).getByRole("button", { name: `Disable ${port.name}` }).click();
+    await page.locator("#session-ended").waitFor();
+    await expect(portRow(page, port.ifIndex).locator("td.result span").textContent()).resolves.toMatch(/^Your session has ended: please log in again\./);
+    expect(w.lab.model.adminUp(port.ifIndex)).toBe(true);
+    await expect(page.locator("#session-ended").textContent()).resolves.toBe("Your session has ended. Log in again to come back to this page.");
+
+    await Promise.all([page.waitForURL(/\/login\//), page.click("#session-ended a")]);
+    expect(new URL(page.url()).searchParams.get("next")).toBe(device);
+    await page.fill("input[name=username]", HELPDESK.username);
+    await page.fill("input[name=password]", HELPDESK.password);
+    await Promise.all([page.waitForURL(`${w.app.url}${device}`), page.click("button[type=submit]")]);
+    await page.locator("table.ports").waitFor();
+    expect(await page.locator("#session-ended").count()).toBe(0);
+    await context.close();
+  }, 60000);
+
   it("shows the menu of groups and devices, filters it as one types, and opens a device by exact name", async () => {
     const { context, page } = await loggedIn(w, HELPDESK, "/ui/");
     await page.locator("ul.devices li").first().waitFor();
     await expect(page.locator("h2").allTextContents()).resolves.toEqual(["Helpdesk floor"]);
     await expect(page.locator("ul.devices li a").allTextContents()).resolves.toEqual(["floor-2-access", "lobby-core"]);
-    await screenshot(page, "menu");
+    await screenshot(w, page, "menu");
 
     await page.fill("#device-search", "lobby");
     await expect(page.locator("ul.devices li:visible a").allTextContents()).resolves.toEqual(["lobby-core"]);

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { startTestApp, type TestApp } from "../support/harness";
-import { addDevice, addGroup, startLab } from "../support/lab-inventory";
+import { addDevice, addGroup, startLab, type GroupSpec } from "../support/lab-inventory";
 import type { LabSwitch } from "../../lab";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -36,7 +36,15 @@ export interface UiUser {
   profile?: Record<string, unknown>;
 }
 
-export async function startUiWorld(opts: { helpdeskProfile?: Record<string, unknown>; adminProfile?: Record<string, unknown>; moreUsers?: UiUser[] } = {}): Promise<UiWorld> {
+export interface UiWorldOptions {
+  helpdeskProfile?: Record<string, unknown>;
+  adminProfile?: Record<string, unknown>;
+  moreUsers?: UiUser[];
+  /** the rights of the "Helpdesk floor" group (edit_if_descr on unless said otherwise) */
+  group?: Pick<GroupSpec, "allow_poe_toggle" | "edit_if_descr">;
+}
+
+export async function startUiWorld(opts: UiWorldOptions = {}): Promise<UiWorld> {
   const app = await startTestApp();
   const adminId = await app.createUser(ADMIN.username, ADMIN.password, { is_superuser: true, profile: { are_you_sure: false, ...opts.adminProfile } });
   const helpId = await app.createUser(HELPDESK.username, HELPDESK.password, { profile: { are_you_sure: true, bulk_edit: true, allow_poe_toggle: true, ...opts.helpdeskProfile } });
@@ -46,7 +54,7 @@ export async function startUiWorld(opts: { helpdeskProfile?: Record<string, unkn
   const vlans = lab.model.vlanIds();
   // the helpdesk may use every VLAN of the lab but the last one
   const helpdeskVlans = vlans.slice(0, Math.max(2, vlans.length - 1));
-  const gid = await addGroup(app, { name: "Helpdesk floor", vlans: helpdeskVlans, users: [adminId, helpId, ...more], edit_if_descr: true });
+  const gid = await addGroup(app, { name: "Helpdesk floor", vlans: helpdeskVlans, users: [adminId, helpId, ...more], edit_if_descr: true, ...opts.group });
   const sid = await addDevice(app, { name: "floor-2-access", lab, groups: [gid] });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -78,9 +86,25 @@ export async function loggedIn(w: UiWorld, who: UiUser, next: string, viewport =
   return { context, page };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * A picture for docs/screenshots/ that changes only when the UI does. The lab switch
+ * listens on a port picked at random each run, and a device's errors name it, so the
+ * picture shows SNMP's own port 161 in its place: the text is changed in the page just
+ * before the picture is taken, after the test has read what the page really said.
+ */
+export async function screenshot(w: UiWorld, page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
+  await page.evaluate(
+    ({ from, to }) => {
+      const doc = (globalThis as any).document;
+      const texts = doc.createTreeWalker(doc.body, 4 /* NodeFilter.SHOW_TEXT */);
+      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        if (node.nodeValue.includes(from)) node.nodeValue = node.nodeValue.split(from).join(to);
+      }
+    },
+    { from: `127.0.0.1:${w.lab.port}`, to: "127.0.0.1:161" },
+  );
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false, animations: "disabled", caret: "hide" });
 }
 
 /** the ports table's row of a lab port */

@@ -10,6 +10,7 @@ import {
   canWrite,
   pairInMenu,
   interfaceRights,
+  offeredWrites,
   isReadOnly,
   menuGroups,
 } from "../../domain/access";
@@ -213,6 +214,43 @@ describe("interfaceRights", () => {
       code: "access_denied",
       reason: "You can not manage this interface!",
     });
+  });
+});
+
+describe("offeredWrites: what the interface view announces", () => {
+  const allowed = new Set([10, 20]);
+  const offered = (who = caller(), port = iface(), grp = group(), dev = device()) =>
+    offeredWrites(
+      interfaceRights(who, grp, dev, noPolicy, port, allowed, isReadOnly(who, grp, dev)),
+      canWrite(who, grp, dev) === null,
+    );
+
+  it("a manageable port without any PoE flag: PoE may be toggled (the write allows it), the description edited", () => {
+    // the raw flag says no: the view must not
+    expect(interfaceRights(caller(), group(), device(), noPolicy, iface(), allowed, false)).toMatchObject({ manageable: true, allow_poe_toggle: false });
+    expect(offered()).toEqual({ allow_poe_toggle: true, can_edit_description: true });
+  });
+
+  it("a PoE flag on the group opens PoE on an unmanageable port, not the description", () => {
+    expect(offered(caller(), iface({ untagged_vlan: 30 }), group({ allow_poe_toggle: true }))).toEqual({ allow_poe_toggle: true, can_edit_description: false });
+    expect(offered(caller(), iface({ untagged_vlan: 30 }))).toEqual({ allow_poe_toggle: false, can_edit_description: false });
+  });
+
+  it("edit_if_descr off on the device: no description on a manageable port", () => {
+    expect(offered(caller(), iface(), group(), device({ edit_if_descr: false }))).toEqual({ allow_poe_toggle: true, can_edit_description: false });
+  });
+
+  it("a read-only token, user, group or device is offered nothing", () => {
+    expect(offered(caller({}, {}, { write_enabled: false }))).toEqual({ allow_poe_toggle: false, can_edit_description: false });
+    expect(offered(caller({}, { read_only: true }))).toEqual({ allow_poe_toggle: false, can_edit_description: false });
+    expect(offered(superuser(), iface(), group({ read_only: true }))).toEqual({ allow_poe_toggle: false, can_edit_description: false });
+    expect(offered(superuser(), iface(), group(), device({ read_only: true }))).toEqual({ allow_poe_toggle: false, can_edit_description: false });
+  });
+
+  it("a superuser: both on Ethernet ports, neither on a routed or non-Ethernet one", () => {
+    expect(offered(superuser(), iface({ untagged_vlan: 99 }))).toEqual({ allow_poe_toggle: true, can_edit_description: true });
+    expect(offered(superuser(), iface({ routed: true }))).toEqual({ allow_poe_toggle: false, can_edit_description: false });
+    expect(offered(superuser(), iface({ kind: "other" }))).toEqual({ allow_poe_toggle: false, can_edit_description: false });
   });
 });
 

@@ -117,9 +117,23 @@ describe("switchView: interfaces", () => {
     const body = switchView(viewInput());
     expect(Object.keys(body.interfaces[0])).toEqual([
       "id", "name", "description", "mode", "vlan", "state", "online", "speed", "duplex", "vrf",
-      "manageable", "ethernet_addresses", "neighbors",
+      "manageable", "allow_poe_toggle", "can_edit_description", "ethernet_addresses", "neighbors",
     ]);
     expect(body.interfaces[0]).toMatchObject({ mode: "Access", vlan: 10, state: "Enabled", online: true, speed: 1000, manageable: true });
+  });
+
+  it("allow_poe_toggle and can_edit_description follow unmanage_reason and say what the writes would allow", () => {
+    const ports = [iface({ id: "1" }), iface({ id: "2", untagged_vlan: 30 })];
+    const [open, closed] = switchView(viewInput({ snapshot: snapshot({ interfaces: ports }), group: group({ allow_poe_toggle: true }) })).interfaces;
+    expect(open).toMatchObject({ manageable: true, allow_poe_toggle: true, can_edit_description: true });
+    const keys = Object.keys(closed);
+    expect(keys.slice(keys.indexOf("manageable"), keys.indexOf("manageable") + 4)).toEqual(["manageable", "unmanage_reason", "allow_poe_toggle", "can_edit_description"]);
+    expect(closed).toMatchObject({ manageable: false, allow_poe_toggle: true, can_edit_description: false });
+  });
+
+  it("a read-only token is offered neither write; manageable keeps OpenL2M's meaning", () => {
+    const body = switchView(viewInput({ caller: caller({}, {}, { write_enabled: false }) }));
+    expect(body.interfaces[0]).toMatchObject({ manageable: true, allow_poe_toggle: false, can_edit_description: false });
   });
 
   it("a tagged port lists its tagged VLANs ascending as one string", () => {
