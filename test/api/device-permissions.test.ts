@@ -162,7 +162,8 @@ describeDb("permissions of the device endpoints (docs/api-decisions.md section 3
     devices.other = await addDevice(app, { name: "perm-other", lab, groups: [groups.other] });
     devices.inactiveOnly = await addDevice(app, { name: "perm-inactive-only", lab, groups: [groups.inactiveOnly], status: "inactive" });
     devices.routed = await addDevice(app, { name: "perm-routed", lab: routedLab, groups: [groups.routed] });
-  });
+    // nine users with a password hash and eleven logins: slow while the fuzzer runs beside it
+  }, 60000);
 
   afterAll(async () => {
     await app?.close();
