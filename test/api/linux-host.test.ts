@@ -10,6 +10,10 @@ import { describeDb } from "../support/db";
 import { addGroup } from "../support/lab-inventory";
 import { netnsSshdUnavailable, settled, startNetnsSshd, type NetnsSshd } from "../support/netns-sshd";
 
+// every SSH session opens a new connection into a network namespace; beside other such
+// suites on a loaded 2-core machine a session took up to 15 s to start (alone: under 1 s)
+jest.setTimeout(60_000);
+
 const unavailable = netnsSshdUnavailable();
 if (unavailable) console.warn(`linux-host API test: skipped: ${unavailable}`);
 

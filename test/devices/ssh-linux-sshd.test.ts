@@ -13,6 +13,10 @@ import { NotSupported } from "../../model/failures";
 import { netnsSshdUnavailable, settled, startNetnsSshd, type NetnsSshd } from "../support/netns-sshd";
 
 import type { InterfaceView } from "../../model/device";
+
+// every SSH session opens a new connection into a network namespace; beside other such
+// suites on a loaded 2-core machine a session took up to 15 s to start (alone: under 1 s)
+jest.setTimeout(60_000);
 /** the interface view a setter takes, learned by the same kind of driver */
 async function viewOf(d: { learnInterface(id: string): Promise<InterfaceView | null> }, id: string): Promise<InterfaceView> {
   const view = await d.learnInterface(id);
@@ -46,7 +50,7 @@ describeWithSshd("LinuxHostDriver against OpenSSH in a network namespace", () =>
       private_key: sshd.privateKey,
       host_key_fingerprint: sshd.hostKeyFingerprint,
       connect_timeout_ms: 5000,
-      command_timeout_ms: 5000,
+      command_timeout_ms: 20000,
       ...overrides,
     };
   }
