@@ -9,7 +9,8 @@
  * floor(total / live) requests in flight to one device, and at least one. So N instances
  * together keep a device at DEVICE_CONCURRENCY requests in flight, or at N when there are
  * more instances than that. The count lags by at most one beat when an instance starts,
- * and by a lifetime when one dies (its share stays unused until then).
+ * and by a lifetime when one dies (its share stays unused until then). A starting
+ * instance counts itself alone until its first beat, a few milliseconds in.
  */
 import os from "node:os";
 import crypto from "node:crypto";
@@ -59,15 +60,20 @@ export class InstancePresence {
     return shareOf(this.total, this.live);
   }
 
-  /** Registers this instance and takes its share; then beats until stop(). */
-  async start(): Promise<void> {
-    await this.beat();
-    this.timer = setInterval(() => {
+  /**
+   * Registers this instance and takes its share at once, in the background (the start
+   * does not wait for it: until it is done the instance counts itself alone), then beats
+   * until stop().
+   */
+  start(): void {
+    const tick = () => {
       // one beat at a time; a database hiccup keeps the last count until the next beat
       this.beating ??= this.beat()
         .catch(() => undefined)
         .finally(() => (this.beating = null));
-    }, this.settings.beatMs);
+    };
+    tick();
+    this.timer = setInterval(tick, this.settings.beatMs);
     this.timer.unref();
   }
 
@@ -93,8 +99,8 @@ export class InstancePresence {
 }
 
 /** The serving process's presence: its share of DEVICE_CONCURRENCY goes to the device gates. */
-export async function startInstancePresence(core: { repos: Pick<Repos, "deviceLeases">; config: Pick<Config, "deviceConcurrency"> }): Promise<InstancePresence> {
+export function startInstancePresence(core: { repos: Pick<Repos, "deviceLeases">; config: Pick<Config, "deviceConcurrency"> }): InstancePresence {
   const presence = new InstancePresence(core.repos.deviceLeases, core.config.deviceConcurrency, (share) => deviceGates.configure({ concurrency: share }));
-  await presence.start();
+  presence.start();
   return presence;
 }

@@ -120,7 +120,7 @@ export async function startService(config: Config, say?: (line: string) => void,
       tell(`Created superuser '${first.username}'.`);
       if (first.generatedPassword) tell(`Its generated password (shown only now): ${first.generatedPassword}`, true);
     }
-    presence = await startInstancePresence(services);
+    presence = startInstancePresence(services);
     const { startDemoIfWanted } = await import("./demo");
     demo = await startDemoIfWanted(services, tell);
     const app = createApp(services, contract);
