@@ -84,3 +84,24 @@ export async function stopAll(instances: Instance[]): Promise<void> {
     }),
   );
 }
+
+/** Each instance's share of DEVICE_CONCURRENCY, as its /metrics says (NaN where it says none). */
+export async function deviceShares(instances: Instance[]): Promise<number[]> {
+  return Promise.all(
+    instances.map(async (i) => {
+      const text = await (await fetch(`${i.url}/metrics`)).text();
+      return Number(/^switchdesk_device_concurrency (\d+)$/m.exec(text)?.[1]);
+    }),
+  );
+}
+
+/** Polls until every instance's share is `want` (bounded: 6 s; presence beats every 2 s); the shares last seen. */
+export async function settledShares(instances: Instance[], want: number): Promise<number[]> {
+  let seen: number[] = [];
+  for (let i = 0; i < 60; i++) {
+    seen = await deviceShares(instances);
+    if (seen.every((s) => s === want)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return seen;
+}

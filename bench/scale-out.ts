@@ -16,7 +16,7 @@ import fs from "node:fs";
 import type { LabSwitch } from "../lab";
 import { shareOf } from "../app/instance-presence";
 import { httpRequest } from "./api-app";
-import { startInstance, stopAll, type Instance } from "./instances";
+import { settledShares, startInstance, stopAll, type Instance } from "./instances";
 import { startRoundRobinProxy } from "./proxy";
 import { scenarioRow, type ScenarioResult } from "./results";
 import { addLoadDevices, fixture, runLoad, startLoadLabs, type LoadTarget, type ScenarioOptions } from "./scenarios";
@@ -90,25 +90,6 @@ function machineUse(): { busyMs: number; totalMs: number } {
   return { busyMs: (total - idle - iowait) * 10, totalMs: total * 10 };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Waits (bounded) until every instance's /metrics shows the share it takes among `n`. */
-async function sharesSettled(instances: Instance[]): Promise<number[]> {
-  const want = shareOf(DEVICE_CONCURRENCY, instances.length);
-  let seen: number[] = [];
-  for (let i = 0; i < 60; i++) {
-    seen = await Promise.all(
-      instances.map(async (inst) => {
-        const text = await (await fetch(`${inst.url}/metrics`)).text();
-        return Number(/^switchdesk_device_concurrency (\d+)$/m.exec(text)?.[1]);
-      }),
-    );
-    if (seen.every((s) => s === want)) return seen;
-    await sleep(100);
-  }
-  throw new Error(`the instances' shares of DEVICE_CONCURRENCY did not settle on ${want}: ${seen.join(", ")}`);
-}
-
 async function measure(n: number, db: BenchDatabase, secretKey: string, target: LoadTarget, o: ScenarioOptions): Promise<ScenarioResult> {
   const instances: Instance[] = [];
   try {
@@ -116,7 +97,9 @@ async function measure(n: number, db: BenchDatabase, secretKey: string, target: 
     const started = await Promise.all(Array.from({ length: n }, () => startInstance(env, { keepOutput: false })));
     for (const s of started) if (s.instance) instances.push(s.instance);
     if (instances.length !== n) throw new Error(`an instance did not start: ${started.map((s) => s.err.join(" | ")).join(" / ")}`);
-    await sharesSettled(instances);
+    const want = shareOf(DEVICE_CONCURRENCY, n);
+    const shares = await settledShares(instances, want);
+    if (shares.some((x) => x !== want)) throw new Error(`the instances' shares of DEVICE_CONCURRENCY did not settle on ${want}: ${shares.join(", ")}`);
     const proxy = await startRoundRobinProxy(instances.map((i) => i.url));
     try {
       for (const lab of target.labs) lab.counters.reset();

@@ -9,7 +9,7 @@
 import { openStore } from "../../db/connect";
 import { createTestDatabase, describeDb, type TestDatabase } from "../support/db";
 import { startLabSwitch } from "../../lab";
-import { built, call, startInstance, stopAll, tokenFor, type Instance } from "../support/instances";
+import { built, call, settledShares, startInstance, stopAll, tokenFor, type Instance } from "../support/instances";
 import { runScaleOutScenario } from "../support/scale-out-scenario";
 
 const SECRET = "c2NhbGUtb3V0LXRlc3Qta2V5LW9mLTMyLWJ5dGVzLi4u";
@@ -39,23 +39,7 @@ describeDb("three instances on one database", () => {
       for (const s of started) if (s.instance) instances.push(s.instance);
       expect(instances).toHaveLength(3);
       // each instance's share, as its /metrics says (it follows within a beat, 2 s)
-      const shares = async () =>
-        Promise.all(
-          instances.map(async (i) => {
-            const text = (await call(i.url, "GET", "/metrics", null)).body as string;
-            return Number(/^switchdesk_device_concurrency (\d+)$/m.exec(text)?.[1]);
-          }),
-        );
-      const waitFor = async (want: number[]) => {
-        let seen: number[] = [];
-        for (let i = 0; i < 50; i++) {
-          seen = await shares();
-          if (seen.join() === want.join()) break;
-          await new Promise((r) => setTimeout(r, 100));
-        }
-        return seen;
-      };
-      expect(await waitFor([1, 1, 1])).toEqual([1, 1, 1]);
+      expect(await settledShares(instances, 1)).toEqual([1, 1, 1]);
 
       const [a, b, c] = instances;
       const token = await tokenFor(a.url, "admin", "share-pass-1");
@@ -80,7 +64,7 @@ describeDb("three instances on one database", () => {
       // two stop: the one left takes the whole bound at its next beat
       await stopAll([b, c]);
       instances.splice(1);
-      expect(await waitFor([3])).toEqual([3]);
+      expect(await settledShares(instances, 3)).toEqual([3]);
       const alone = await burst([a, a, a]);
       expect(alone).toBeLessThanOrEqual(3);
       console.log(`per-device bound 3 over instances: at most ${shared} SNMP requests in flight with three instances (1 each), ${alone} with one`);

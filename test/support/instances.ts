@@ -2,7 +2,7 @@
  * Several switchdesk processes on one database for the scale-out tests (the same starter
  * as the bench's, bench/instances.ts), and a small HTTP client for them.
  */
-export { built, startInstance, stopAll, type Instance, type Started } from "../../bench/instances";
+export { built, settledShares, startInstance, stopAll, type Instance, type Started } from "../../bench/instances";
 
 export interface Answer {
   status: number;
