@@ -6,6 +6,7 @@ const base = {
   testEnvironment: "node",
   transform: { "^.+\\.ts$": ["ts-jest", {}] },
   moduleFileExtensions: ["ts", "js", "json"],
+  setupFiles: ["<rootDir>/test/support/env-common.js"],
 };
 module.exports = {
   testTimeout: 30000,
@@ -19,32 +20,32 @@ module.exports = {
       ...base,
       displayName: "api-sqlite",
       testMatch: ["<rootDir>/test/api/**/*.test.ts"],
-      setupFiles: ["<rootDir>/test/support/env-sqlite.js"],
+      setupFiles: ["<rootDir>/test/support/env-common.js", "<rootDir>/test/support/env-sqlite.js"],
     },
     {
       ...base,
       displayName: "api-mariadb",
       testMatch: ["<rootDir>/test/api/**/*.test.ts"],
-      setupFiles: ["<rootDir>/test/support/env-mariadb.js"],
+      setupFiles: ["<rootDir>/test/support/env-common.js", "<rootDir>/test/support/env-mariadb.js"],
     },
     {
       // several service processes on one MariaDB database, and on a Galera cluster
       ...base,
       displayName: "cluster",
       testMatch: ["<rootDir>/test/cluster/**/*.test.ts"],
-      setupFiles: ["<rootDir>/test/support/env-mariadb.js"],
+      setupFiles: ["<rootDir>/test/support/env-common.js", "<rootDir>/test/support/env-mariadb.js"],
     },
     {
       ...base,
       displayName: "replay",
       testMatch: ["<rootDir>/test/replay/**/*.test.ts"],
-      setupFiles: ["<rootDir>/test/support/env-sqlite.js"],
+      setupFiles: ["<rootDir>/test/support/env-common.js", "<rootDir>/test/support/env-sqlite.js"],
     },
     {
       ...base,
       displayName: "browser",
       testMatch: ["<rootDir>/test/browser/**/*.test.ts"],
-      setupFiles: ["<rootDir>/test/support/env-sqlite.js"],
+      setupFiles: ["<rootDir>/test/support/env-common.js", "<rootDir>/test/support/env-sqlite.js"],
     },
   ],
 };
