@@ -5,7 +5,7 @@
  * API shows. The last active superuser is kept by the user repository's transaction.
  */
 import { ApiError, badRequest, notFound } from "./errors";
-import { idList, optionalBool, optionalString } from "./admin/parse";
+import { idList, optionalBool, optionalString, refuseFaultyText } from "./admin/parse";
 import { DuplicateUsername, LastSuperuser, PROFILE_FLAGS, type ProfilePatch, type Theme, type User, type UserFields } from "../db/users";
 import { TooManyTokens } from "../db/tokens";
 import { hashPassword } from "./passwords";
@@ -59,6 +59,7 @@ async function parseUser(s: Services, b: Record<string, unknown>, creating: bool
   if (creating || b.username !== undefined) {
     const u = b.username;
     if (typeof u !== "string" || u === "") throw badRequest(msg.missingParameter("username"), "missing_parameter");
+    refuseFaultyText("username", u);
     if (u.length > 150 || !USERNAME.test(u)) {
       throw badRequest("Invalid value for parameter 'username': up to 150 letters, digits and @/./+/-/_ only");
     }

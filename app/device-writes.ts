@@ -4,7 +4,8 @@
  *
  *   parse   the request's own parameters (400), before anything else
  *   access  may this caller write to this device through this group (403), and the
- *           user-level right of the action (VLAN add/rename/delete)
+ *           user-level right of the action (VLAN add/rename/delete: the profile's right,
+ *           then the URL group's right to that VLAN id)
  *   check   the driver can do it at all (400 not_supported, no device I/O yet); then, from
  *           one learn of what the write needs (the interface view, or the VLAN list): the
  *           interface exists (404), the caller may touch it (403), the value is valid
@@ -24,6 +25,7 @@ import { capabilityOf, type Capabilities } from "../model/capabilities";
 import {
   allowedVlans,
   canAddVlan,
+  canChangeVlan,
   canDeleteVlan,
   canEditDescription,
   canManageInterface,
@@ -48,6 +50,7 @@ import {
 } from "../domain/device-checks";
 import {
   hasControlCharacter,
+  isVlanId,
   parseDescription,
   parseInteger,
   parseOnOff,
@@ -118,8 +121,8 @@ type WriteSpec<P> =
       action: DeviceAction;
       target: "vlans" | "device";
       parse(body: Record<string, unknown>): P;
-      /** the user-level right this action needs, beside writing to the device */
-      permit?(caller: Caller): Denial | null;
+      /** the user-level right this action needs, beside writing to the device (and, for VLANs, the group's right to the VLAN) */
+      permit?(caller: Caller, group: GroupFull, params: P): Denial | null;
       requested(params: P): AuditFacts;
       check(scope: Scope, vlans: VlanInfo[], params: P): Plan;
     };
@@ -230,6 +233,12 @@ function vlanParams(body: Record<string, unknown>): { vlan_id: unknown; vlan_nam
   return { vlan_id: body.vlan_id, vlan_name: body.vlan_name };
 }
 
+/** a VLAN write's id must be one the URL's group allows; an id outside 1..4094 is left to the value check (400) */
+function vlanOfGroup(caller: Caller, group: GroupFull, rawId: unknown): Denial | null {
+  const id = parseInteger(rawId);
+  return id !== null && isVlanId(id) ? canChangeVlan(caller, group, id) : null;
+}
+
 const vlanLabel = (vlans: VlanInfo[], id: number) => `${id} ${vlans.find((v) => v.id === id)?.name ?? ""}`.trim();
 const nameLimits = (can: Capabilities) => ({ characters: can.max_vlan_name_length, bytes: can.max_vlan_name_bytes });
 
@@ -237,7 +246,7 @@ const addVlan: WriteSpec<{ vlan_id: unknown; vlan_name: unknown }> = {
   action: "vlan_add",
   target: "vlans",
   parse: vlanParams,
-  permit: canAddVlan,
+  permit: (caller, group, p) => canAddVlan(caller) ?? vlanOfGroup(caller, group, p.vlan_id),
   requested: (p) => ({ new_value: `${p.vlan_id} ${p.vlan_name}`.trim() }),
   check(scope, vlans, p) {
     const def = valueOf(parseVlanDefinition(p, "add", nameLimits(scope.can)));
@@ -250,7 +259,7 @@ const editVlan: WriteSpec<{ vlan_id: unknown; vlan_name: unknown }> = {
   action: "vlan_rename",
   target: "vlans",
   parse: vlanParams,
-  permit: canRenameVlan,
+  permit: (caller, group, p) => canRenameVlan(caller) ?? vlanOfGroup(caller, group, p.vlan_id),
   requested: (p) => ({ new_value: `${p.vlan_id} ${p.vlan_name}`.trim() }),
   check(scope, vlans, p) {
     const def = valueOf(parseVlanDefinition(p, "edit", nameLimits(scope.can)));
@@ -267,7 +276,7 @@ const deleteVlan: WriteSpec<number> = {
   action: "vlan_delete",
   target: "vlans",
   parse: (body) => valueOf(parseVlanIdToDelete(body.vlan_id)),
-  permit: canDeleteVlan,
+  permit: (caller, group, id) => canDeleteVlan(caller) ?? vlanOfGroup(caller, group, id),
   requested: () => ({}),
   check(_scope, vlans, id) {
     need(checkVlanPresent(vlans, id));
@@ -306,7 +315,7 @@ export async function runWrite(s: Services, operationId: string, req: WriteReque
     device = resolved.device;
     groupId = resolved.group.id;
     need(canWrite(caller, resolved.group, resolved.device));
-    if (spec.target !== "interface" && spec.permit) need(spec.permit(caller));
+    if (spec.target !== "interface" && spec.permit) need(spec.permit(caller, resolved.group, params));
     const result = await s.devices.exclusive(resolved.device.id, () =>
       applyWrite(s, spec, capability, caller, resolved, req.interfaceId ?? "", params, (facts) => (audit = facts)),
     );

@@ -178,6 +178,16 @@ export function canDeleteVlan(caller: Caller): Denial | null {
 }
 
 /**
+ * VLAN add, rename and delete touch one VLAN id, which must be one the group of the URL
+ * allows, as for moving a port: every id for superuser, staff or an allow_all_vlans
+ * group, else the group's list. Asked after the action's own right above.
+ */
+export function canChangeVlan(caller: Caller, group: Pick<GroupRights, "allow_all_vlans" | "vlans">, id: number): Denial | null {
+  if (seesEverything(caller) || group.allow_all_vlans || group.vlans.includes(id)) return null;
+  return denial(msg.vlanChangeNotAllowed(id), "vlan_not_allowed");
+}
+
+/**
  * api/admin/...: superusers only (staff is not enough). A change (`writes`) also needs a
  * caller that may write: a read-only token, or a token of a user whose profile is
  * read-only, only reads, as everywhere else; a web session of a read-only user too.

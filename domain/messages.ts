@@ -198,9 +198,27 @@ export function vlanDeleted(id: number): string {
   return `Vlan ${id} was deleted!`;
 }
 
+/** VLAN add, rename or delete of a VLAN the group of the URL does not allow (code vlan_not_allowed, 403) */
+export function vlanChangeNotAllowed(id: number): string {
+  return `You are not allowed to change vlan ${id}`;
+}
+
 // --- Section 6: user administration ---------------------------------------------------
 
 export const USERNAME_TAKEN = "A user with that username already exists.";
 export const INVALID_PROFILE = "Invalid profile: must be a JSON dictionary";
 export const INVALID_USER_ID = "Invalid user id!";
 
+// --- Free text in admin fields (ours) -------------------------------------------------
+
+/** why a text field was refused (domain/values.ts textFault) */
+export const TEXT_FAULT_WORDS = {
+  control: "control characters are not allowed",
+  bidi: "bidirectional control characters are not allowed",
+  surrogate: "lone surrogates (half of a UTF-16 character pair) are not allowed",
+} as const;
+
+/** an admin field's value refused, and why */
+export function invalidParameterValue(field: string, words: string): string {
+  return `Invalid value for parameter '${field}': ${words}`;
+}

@@ -26,7 +26,7 @@ export type Result<T> = Success<T> | Failure;
 /** A permission refusal: always 403. */
 export interface Denial {
   status: 403;
-  code: "access_denied" | "token_read_only" | "forbidden";
+  code: "access_denied" | "token_read_only" | "forbidden" | "vlan_not_allowed";
   reason: string;
 }
 

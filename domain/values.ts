@@ -19,12 +19,15 @@ export const DEFAULT_MAX_VLAN_NAME_LENGTH = 32;
 
 /** C0, DEL, C1 (which holds NEL U+0085), LINE and PARAGRAPH SEPARATOR. */
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/** the same, less tab, line feed and carriage return: for texts of several lines */
+const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/;
 /**
- * Bidirectional embeddings, overrides and isolates (U+202A..U+202E, U+2066..U+2069): they
- * make a text display in another order than it is stored ("Trojan Source"), so a port
- * description could show one thing to a person and another to a device's parser.
+ * Unicode's bidirectional controls: the marks (U+061C, U+200E, U+200F), embeddings and
+ * overrides (U+202A..U+202E) and isolates (U+2066..U+2069). They make a text display in
+ * another order than it is stored ("Trojan Source"), so a port description or a group
+ * name could show one thing to a person and hold another.
  */
-const BIDI_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 /** a UTF-16 surrogate without its partner: no character at all, and not valid UTF-8 */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /**
@@ -106,9 +109,25 @@ export function parseUntaggedVlan(value: unknown): Result<number> {
   return success(vlan);
 }
 
+/** What makes a text unfit to store or send: see textFault(). */
+export type TextFault = "control" | "bidi" | "surrogate";
+
+/**
+ * The one check of every free text the service accepts (port descriptions, VLAN names,
+ * and every text field of the admin API): control characters, bidirectional controls
+ * and lone surrogates are refused. `lines` lets tab, line feed and carriage return pass,
+ * for the few fields that hold several lines (comments, a private key). null: fine.
+ */
+export function textFault(text: string, opts: { lines?: boolean } = {}): TextFault | null {
+  if (LONE_SURROGATE.test(text)) return "surrogate";
+  if (BIDI_CONTROL.test(text)) return "bidi";
+  if ((opts.lines ? CONTROL_BUT_LINES : CONTROL_CHARACTER).test(text)) return "control";
+  return null;
+}
+
 /** Control characters, bidirectional controls or lone surrogates: never sent to a device. */
 export function hasControlCharacter(text: string): boolean {
-  return CONTROL_CHARACTER.test(text) || BIDI_CONTROL.test(text) || LONE_SURROGATE.test(text);
+  return textFault(text) !== null;
 }
 
 /** Length in bytes of UTF-8, which is what devices count. */

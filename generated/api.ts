@@ -369,7 +369,9 @@ export interface paths {
         /**
          * Add a VLAN to the device
          * @description Creates VLAN `vlan_id` (1..4094) named `vlan_name` (1..32 characters, no control
-         *     characters). Needs write access and superuser or the profile's `vlan_edit`.
+         *     characters). Needs write access and superuser or the profile's `vlan_edit`, and a
+         *     VLAN id the group of the URL allows (all for superuser, staff or an
+         *     `allow_all_vlans` group), else 403 `vlan_not_allowed`.
          */
         post: operations["addVlan"];
         delete?: never;
@@ -395,7 +397,8 @@ export interface paths {
         /**
          * Rename a VLAN on the device
          * @description Renames VLAN `vlan_id` to `vlan_name`, if the device supports it. Needs write
-         *     access and superuser or the profile's `vlan_edit` (the same rule as add).
+         *     access and superuser or the profile's `vlan_edit`, and a VLAN id the group of the
+         *     URL allows (the same rules as add).
          */
         post: operations["editVlan"];
         delete?: never;
@@ -985,7 +988,7 @@ export interface components {
         Error: {
             reason: string;
             /** @enum {string} */
-            code: "access_denied" | "not_authenticated" | "invalid_token" | "token_expired" | "user_inactive" | "token_read_only" | "forbidden" | "method_not_allowed" | "unsupported_media_type" | "malformed_body" | "payload_too_large" | "missing_parameter" | "invalid_parameter" | "validation_error" | "not_found" | "interface_not_found" | "not_manageable" | "same_value" | "already_exists" | "conflict" | "last_superuser" | "device_unreachable" | "device_refused" | "device_mismatch" | "device_hostkey_changed" | "device_outcome_unknown" | "device_busy" | "not_supported" | "rate_limited" | "directory_unavailable" | "invalid_credentials" | "too_many_tokens" | "csrf_failed" | "server_error";
+            code: "access_denied" | "not_authenticated" | "invalid_token" | "token_expired" | "user_inactive" | "token_read_only" | "forbidden" | "method_not_allowed" | "unsupported_media_type" | "malformed_body" | "payload_too_large" | "missing_parameter" | "invalid_parameter" | "validation_error" | "not_found" | "interface_not_found" | "not_manageable" | "vlan_not_allowed" | "same_value" | "already_exists" | "conflict" | "last_superuser" | "device_unreachable" | "device_refused" | "device_mismatch" | "device_hostkey_changed" | "device_outcome_unknown" | "device_busy" | "not_supported" | "rate_limited" | "directory_unavailable" | "invalid_credentials" | "too_many_tokens" | "csrf_failed" | "server_error";
             /** @description Same text as `reason` on authentication failures (for DRF-style clients). */
             detail?: string;
         };
@@ -1843,6 +1846,18 @@ export interface components {
          *     right for this action.
          */
         DeviceWriteForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description As for every device write, and also: the caller lacks the profile's `vlan_edit`, or
+         *     the group of the URL does not allow this VLAN id.
+         */
+        VlanWriteForbidden: {
             headers: {
                 [name: string]: unknown;
             };
@@ -3300,7 +3315,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["DeviceWriteForbidden"];
+            403: components["responses"]["VlanWriteForbidden"];
             404: components["responses"]["PathNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             413: components["responses"]["PayloadTooLarge"];
@@ -3364,7 +3379,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            403: components["responses"]["DeviceWriteForbidden"];
+            403: components["responses"]["VlanWriteForbidden"];
             /** @description The VLAN does not exist on the device. */
             404: {
                 headers: {

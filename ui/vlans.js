@@ -39,7 +39,8 @@ export async function vlansPage(main, g, s) {
       h(
         "td",
         { "data-label": "Name" },
-        may.rename
+        // the API renames only a VLAN the group allows ("Yours to use"); others show the name
+        may.rename && v.allowed
           ? h(
               "form",
               { onsubmit: (ev) => (ev.preventDefault(), act("edit", { vlan_id: v.id, vlan_name: name.value }, `Rename VLAN ${v.id} to "${name.value}"?`)) },

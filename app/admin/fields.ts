@@ -5,7 +5,8 @@
  * turned form strings into the schema's booleans and integers).
  */
 import { badRequest, type ApiError } from "../errors";
-import { missingParameter } from "../../domain/messages";
+import { TEXT_FAULT_WORDS, invalidParameterValue, missingParameter } from "../../domain/messages";
+import { textFault } from "../../domain/values";
 
 export interface Issue {
   field: string;
@@ -46,7 +47,7 @@ export function issueToApiError(i: Issue): ApiError {
     const why = i.message === "required" ? "" : ` (${i.message})`;
     return badRequest(`${missingParameter(i.field)}${why}`, "missing_parameter");
   }
-  return badRequest(`Invalid value for parameter '${i.field}': ${i.message}`);
+  return badRequest(invalidParameterValue(i.field, i.message));
 }
 
 export function throwFirst(issues: Issues): void {
@@ -55,17 +56,18 @@ export function throwFirst(issues: Issues): void {
 
 type Input = Record<string, unknown>;
 
-// line breaks and tabs are allowed only where a field is free text over several lines
-const CONTROL = /[\u0000-\u001f\u007f]/;
-const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
-/** a string field; undefined when absent (or on a problem, which is recorded) */
+/**
+ * a string field; undefined when absent (or on a problem, which is recorded). The text
+ * check is the one of port descriptions (textFault); tabs and line breaks pass only where
+ * a field is free text over several lines.
+ */
 export function text(input: Input, field: string, issues: Issues, opts: { max: number; multiline?: boolean }): string | undefined {
   const v = input[field];
   if (v === undefined) return undefined;
   if (typeof v !== "string") return void issues.invalid(field, "expected a string");
   if (v.length > opts.max) return void issues.invalid(field, `longer than ${opts.max} characters`);
-  if ((opts.multiline ? CONTROL_BUT_LINES : CONTROL).test(v)) return void issues.invalid(field, "control characters are not allowed");
+  const fault = textFault(v, { lines: opts.multiline });
+  if (fault) return void issues.invalid(field, TEXT_FAULT_WORDS[fault]);
   return v;
 }
 

@@ -1,5 +1,7 @@
 /** Small parsers for admin bodies: lists of ids, booleans from JSON or forms. */
 import { badRequest } from "../errors";
+import { TEXT_FAULT_WORDS, invalidParameterValue } from "../../domain/messages";
+import { textFault } from "../../domain/values";
 
 /** "1,2,3", [1, 2, 3] or ["1", "2"] -> [1, 2, 3]; anything else is a 400 naming the field */
 export function idList(value: unknown, field: string): number[] {
@@ -17,8 +19,14 @@ export function optionalString(body: Record<string, unknown>, field: string, max
   if (v === undefined) return undefined;
   if (typeof v !== "string") throw badRequest(`Invalid value for parameter '${field}': expected a string`);
   if (v.length > max) throw badRequest(`Invalid value for parameter '${field}': longer than ${max} characters`);
-  if (/[\u0000-\u001f\u007f]/.test(v)) throw badRequest(`Invalid value for parameter '${field}': control characters are not allowed`);
+  refuseFaultyText(field, v);
   return v;
+}
+
+/** The check of every free text (domain/values.ts textFault): a 400 naming the field. */
+export function refuseFaultyText(field: string, value: string, opts: { lines?: boolean } = {}): void {
+  const fault = textFault(value, opts);
+  if (fault) throw badRequest(invalidParameterValue(field, TEXT_FAULT_WORDS[fault]));
 }
 
 export function optionalBool(body: Record<string, unknown>, field: string): boolean | undefined {

@@ -143,7 +143,8 @@ describeDb("permissions of the device endpoints (docs/api-decisions.md section 3
       .execute();
 
     const regulars = [users.alice, users.pat, users.dan, users.rita, users.vera];
-    groups.users = await addGroup(app, { name: "A users 10+20", vlans: [10, 20], users: regulars });
+    // VLAN 61 is not on the switch: it is in the list so that vera (vlan_edit) may create it
+    groups.users = await addGroup(app, { name: "A users 10+20", vlans: [10, 20, 61], users: regulars });
     groups.readOnly = await addGroup(app, { name: "B read-only", read_only: true, vlans: [10, 20], users: [users.alice] });
     groups.poe = await addGroup(app, { name: "C poe toggle", allow_poe_toggle: true, vlans: [10, 20], users: [users.alice] });
     groups.noDescr = await addGroup(app, { name: "D no descriptions", edit_if_descr: false, vlans: [10, 20], users: [users.alice] });
@@ -566,7 +567,7 @@ describeDb("permissions of the device endpoints (docs/api-decisions.md section 3
       }
     });
 
-    it.each(["vera", "staffvlan"])("%s with profile vlan_edit may add and rename but not delete", async (who) => {
+    it.each(["vera", "staffvlan"])("%s with profile vlan_edit may add and rename (a VLAN the group allows) but not delete", async (who) => {
       const added = await vlanCall(tokens[who], "add", { vlan_id: 61, vlan_name: `${who}-61` });
       expectResult(added, `Vlan 61 (${who}-61) created.`);
       expect(lab.model.vlan(61)?.name).toBe(`${who}-61`);

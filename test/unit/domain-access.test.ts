@@ -2,6 +2,7 @@ import {
   allowedVlans,
   canAddVlan,
   canAdminister,
+  canChangeVlan,
   canDeleteVlan,
   canEditDescription,
   canManageInterface,
@@ -274,6 +275,18 @@ describe("VLAN add, rename, delete and admin rights", () => {
     expect(canDeleteVlan(superuser())).toBeNull();
     expect(canDeleteVlan(staff({ vlan_edit: true }))).toEqual(refusal);
     expect(canDeleteVlan(caller({}, { vlan_edit: true }))).toEqual(refusal);
+  });
+
+  it("the VLAN id of add, rename or delete: one the group allows, all for superuser, staff and allow_all_vlans", () => {
+    const notAllowed = (id: number) => ({ status: 403, code: "vlan_not_allowed", reason: `You are not allowed to change vlan ${id}` });
+    const ten = group({ vlans: [10] });
+    const vlanEditor = caller({}, { vlan_edit: true });
+    expect(canChangeVlan(vlanEditor, ten, 10)).toBeNull();
+    expect(canChangeVlan(vlanEditor, ten, 99)).toEqual(notAllowed(99));
+    expect(canChangeVlan(vlanEditor, group({ vlans: [] }), 888)).toEqual(notAllowed(888));
+    expect(canChangeVlan(vlanEditor, group({ allow_all_vlans: true, vlans: [] }), 888)).toBeNull();
+    expect(canChangeVlan(staff({ vlan_edit: true }), group({ vlans: [] }), 888)).toBeNull();
+    expect(canChangeVlan(superuser(), group({ vlans: [] }), 4094)).toBeNull();
   });
 
   it("user administration: superuser only", () => {

@@ -10,6 +10,7 @@ import {
   parseUntaggedVlan,
   parseVlanDefinition,
   parseVlanIdToDelete,
+  textFault,
   textLength,
 } from "../../domain/values";
 
@@ -284,5 +285,44 @@ describe("interface descriptions", () => {
 
   it("ordinary punctuation and letters of any script are fine", () => {
     expect(hasControlCharacter("AP-3 (Raum 1.02) – Ölfeld #5 / 東京")).toBe(false);
+  });
+});
+
+describe("textFault: the one check of every free text", () => {
+  it.each([
+    ["U+202E right-to-left override", "name\u202e", "bidi"],
+    ["U+2066 left-to-right isolate", "\u2066name", "bidi"],
+    ["U+200F right-to-left mark", "na\u200fme", "bidi"],
+    ["U+200E left-to-right mark", "na\u200eme", "bidi"],
+    ["U+061C Arabic letter mark", "na\u061cme", "bidi"],
+    ["a lone high surrogate", "name\ud800", "surrogate"],
+    ["a lone low surrogate", "\udc00name", "surrogate"],
+    ["NUL", "na\u0000me", "control"],
+    ["a line feed", "na\nme", "control"],
+    ["a tab", "na\tme", "control"],
+    ["DEL", "name\u007f", "control"],
+    ["C1 U+0085", "na\u0085me", "control"],
+    ["C1 U+009B", "na\u009bme", "control"],
+  ])("finds %s", (_what, text, fault) => {
+    expect(textFault(text)).toBe(fault);
+    expect(hasControlCharacter(text)).toBe(true);
+  });
+
+  it("with lines allowed, tab, line feed and carriage return pass; other controls do not", () => {
+    expect(textFault("first line\r\n\tsecond line\n", { lines: true })).toBeNull();
+    expect(textFault("a\u0000b", { lines: true })).toBe("control");
+    expect(textFault("a\u0085b", { lines: true })).toBe("control");
+    expect(textFault("a\u202eb", { lines: true })).toBe("bidi");
+    expect(textFault("a\ud800b", { lines: true })).toBe("surrogate");
+  });
+
+  it("letters of any script, emoji (a proper surrogate pair) and joiners are fine", () => {
+    expect(textFault("Access – Ölfeld / 東京 / שלום / مرحبا 🖥")).toBeNull();
+    expect(textFault("👩\u200d💻")).toBeNull();
+  });
+
+  it("port descriptions and VLAN names use it, marks included", () => {
+    expect(parseDescription("desk\u200f")).toMatchObject({ ok: false, code: "invalid_parameter" });
+    expect(parseVlanDefinition({ vlan_id: 7, vlan_name: "v\u061c" }, "add")).toMatchObject({ ok: false, code: "invalid_parameter" });
   });
 });
