@@ -139,7 +139,7 @@ describeDb("conventions", () => {
 describeDb("session cookies behind an https proxy", () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ trustProxy: true });
+    app = await startTestApp({ trustedProxies: ["127.0.0.1"] });
     await app.createUser("web", "pw-web-1");
   });
   afterAll(async () => app?.close());
