@@ -57,7 +57,8 @@ function sendReply(res: Response, reply: Reply): void {
 }
 
 function describe(entry: PathEntry) {
-  const ops = [...entry.methods.entries()];
+  // OPTIONS (declared on the save path) describes the others, not itself
+  const ops = [...entry.methods.entries()].filter(([m]) => m !== "OPTIONS");
   const first = ops[0]?.[1] as any;
   return {
     name: first?.summary ?? entry.template,

@@ -214,6 +214,7 @@ export function renderBrowsable(contract: Contract, ctx: Ctx, pathname: string, 
   for (const entry of contract.paths) {
     const below = root || (here !== null && entry.template.startsWith(here.entry.template));
     for (const [method, op] of entry.methods) {
+      if (method === "OPTIONS") continue; // answered on every path; not an endpoint of its own
       const o = op as any;
       if (root) {
         const link = method === "GET" && entry.names.length === 0 ? `<a href="${esc(entry.template)}">${esc(entry.template)}</a>` : esc(entry.template);
