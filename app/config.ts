@@ -1,6 +1,6 @@
 /** Configuration comes from the environment only; every name is documented in the README. */
 import path from "node:path";
-import { isIP } from "node:net";
+import { parseAddressList } from "../domain/addresses";
 import { loadDirectoryConfig, type DirectoryConfig } from "./directory/config";
 import { LOG_LEVELS, type LogLevel } from "./telemetry";
 
@@ -24,8 +24,11 @@ export interface Config {
   alwaysAllowPoeToggle: boolean;
   /** behind https: mark cookies Secure */
   secureCookies: boolean;
-  /** trust X-Forwarded-For/-Proto/-Host from a reverse proxy */
-  trustProxy: boolean;
+  /**
+   * TRUSTED_PROXIES: addresses and networks of the reverse proxies whose X-Forwarded-For,
+   * -Proto and -Host are read (domain/addresses.ts); empty: none, the socket's peer is the client
+   */
+  trustedProxies: string[];
   /** scheme://host[:port] for the absolute URLs of answers (BASE_URL); null: trusted headers, else the address the request came in on */
   baseUrl: string | null;
   maxBodyBytes: number;
@@ -93,20 +96,31 @@ function logLevel(v: string | undefined): LogLevel {
   return level as LogLevel;
 }
 
-/** METRICS_ALLOW: "all", or addresses and CIDR networks (10.0.0.0/8, fd00::/8) separated by commas */
+/** a list of addresses and CIDR networks (10.0.0.0/8, fd00::/8) separated by commas, checked */
+function addressList(v: string, name: string, orElse = ""): string[] {
+  const parsed = parseAddressList(v);
+  if ("bad" in parsed) throw new Error(`${name} must be ${orElse}addresses and networks such as 127.0.0.1, 10.0.0.0/8, ::1 (got "${parsed.bad}")`);
+  return v.split(",").map((x) => x.trim()).filter(Boolean);
+}
+
+/** METRICS_ALLOW: "all", or addresses and networks */
 function metricsAllow(v: string | undefined): string[] | "all" {
-  const list = (v || "127.0.0.1, ::1").split(",").map((x) => x.trim()).filter(Boolean);
-  if (list.length === 1 && /^(all|\*)$/i.test(list[0])) return "all";
-  for (const entry of list) {
-    const [address, prefix, extra] = entry.split("/");
-    const family = isIP(address);
-    const bits = family === 4 ? 32 : 128;
-    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
-    if (!family || !prefixOk || extra !== undefined) {
-      throw new Error(`METRICS_ALLOW must be "all" or addresses and networks such as 127.0.0.1, 10.0.0.0/8, ::1 (got "${entry}")`);
-    }
+  const text = v || "127.0.0.1, ::1";
+  if (/^\s*(all|\*)\s*$/i.test(text)) return "all";
+  return addressList(text, "METRICS_ALLOW", '"all" or ');
+}
+
+/**
+ * TRUSTED_PROXIES: the proxies in front of this service. The former on/off TRUST_PROXY
+ * trusted whatever the socket's peer was, so it is refused when on (naming the new
+ * setting) rather than guessed at: a wrong guess would hand the client's choice of
+ * address to the login throttle, METRICS_ALLOW and the audit log.
+ */
+function trustedProxies(v: string | undefined, legacy: string | undefined): string[] {
+  if (legacy !== undefined && legacy !== "" && !/^(0|false|no|off)$/i.test(legacy.trim())) {
+    throw new Error(`TRUST_PROXY is no longer read: list the reverse proxies' addresses in TRUSTED_PROXIES instead, e.g. TRUSTED_PROXIES=127.0.0.1, ::1 (got TRUST_PROXY="${legacy}")`);
   }
-  return list;
+  return addressList(v ?? "", "TRUSTED_PROXIES");
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -128,7 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginWindowMs: int(env.LOGIN_LOCKOUT_SECONDS, 900, "LOGIN_LOCKOUT_SECONDS") * 1000,
     alwaysAllowPoeToggle: flag(env.ALWAYS_ALLOW_POE_TOGGLE, false),
     secureCookies: flag(env.SECURE_COOKIES, false),
-    trustProxy: flag(env.TRUST_PROXY, false),
+    trustedProxies: trustedProxies(env.TRUSTED_PROXIES, env.TRUST_PROXY),
     baseUrl: baseUrl(env.BASE_URL),
     maxBodyBytes: int(env.MAX_BODY_BYTES, 1024 * 1024, "MAX_BODY_BYTES"),
     deviceConcurrency: atLeastOne(int(env.DEVICE_CONCURRENCY, 4, "DEVICE_CONCURRENCY"), "DEVICE_CONCURRENCY"),

@@ -347,7 +347,14 @@ export interface paths {
          */
         post: operations["saveConfig"];
         delete?: never;
-        options?: never;
+        /**
+         * The methods and parameters of the save path
+         * @description OPTIONS answers on every path (see Conventions); it is declared here because the
+         *     original API documents it for the save path. No credentials are needed and nothing
+         *     is read from the device: 200 with `Allow: POST, OPTIONS` and a short description of
+         *     the path.
+         */
+        options: operations["describeSaveConfig"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -1323,6 +1330,22 @@ export interface components {
         SaveConfigRequest: {
             /** @description One of on, enabled, enable, yes, y, 1 requests the save. */
             save?: string | boolean | number;
+        };
+        /** @description The answer to OPTIONS on a path. */
+        PathDescription: {
+            name: string;
+            description: string;
+            /** @description The path's template. */
+            path: string;
+            /** @description The methods the path accepts, as in `Allow`. */
+            methods: string[];
+            /** @description Per method, the names of its path parameters and body fields. */
+            parameters: {
+                [key: string]: {
+                    path: string[];
+                    body: string[];
+                };
+            };
         };
         VlanRequest: {
             /** @description VLAN id, 1..4094 (a number or a numeric string). */
@@ -3259,6 +3282,54 @@ export interface operations {
             424: components["responses"]["DeviceFailed"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["DeviceBusy"];
+        };
+    };
+    describeSaveConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Device group id, from the menu (GET /api/switches/). */
+                group: components["parameters"]["GroupId"];
+                /** @description Device id, from the menu. */
+                switch: components["parameters"]["SwitchId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The path's name, template, methods and the parameters of each method. */
+            200: {
+                headers: {
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Save the running configuration",
+                     *       "description": "Saves the running configuration to the startup configuration.",
+                     *       "path": "/api/switches/{group}/{switch}/save/",
+                     *       "methods": [
+                     *         "POST",
+                     *         "OPTIONS"
+                     *       ],
+                     *       "parameters": {
+                     *         "POST": {
+                     *           "path": [
+                     *             "group",
+                     *             "switch"
+                     *           ],
+                     *           "body": [
+                     *             "save"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PathDescription"];
+                };
+            };
         };
     };
     addVlan: {

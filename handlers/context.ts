@@ -16,7 +16,7 @@ export interface Ctx {
   body: Record<string, unknown>;
   /** scheme://host of this request, for absolute URLs in answers */
   baseUrl: string;
-  /** client address (X-Forwarded-For only when TRUST_PROXY is set) */
+  /** client address (behind TRUSTED_PROXIES: the hop before them in X-Forwarded-For) */
   ip: string;
 }
 

@@ -23,6 +23,7 @@ import { observed, observeRequests, requestLog } from "./observe";
 import { mountOps } from "./ops";
 import type { Logger } from "../app/telemetry";
 import { mountUi } from "./ui";
+import { sameSitePath } from "../domain/urls";
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -56,7 +57,8 @@ function sendReply(res: Response, reply: Reply): void {
 }
 
 function describe(entry: PathEntry) {
-  const ops = [...entry.methods.entries()];
+  // OPTIONS (declared on the save path) describes the others, not itself
+  const ops = [...entry.methods.entries()].filter(([m]) => m !== "OPTIONS");
   const first = ops[0]?.[1] as any;
   return {
     name: first?.summary ?? entry.template,
@@ -93,7 +95,8 @@ function isAdminOperation(op: Operation): boolean {
 export function createApp(services: Services, contract: Contract): express.Express {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", services.config.trustProxy);
+  // X-Forwarded-* are read by request-info.ts alone (TRUSTED_PROXIES), never by express
+  app.set("trust proxy", false);
   app.set("etag", false);
   app.use(observeRequests(services));
   app.use(securityHeaders);
@@ -159,21 +162,27 @@ async function auditRefusal(s: Services, req: Request, seen: Seen, err: unknown)
   const switchId = typeof seen.params?.switch === "number" ? seen.params.switch : null;
   await s.audit
     .refusal(
-      { caller: seen.caller, ip: clientIp(req, s.config.trustProxy) },
+      { caller: seen.caller, ip: clientIp(req, s.config) },
       { action: `request:${seen.operationId ?? "unknown"}`, switch: switchId === null ? null : { id: switchId, name: "" }, new_value: asked.join("; "), outcome: outcomeOfCode(e.code), code: e.code, message: e.reason },
     )
     .catch(() => undefined);
 }
 
 async function handleApi(req: Request, res: Response, s: Services, contract: Contract, seen: Seen): Promise<void> {
-  const url = new URL(req.originalUrl, "http://x");
+  // the request target as a path of this site: "//host/x" is a path here, never a host
+  const url = new URL(`http://x${req.originalUrl.startsWith("/") ? "" : "/"}${req.originalUrl}`);
   const pathname = url.pathname;
   const method = req.method.toUpperCase();
 
   if (!pathname.endsWith("/")) {
-    const slashed = `${pathname}/`;
+    // the raw path, as sent: a path that is not a normal one of this site ("//host/x",
+    // "/\\host", "/./", "%2F%2F") names nothing here and is never redirected (section 1)
+    const raw = req.originalUrl;
+    const rawPath = raw.split("?")[0];
+    const slashed = sameSitePath(`${rawPath}/`);
+    if (!slashed || rawPath.includes("#")) throw new ApiError(404, "not_found", `Not found: ${rawPath}`);
     if (method === "GET" || method === "HEAD") {
-      res.redirect(301, slashed + url.search);
+      res.redirect(301, slashed + raw.slice(rawPath.length));
       return;
     }
     throw new ApiError(404, "not_found", `Not found: ${pathname} (paths end with a slash: ${slashed})`);
@@ -252,7 +261,7 @@ async function handleApi(req: Request, res: Response, s: Services, contract: Con
     query: coerceQuery(op, query),
     body: body ?? {},
     baseUrl: baseUrlOf(req, s.config),
-    ip: clientIp(req, s.config.trustProxy),
+    ip: clientIp(req, s.config),
   };
   let reply: Reply;
   try {

@@ -101,7 +101,7 @@ function decodeSegment(raw: string): string | null {
 
 /** Methods to list in Allow for a path: its own, HEAD with GET, and always OPTIONS. */
 export function allowedMethods(entry: PathEntry): string[] {
-  const list = [...entry.methods.keys()];
+  const list = [...entry.methods.keys()].filter((m) => m !== "OPTIONS");
   if (list.includes("GET")) list.push("HEAD");
   list.push("OPTIONS");
   return list;

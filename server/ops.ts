@@ -4,12 +4,12 @@
  * only for the client addresses METRICS_ALLOW names (loopback by default).
  * docs/api-decisions.md says why it is an address list and not a token.
  */
-import { BlockList, isIP } from "node:net";
 import type { Express } from "express";
 import { sql } from "kysely";
 import type { Services } from "../app/services";
 import { ApiError } from "../app/errors";
 import { clientIp } from "./request-info";
+import { addressMatcher } from "../domain/addresses";
 
 /** a database that has not answered `SELECT 1` within this is unreachable for the probe */
 const HEALTH_DB_TIMEOUT_MS = 2000;
@@ -26,18 +26,7 @@ async function databaseAnswers(s: Services): Promise<boolean> {
 
 /** METRICS_ALLOW as a matcher of client addresses */
 export function metricsAccess(allow: string[] | "all"): (address: string) => boolean {
-  if (allow === "all") return () => true;
-  const list = new BlockList();
-  for (const entry of allow) {
-    const [address, prefix] = entry.split("/");
-    const type = isIP(address) === 6 ? "ipv6" : "ipv4";
-    if (prefix === undefined) list.addAddress(address, type);
-    else list.addSubnet(address, Number(prefix), type);
-  }
-  return (address) => {
-    const family = isIP(address);
-    return family !== 0 && list.check(address, family === 6 ? "ipv6" : "ipv4");
-  };
+  return allow === "all" ? () => true : addressMatcher(allow);
 }
 
 export function mountOps(app: Express, s: Services): void {
@@ -48,7 +37,7 @@ export function mountOps(app: Express, s: Services): void {
 
   const mayScrape = metricsAccess(s.config.metricsAllow);
   app.get("/metrics", async (req, res) => {
-    const ip = clientIp(req, s.config.trustProxy);
+    const ip = clientIp(req, s.config);
     if (!mayScrape(ip)) {
       const e = new ApiError(403, "forbidden", `Metrics are not served to ${ip || "this address"} (METRICS_ALLOW)`);
       res.status(e.status).json(e.body());

@@ -18,6 +18,8 @@ import type { Express, Request, Response } from "express";
 import type { Services } from "../handlers/context";
 import { projectRoot } from "../app/paths";
 import { identify } from "./auth";
+import { loginFor } from "./web";
+import { sameSitePath } from "../domain/urls";
 
 export const UI_PREFIX = "/ui/";
 
@@ -108,7 +110,7 @@ export function mountUi(app: Express, s: Services): void {
     const { authorization: _ignored, ...headers } = req.headers;
     const caller = await identify(s, { method: "GET", headers }).catch(() => null);
     if (caller?.session) return caller;
-    res.redirect(302, `/login/?next=${encodeURIComponent(req.originalUrl)}`);
+    res.redirect(302, loginFor(req.originalUrl));
     return null;
   };
 
@@ -119,7 +121,12 @@ export function mountUi(app: Express, s: Services): void {
 
   // every other page of the UI: the same document, drawn by the script from the path
   app.get(/^\/ui(\/.*)?$/, async (req, res) => {
-    if (!req.path.endsWith("/")) return void res.redirect(301, `${req.path}/`);
+    if (!req.path.endsWith("/")) {
+      // only a normal path of this site is redirected (domain/urls.ts); "/ui//host" names nothing
+      const slashed = sameSitePath(`${req.originalUrl.split("?")[0]}/`);
+      if (!slashed) return void res.status(404).json({ reason: `Not found: ${req.path}`, code: "not_found" });
+      return void res.redirect(301, slashed);
+    }
     const caller = await sessionUser(req, res);
     if (!caller) return;
     res.type("html").send(shell(caller.user, caller.session!.csrf_token, req.originalUrl));

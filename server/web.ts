@@ -10,8 +10,9 @@ import type { Contract, PathEntry } from "./contract";
 import { parseCookies, SESSION_COOKIE, CSRF_COOKIE, CSRF_FIELD } from "./auth";
 import { checkLogin } from "../app/login";
 import { ApiError } from "../app/errors";
-import { clientIp } from "./request-info";
+import { cameOverHttps, clientIp } from "./request-info";
 import { parseBody, readRaw } from "./body";
+import { sameSitePath } from "../domain/urls";
 
 /** the login and logout forms are small: a few fields */
 const FORM_LIMIT = 16 * 1024;
@@ -51,7 +52,7 @@ const esc = (s: string) =>
 function cookie(name: string, value: string, req: Request, s: Services, opts: { httpOnly: boolean; maxAgeS?: number }): string {
   const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/", "SameSite=Lax"];
   if (opts.httpOnly) parts.push("HttpOnly");
-  if (s.config.secureCookies || req.secure) parts.push("Secure");
+  if (s.config.secureCookies || cameOverHttps(req, s.config)) parts.push("Secure");
   if (opts.maxAgeS !== undefined) parts.push(`Max-Age=${opts.maxAgeS}`);
   return parts.join("; ");
 }
@@ -59,17 +60,7 @@ function cookie(name: string, value: string, req: Request, s: Services, opts: { 
 /** where a login goes when it was not sent from a page (or from one it may not go back to) */
 const DEFAULT_NEXT = "/api/";
 
-/**
- * A page to go back to after a login, or null: only a path of this site. It starts with
- * one "/" ("//host" is another site), holds no backslash (browsers read one as "/", so
- * "/\host" is "//host") and no blank or control character (browsers drop tabs and line
- * breaks from a URL, so "/<tab>/host" would be "//host"). A scheme cannot follow a "/".
- */
-function sameSitePath(next: unknown): string | null {
-  if (typeof next !== "string" || !next.startsWith("/") || next.startsWith("//")) return null;
-  return /[\\\u0000-\u0020\u007f]/.test(next) ? null : next;
-}
-
+/** a login's `next`: a normal path of this site (domain/urls.ts), else api/ */
 function safeNext(next: unknown): string {
   return sameSitePath(next) ?? DEFAULT_NEXT;
 }
@@ -118,7 +109,7 @@ export function mountWeb(app: Express, s: Services): void {
       return;
     }
     try {
-      const user = await checkLogin(s, String(body.username ?? ""), String(body.password ?? ""), clientIp(req, s.config.trustProxy), "web");
+      const user = await checkLogin(s, String(body.username ?? ""), String(body.password ?? ""), clientIp(req, s.config), "web");
       const session = await s.repos.sessions.create(user.id, s.config.sessionLifetimeMs);
       res.setHeader("Set-Cookie", [
         cookie(SESSION_COOKIE, session.key, req, s, { httpOnly: true, maxAgeS: Math.floor(s.config.sessionLifetimeMs / 1000) }),
@@ -143,8 +134,7 @@ export function mountWeb(app: Express, s: Services): void {
     if (cookies[SESSION_COOKIE]) await s.repos.sessions.remove(cookies[SESSION_COOKIE]);
     res.setHeader("Set-Cookie", cookie(SESSION_COOKIE, "", req, s, { httpOnly: true, maxAgeS: 0 }));
     // a page that sends its own path (the web UI does) is where the next login goes back to
-    const back = sameSitePath((req.body ?? {}).next);
-    res.redirect(302, back ? `/login/?next=${encodeURIComponent(back)}` : "/login/");
+    res.redirect(302, loginFor(String((req.body ?? {}).next ?? "")));
   });
 
   // a browser without a session is sent to the login page instead of a JSON 403
@@ -153,8 +143,14 @@ export function mountWeb(app: Express, s: Services): void {
     const key = parseCookies(req.headers.cookie)[SESSION_COOKIE];
     const session = key ? await s.repos.sessions.find(key).catch(() => null) : null;
     if (session) return next();
-    res.redirect(302, `/login/?next=${encodeURIComponent(req.originalUrl)}`);
+    res.redirect(302, loginFor(req.originalUrl));
   });
+}
+
+/** the login page that comes back to `here` when it is a normal path of this site, else the plain one */
+export function loginFor(here: string): string {
+  const back = sameSitePath(here);
+  return back ? `/login/?next=${encodeURIComponent(back)}` : "/login/";
 }
 
 /** JSON with every absolute URL of this service turned into a link */
@@ -218,6 +214,7 @@ export function renderBrowsable(contract: Contract, ctx: Ctx, pathname: string, 
   for (const entry of contract.paths) {
     const below = root || (here !== null && entry.template.startsWith(here.entry.template));
     for (const [method, op] of entry.methods) {
+      if (method === "OPTIONS") continue; // answered on every path; not an endpoint of its own
       const o = op as any;
       if (root) {
         const link = method === "GET" && entry.names.length === 0 ? `<a href="${esc(entry.template)}">${esc(entry.template)}</a>` : esc(entry.template);

@@ -94,6 +94,19 @@ describeDb("conventions", () => {
     expect(typeof r.body.name).toBe("string");
   });
 
+  it("answers OPTIONS on the save path as the spec declares it, without credentials", async () => {
+    const declared = app.contract.match("/api/switches/3/4/save/")!.entry.methods.get("OPTIONS");
+    expect(declared?.operationId).toBe("describeSaveConfig");
+    // the harness checks the body against the declared PathDescription
+    const r = await app.request("OPTIONS", "/api/switches/3/4/save/");
+    expect(r.status).toBe(200);
+    expect(r.headers.get("allow")).toBe("POST, OPTIONS");
+    expect(r.body).toMatchObject({ path: "/api/switches/{group}/{switch}/save/", methods: ["POST", "OPTIONS"], parameters: { POST: { path: ["group", "switch"], body: ["save"] } } });
+    expect(Object.keys(r.body.parameters)).toEqual(["POST"]);
+    const wrong = await app.request("GET", "/api/switches/3/4/save/", { token });
+    expect(wrong.headers.get("allow")).toBe("POST, OPTIONS");
+  });
+
   it("answers malformed JSON with 400 JSON, never an HTML page", async () => {
     const r = await app.request("POST", "/api/users/token/", { raw: { body: '{"username": "root",', contentType: "application/json" } });
     expect(r.status).toBe(400);
@@ -139,7 +152,7 @@ describeDb("conventions", () => {
 describeDb("session cookies behind an https proxy", () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await startTestApp({ trustProxy: true });
+    app = await startTestApp({ trustedProxies: ["127.0.0.1"] });
     await app.createUser("web", "pw-web-1");
   });
   afterAll(async () => app?.close());

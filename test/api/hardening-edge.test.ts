@@ -197,7 +197,7 @@ describeDb("absolute URLs come from the configuration or a trusted proxy only", 
   });
 
   it("behind a trusted proxy its forwarded scheme and host are used, and a malformed one is not", async () => {
-    const { app, root } = await startAppWithRoot({ trustProxy: true });
+    const { app, root } = await startAppWithRoot({ trustedProxies: ["127.0.0.1"] });
     try {
       expect(await menuUrls(app, root, { "x-forwarded-proto": "https", "x-forwarded-host": "sd.example.org" })).toContain("https://sd.example.org/api/");
       const odd = await menuUrls(app, root, { "x-forwarded-proto": "https", "x-forwarded-host": "sd.example.org/@evil.example" });
