@@ -13,12 +13,13 @@ import * as msg from "../domain/messages";
 import type { components } from "../generated/api";
 import { auditedChange, type Actor } from "./audit";
 import type { Services } from "./services";
-import { isValidUsername, loginName, USERNAME_RULE } from "../domain/usernames";
+import { loginName, USERNAME_CHARS } from "../domain/usernames";
 
 type Input = Record<string, unknown>;
 type UserJson = components["schemas"]["User"];
 type UserListJson = components["schemas"]["UserListItem"];
 
+const USERNAME = USERNAME_CHARS;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const THEMES = ["light", "dark"];
 const READ_ONLY_PROFILE = new Set(["id", "user", "last_ldap_dn", "last_ldap_login", "last_ldap_check"]);
@@ -62,7 +63,9 @@ async function parseUser(s: Services, b: Record<string, unknown>, creating: bool
   if (creating || b.username !== undefined) {
     const u = b.username;
     if (typeof u !== "string" || u === "") throw badRequest(msg.missingParameter("username"), "missing_parameter");
-    if (!isValidUsername(u)) throw badRequest(`Invalid value for parameter 'username': ${USERNAME_RULE}`);
+    if (u.length > 150 || !USERNAME.test(u)) {
+      throw badRequest("Invalid value for parameter 'username': up to 150 letters, digits and @/./+/-/_ only");
+    }
     fields.username = u;
   }
   if (creating || b.password !== undefined) {

@@ -7,7 +7,7 @@
 export const USERNAME_MAX = 150;
 
 /** letters, digits and @ . + - _ (ASCII: the same person has one spelling) */
-const USERNAME_CHARS = /^[\w.@+-]+$/;
+export const USERNAME_CHARS = /^[\w.@+-]+$/;
 
 export const USERNAME_RULE = `up to ${USERNAME_MAX} letters, digits and @/./+/-/_ only`;
 
