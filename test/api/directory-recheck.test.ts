@@ -102,6 +102,19 @@ describeDirectory("directory rights recheck", () => {
       expect(serviceBinds(dir) - before).toBe(1);
     });
 
+    it("ends the calls of a user whose entry is gone from the directory (403 User inactive)", async () => {
+      const frank = await dir.addUser("frank");
+      const r = await tokenLogin(app, "frank", frank.password);
+      expect(r.status).toBe(200);
+      await dir.modify(`dn: ${userDn("frank")}\nchangetype: delete`);
+      expect((await app.request("GET", "/api/switches/", { token: r.body.token })).status).toBe(200);
+      await ageCheck(app, r.body.user_id, 301);
+      const gone = await app.request("GET", "/api/switches/", { token: r.body.token });
+      expect(gone.status).toBe(403);
+      expect(gone.body).toMatchObject({ reason: "User inactive", code: "user_inactive" });
+      expect(logs.text()).toContain(`directory recheck: the entry ${userDn("frank")} of 'frank' (id ${r.body.user_id}) is gone from the directory`);
+    });
+
     it("leaves local accounts alone: no directory traffic for their calls", async () => {
       const before = serviceBinds(dir);
       expect((await app.request("GET", "/api/admin/users/", { token: app.root })).status).toBe(200);
