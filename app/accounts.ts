@@ -13,15 +13,16 @@ import * as msg from "../domain/messages";
 import type { components } from "../generated/api";
 import { auditedChange, type Actor } from "./audit";
 import type { Services } from "./services";
+import { loginName, USERNAME_CHARS } from "../domain/usernames";
 
 type Input = Record<string, unknown>;
 type UserJson = components["schemas"]["User"];
 type UserListJson = components["schemas"]["UserListItem"];
 
-const USERNAME = /^[\w.@+-]+$/;
+const USERNAME = USERNAME_CHARS;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const THEMES = ["light", "dark"];
-const READ_ONLY_PROFILE = new Set(["id", "user", "last_ldap_dn", "last_ldap_login"]);
+const READ_ONLY_PROFILE = new Set(["id", "user", "last_ldap_dn", "last_ldap_login", "last_ldap_check"]);
 
 /** list view: the profile is only its id */
 export const listView = (u: User): UserListJson => ({ ...u, profile: u.profile.id });
@@ -42,6 +43,9 @@ export function parseProfile(value: unknown): ProfilePatch {
     if ((PROFILE_FLAGS as readonly string[]).includes(k)) {
       if (typeof raw !== "boolean") throw badRequest(`Invalid profile field '${k}': expected true or false`);
       patch[k as (typeof PROFILE_FLAGS)[number]] = raw;
+    } else if (k === "ldap_linked") {
+      if (typeof raw !== "boolean") throw badRequest(`Invalid profile field '${k}': expected true or false`);
+      patch.ldap_linked = raw;
     } else if (k === "theme") {
       if (typeof raw !== "string" || !THEMES.includes(raw)) throw badRequest(`Invalid profile field 'theme': expected one of ${THEMES.join(", ")}`);
       patch.theme = raw as Theme;
@@ -87,6 +91,13 @@ async function parseUser(s: Services, b: Record<string, unknown>, creating: bool
   return { fields, profile, switchgroups };
 }
 
+/** the fields named in the audit row; the directory link with its new value (it decides who may take the account) */
+function auditFields(input: Input, profile: ProfilePatch): string[] {
+  const fields = Object.keys(input);
+  if (profile.ldap_linked !== undefined) fields.push(`profile.ldap_linked=${profile.ldap_linked}`);
+  return fields;
+}
+
 function duplicate(e: unknown): never {
   if (e instanceof DuplicateUsername) throw badRequest(msg.USERNAME_TAKEN, "already_exists");
   if (e instanceof LastSuperuser) throw new ApiError(409, "last_superuser", msg.LAST_SUPERUSER);
@@ -117,7 +128,7 @@ export async function createUser(s: Services, actor: Actor, input: Input): Promi
   const { fields, profile, switchgroups } = await parseUser(s, input, true);
   const user = await auditedChange(s, async (repos, audit) => {
     const created = await repos.users.create(fields as UserFields & { username: string; password: string }, profile, switchgroups).catch(storeErrors);
-    await audit.admin(actor, "users", "create", { id: created.id, name: created.username }, Object.keys(input));
+    await audit.admin(actor, "users", "create", { id: created.id, name: created.username }, auditFields(input, profile));
     return created;
   });
   return detailView(user);
@@ -136,7 +147,7 @@ export async function updateUser(s: Services, actor: Actor, id: number, input: I
       await repos.sessions.removeAllOfUser(updated.id, own);
     }
     if (revokeTokens) await repos.tokens.revokeAllOfUser(updated.id);
-    await audit.admin(actor, "users", "update", { id: updated.id, name: updated.username }, Object.keys(input));
+    await audit.admin(actor, "users", "update", { id: updated.id, name: updated.username }, auditFields(input, profile));
     return updated;
   });
   return detailView(user);
@@ -144,7 +155,7 @@ export async function updateUser(s: Services, actor: Actor, id: number, input: I
 
 export async function unlockUser(s: Services, actor: Actor, id: number): Promise<void> {
   const user = await existing(s, id);
-  const wasLocked = await s.loginGuard.unlock(user.username);
+  const wasLocked = await s.loginGuard.unlock(loginName(user.username));
   await s.audit.admin(actor, "users", "unlock", { id: user.id, name: user.username }, wasLocked ? ["failed_logins"] : []);
 }
 
@@ -155,6 +166,16 @@ export async function deleteUser(s: Services, actor: Actor, id: number): Promise
     if (!(await repos.users.remove(id).catch(storeErrors))) throw notFound(msg.INVALID_USER_ID);
     await audit.admin(actor, "users", "delete", { id: user.id, name: user.username });
   });
+}
+
+/**
+ * For the token endpoint's login: refuses (too_many_tokens) before a directory login
+ * changes anything on an account that already holds the most tokens it may.
+ */
+export function tokenRoom(s: Services): (existing: User) => Promise<void> {
+  return async (existing) => {
+    if ((await s.repos.tokens.liveCount(existing.id)) >= s.config.apiMaxTokens) throw new ApiError(400, "too_many_tokens", msg.TOO_MANY_TOKENS);
+  };
 }
 
 /** A new API token for a user who just proved its password; a read-only user gets a read-only one. */

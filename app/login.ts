@@ -15,6 +15,7 @@ import { retryAfterText, throttleKeys, throttleVerdict, userKey, type ThrottleSe
 import { loginThroughDirectory } from "./directory/login";
 import { markAudited, type AuditWriter } from "./audit";
 import { LOGIN_ACTION, outcomeOfCode } from "../domain/audit-actions";
+import { loginName } from "../domain/usernames";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -73,34 +74,53 @@ export interface LoginDeps {
   log?: { warn(line: string): void };
 }
 
+/** What the audit row says about a refused login beyond the answer's text (never shown to the client). */
+const refusalDetail = new WeakMap<object, string>();
+
 /**
  * A username and password checked, for the token endpoint and the web page alike; a
  * failed or throttled login is an audit row (the username tried, the address, why).
+ * The typed name is brought to its login form first (domain/usernames.ts): one throttle
+ * key and one account per person however the name was typed. `admit` runs on an
+ * existing directory account before the directory's rights are applied (the token limit).
  */
-export async function checkLogin(s: LoginDeps, username: string, password: string, ip: string, via: "token" | "web"): Promise<User> {
+export async function checkLogin(
+  s: LoginDeps,
+  typed: string,
+  password: string,
+  ip: string,
+  via: "token" | "web",
+  admit?: (existing: User) => Promise<void>,
+): Promise<User> {
+  const username = loginName(typed);
   try {
-    return await verifyLogin(s, username, password, ip);
+    return await verifyLogin(s, username, password, ip, admit);
   } catch (e) {
     const code = e instanceof ApiError ? e.code : "server_error";
     const reason = e instanceof ApiError ? e.reason : "Internal server error";
+    const detail = e instanceof ApiError ? refusalDetail.get(e) : undefined;
     await s.audit
-      .refusal({ caller: null, ip, username }, { action: LOGIN_ACTION, new_value: via, outcome: outcomeOfCode(code), code, message: reason })
+      .refusal({ caller: null, ip, username }, { action: LOGIN_ACTION, new_value: via, outcome: outcomeOfCode(code), code, message: detail ? `${reason} (${detail})` : reason })
       .catch(() => undefined);
     throw markAudited(e);
   }
 }
 
-async function verifyLogin(s: LoginDeps, username: string, password: string, ip: string): Promise<User> {
+async function verifyLogin(s: LoginDeps, username: string, password: string, ip: string, admit?: (existing: User) => Promise<void>): Promise<User> {
   const verdict = await s.loginGuard.verdict(username, ip);
   if (!verdict.allowed) throw lockedOut(verdict.retryAfter);
   if (verdict.delayMs) await sleep(verdict.delayMs);
   if (s.config.directory) {
     // directory login (app/directory/login.ts decides between directory and local password)
-    const r = await loginThroughDirectory(s, s.config.directory, username, password);
+    const r = await loginThroughDirectory(s, s.config.directory, username, password, admit);
     if (r.outcome !== "accepted") {
       if (r.count) await s.loginGuard.failed(username, ip);
-      if (r.outcome === "unavailable") throw new ApiError(503, "directory_unavailable", msg.DIRECTORY_UNAVAILABLE);
-      throw new ApiError(400, "invalid_credentials", msg.LOGIN_FAILED);
+      const e =
+        r.outcome === "unavailable"
+          ? new ApiError(503, "directory_unavailable", msg.DIRECTORY_UNAVAILABLE)
+          : new ApiError(400, "invalid_credentials", msg.LOGIN_FAILED);
+      refusalDetail.set(e, r.why);
+      throw e;
     }
     await s.loginGuard.succeeded(username);
     await s.repos.users.touchLogin(r.user.id);

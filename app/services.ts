@@ -11,6 +11,7 @@ import type { LoginGuard } from "./login";
 import type { DeviceService } from "./devices";
 import type { AuditWriter } from "./audit";
 import type { Logger, Telemetry } from "./telemetry";
+import type { DirectoryRights } from "./directory/recheck";
 
 export type { Caller } from "./caller";
 
@@ -30,4 +31,6 @@ export interface Services {
   log: Logger;
   /** request and device metrics (/metrics), request scopes for the log */
   telemetry: Telemetry;
+  /** directory users' rights rechecked as their tokens and sessions are used; null without directory login */
+  directoryRights: DirectoryRights | null;
 }

@@ -24,6 +24,7 @@ import { AuditWriter } from "./audit";
 import { Telemetry, createLogger } from "./telemetry";
 import type { DestinationStream } from "pino";
 import { deviceGates } from "../drivers/device-gate";
+import { DirectoryRights } from "./directory/recheck";
 
 export interface Core {
   config: Config;
@@ -120,6 +121,7 @@ export async function buildServices(config: Config, options: { logDestination?: 
     spec: loadSpecDocument(),
     log,
     telemetry,
+    directoryRights: config.directory ? new DirectoryRights(config.directory, core.repos, { warn: (l) => log.warn(l), info: (l) => log.info(l) }) : null,
   };
 }
 

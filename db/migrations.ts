@@ -254,6 +254,21 @@ function deviceLeases(dialect: Store["dialect"]): Migration {
   };
 }
 
+/**
+ * Directory accounts: ldap_linked marks a local account that an administrator allows a
+ * directory login to take over; ldap_checked is when the directory last confirmed a
+ * directory user's rights (at a login or a later recheck).
+ */
+function directoryLinks(dialect: Store["dialect"]): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable("profiles").addColumn("ldap_linked", "integer", (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema.alterTable("profiles").addColumn("ldap_checked", "varchar(32)").execute();
+      void dialect;
+    },
+  };
+}
+
 class StaticProvider implements MigrationProvider {
   constructor(private readonly dialect: Store["dialect"]) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -263,6 +278,7 @@ class StaticProvider implements MigrationProvider {
       "0003_driver_choice_and_host_keys": driverChoiceAndHostKeys(this.dialect),
       "0004_settings": settings(this.dialect),
       "0005_device_leases": deviceLeases(this.dialect),
+      "0006_directory_links": directoryLinks(this.dialect),
     };
   }
 }

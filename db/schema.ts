@@ -32,6 +32,8 @@ export interface ProfilesTable {
   theme: string;
   last_ldap_dn: string;
   last_ldap_login: string | null;
+  ldap_linked: Bool;
+  ldap_checked: string | null;
 }
 
 export interface TokensTable {

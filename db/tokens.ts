@@ -102,6 +102,17 @@ export class TokenRepo {
     const r = await this.db.selectFrom("tokens").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
     return Number(r.n);
   }
+
+  /** how many unexpired tokens a user holds */
+  async liveCount(userId: number): Promise<number> {
+    const r = await this.db
+      .selectFrom("tokens")
+      .select(sql<number>`count(*)`.as("n"))
+      .where("user_id", "=", userId)
+      .where((eb) => eb.or([eb("expires", "is", null), eb("expires", ">", nowIso())]))
+      .executeTakeFirstOrThrow();
+    return Number(r.n);
+  }
 }
 
 export type SessionRecord = Pick<Selectable<SessionsTable>, "id" | "user_id" | "csrf_token" | "expires">;

@@ -21,7 +21,15 @@ type ProfileRow = Selectable<ProfilesTable>;
 type WithBooleans<R, K extends keyof R> = Omit<R, K> & Record<K, boolean>;
 
 /** A profile as the API shows it: the row, flags as booleans, keyed by the user's id. */
-export type Profile = Omit<WithBooleans<ProfileRow, ProfileFlag>, "user_id" | "theme"> & { id: number; user: number; theme: Theme };
+export type Profile = Omit<WithBooleans<ProfileRow, ProfileFlag>, "user_id" | "theme" | "ldap_linked" | "ldap_checked"> & {
+  id: number;
+  user: number;
+  theme: Theme;
+  /** an administrator allows a directory login to take over this local account */
+  ldap_linked: boolean;
+  /** when the directory last confirmed the rights (a directory login or a recheck) */
+  last_ldap_check: string | null;
+};
 
 /** A user with its profile and group memberships (groups and user_permissions: Django's, always empty). */
 export type User = WithBooleans<UserRow, UserFlag> & {
@@ -31,7 +39,7 @@ export type User = WithBooleans<UserRow, UserFlag> & {
   profile: Profile;
 };
 
-export type ProfilePatch = Partial<Record<ProfileFlag, boolean> & { theme: Theme }>;
+export type ProfilePatch = Partial<Record<ProfileFlag, boolean> & { theme: Theme; ldap_linked: boolean }>;
 
 /** the writable user fields; `password` is already hashed */
 export type UserFields = Partial<Omit<WithBooleans<UserRow, UserFlag>, "id" | "date_joined" | "last_login">>;
@@ -79,6 +87,8 @@ function toProfile(p: ProfileRow): Profile {
     theme: p.theme === "dark" ? "dark" : "light",
     last_ldap_dn: p.last_ldap_dn,
     last_ldap_login: p.last_ldap_login,
+    ldap_linked: bool(p.ldap_linked),
+    last_ldap_check: p.ldap_checked,
   };
 }
 
@@ -113,6 +123,7 @@ function profileColumns(p: ProfilePatch): Updateable<ProfilesTable> {
   const out: Updateable<ProfilesTable> = {};
   for (const k of PROFILE_FLAGS) if (p[k] !== undefined) out[k] = bit(p[k]!);
   if (p.theme !== undefined) out.theme = p.theme;
+  if (p.ldap_linked !== undefined) out.ldap_linked = bit(p.ldap_linked);
   return out;
 }
 
@@ -152,9 +163,15 @@ export class UserRepo {
     return row ? this.get(Number(row.user_id)) : null;
   }
 
-  /** a directory login: the DN it came as and when */
+  /** a directory login: the DN it came as and when (which also confirms its rights) */
   async recordDirectoryLogin(id: number, dn: string): Promise<void> {
-    await this.db.updateTable("profiles").set({ last_ldap_dn: dn, last_ldap_login: nowIso() }).where("user_id", "=", id).execute();
+    const now = nowIso();
+    await this.db.updateTable("profiles").set({ last_ldap_dn: dn, last_ldap_login: now, ldap_checked: now }).where("user_id", "=", id).execute();
+  }
+
+  /** the directory confirmed a directory user's rights again (without a login) */
+  async recordDirectoryCheck(id: number): Promise<void> {
+    await this.db.updateTable("profiles").set({ ldap_checked: nowIso() }).where("user_id", "=", id).execute();
   }
 
   async count(): Promise<number> {
@@ -198,6 +215,8 @@ export class UserRepo {
             theme: "light",
             last_ldap_dn: "",
             last_ldap_login: null,
+            ldap_linked: 0,
+            ldap_checked: null,
             ...profileColumns(profile),
           })
           .execute();

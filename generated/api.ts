@@ -1450,6 +1450,19 @@ export interface components {
             last_ldap_dn: string;
             /** Format: date-time */
             last_ldap_login: string | null;
+            /**
+             * @description Set by an administrator (audited): a directory login may take over this local
+             *     account. A local account that is not linked is never converted by a directory
+             *     login, whatever LDAP_PRECEDENCE says; such a login is refused.
+             */
+            ldap_linked: boolean;
+            /**
+             * Format: date-time
+             * @description Read-only: when the directory last confirmed this directory user's rights (a
+             *     directory login, or a recheck when a token or session is used after
+             *     LDAP_RECHECK_SECONDS).
+             */
+            last_ldap_check: string | null;
         };
         /**
          * @description Create: `username` and `password` are required (checked by the handler, which
@@ -1477,7 +1490,7 @@ export interface components {
             switchgroups?: string | number[];
             /**
              * @description Profile fields to set (allow_poe_toggle, are_you_sure, bulk_edit,
-             *     edit_if_descr, read_only, vlan_edit, theme), as a JSON-encoded dictionary string
+             *     edit_if_descr, read_only, vlan_edit, theme, ldap_linked), as a JSON-encoded dictionary string
              *     or, in a JSON body, an object. Fields left out keep their values.
              */
             profile?: string | Record<string, never>;
@@ -2106,7 +2119,9 @@ export interface components {
                  *         "vlan_edit": true,
                  *         "theme": "light",
                  *         "last_ldap_dn": "",
-                 *         "last_ldap_login": null
+                 *         "last_ldap_login": null,
+                 *         "ldap_linked": false,
+                 *         "last_ldap_check": null
                  *       }
                  *     }
                  */
@@ -3880,7 +3895,9 @@ export interface operations {
                      *         "vlan_edit": true,
                      *         "theme": "dark",
                      *         "last_ldap_dn": "",
-                     *         "last_ldap_login": null
+                     *         "last_ldap_login": null,
+                     *         "ldap_linked": false,
+                     *         "last_ldap_check": null
                      *       }
                      *     }
                      */
@@ -3951,7 +3968,9 @@ export interface operations {
                      *         "vlan_edit": true,
                      *         "theme": "dark",
                      *         "last_ldap_dn": "",
-                     *         "last_ldap_login": null
+                     *         "last_ldap_login": null,
+                     *         "ldap_linked": false,
+                     *         "last_ldap_check": null
                      *       }
                      *     }
                      */

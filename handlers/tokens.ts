@@ -2,7 +2,7 @@
 import { callerOf, noContent, ok, type Handler } from "./context";
 import { badRequest, notFound } from "../app/errors";
 import { checkLogin } from "../app/login";
-import { issueToken } from "../app/accounts";
+import { issueToken, tokenRoom } from "../app/accounts";
 import * as msg from "../domain/messages";
 import type { components } from "../generated/api";
 
@@ -15,7 +15,7 @@ function requiredString(body: Record<string, unknown>, field: string): string {
 export const createToken: Handler = async (ctx) => {
   const username = requiredString(ctx.body, "username");
   const password = requiredString(ctx.body, "password");
-  const user = await checkLogin(ctx.services, username, password, ctx.ip, "token");
+  const user = await checkLogin(ctx.services, username, password, ctx.ip, "token", tokenRoom(ctx.services));
   return ok(await issueToken(ctx.services, user));
 };
 

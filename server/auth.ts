@@ -57,9 +57,10 @@ export async function identify(s: Services, input: AuthInput): Promise<Caller | 
     const token = await s.repos.tokens.findByKey(m[2].toLowerCase());
     if (!token) throw deny(msg.INVALID_TOKEN, "invalid_token");
     if (token.expires && Date.parse(token.expires) <= Date.now()) throw deny(msg.TOKEN_EXPIRED, "token_expired");
-    const user = await s.repos.users.get(token.user_id);
-    if (!user) throw deny(msg.INVALID_TOKEN, "invalid_token");
-    if (!user.is_active) throw deny(msg.USER_INACTIVE, "user_inactive");
+    const found = await s.repos.users.get(token.user_id);
+    if (!found) throw deny(msg.INVALID_TOKEN, "invalid_token");
+    if (!found.is_active) throw deny(msg.USER_INACTIVE, "user_inactive");
+    const user = await directoryChecked(s, found, input.method);
     await s.repos.tokens.touch(token);
     return { user, token, session: null };
   }
@@ -68,9 +69,14 @@ export async function identify(s: Services, input: AuthInput): Promise<Caller | 
   if (!key) return null;
   const session = await s.repos.sessions.find(key);
   if (!session) return null;
-  const user = await s.repos.users.get(session.user_id);
-  if (!user || !user.is_active) return null;
-  return { user, token: null, session };
+  const found = await s.repos.users.get(session.user_id);
+  if (!found || !found.is_active) return null;
+  return { user: await directoryChecked(s, found, input.method), token: null, session };
+}
+
+/** A directory user's rights as the directory says now, when the last check is too old (app/directory/recheck.ts). */
+function directoryChecked(s: Services, user: Caller["user"], method: string): Promise<Caller["user"]> {
+  return s.directoryRights ? s.directoryRights.current(user, UNSAFE.has(method.toUpperCase())) : Promise.resolve(user);
 }
 
 /**

@@ -17,7 +17,7 @@ import { startInstancePresence, type InstancePresence } from "../app/instance-pr
 import { hashPassword } from "../app/passwords";
 import { createApp } from "./app";
 import { loadContract } from "./contract";
-import { describeDirectory } from "../app/directory/config";
+import { describeDirectory, directoryWarnings } from "../app/directory/config";
 
 /** A command line that cannot run: one line for the user, exit code 2. */
 export class UsageError extends Error {
@@ -114,7 +114,10 @@ export async function startService(config: Config, say?: (line: string) => void,
     services = await buildServices(config, options);
     tell = say ?? startupSay(services);
     const contract = await loadContract();
-    if (config.directory) tell(describeDirectory(config.directory));
+    if (config.directory) {
+      tell(describeDirectory(config.directory));
+      for (const w of directoryWarnings(config.directory)) services.log.warn(w);
+    }
     const first = await ensureFirstSuperuser(services);
     if (first) {
       tell(`Created superuser '${first.username}'.`);

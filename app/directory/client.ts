@@ -14,6 +14,7 @@ import {
   Client,
   InappropriateAuthError,
   InvalidCredentialsError,
+  NoSuchObjectError,
   SizeLimitExceededError,
   UnwillingToPerformError,
   type Entry,
@@ -79,13 +80,11 @@ function tlsOptions(cfg: DirectoryConfig, host: string): tls.ConnectionOptions {
 }
 
 /**
- * Runs one directory login. Never contacts the directory with an empty password or name
- * (an empty password is an anonymous bind, which most servers accept).
+ * Runs `fn` on one connection to the directory, closed at the end; every failure to use
+ * the directory (no connection, timeout, TLS, an unexpected answer) is DirectoryUnavailable
+ * with the given secrets removed from its text.
  */
-export async function authenticate(cfg: DirectoryConfig, username: string, password: string): Promise<DirectoryVerdict> {
-  if (password === "") return { kind: "rejected", known: false, why: "empty password (not sent)" };
-  if (username === "") return { kind: "rejected", known: false, why: "empty username (not sent)" };
-  const secrets = [password, cfg.bind.kind === "search" ? cfg.bind.password.reveal() : ""];
+async function withClient<T>(cfg: DirectoryConfig, secrets: string[], fn: (client: Client, host: string) => Promise<T>): Promise<T> {
   const host = new URL(cfg.url).hostname.replace(/^\[|\]$/g, "");
   const sockets: net.Socket[] = [];
   const track = <S extends net.Socket>(s: S): S => {
@@ -112,7 +111,7 @@ export async function authenticate(cfg: DirectoryConfig, username: string, passw
     }, cfg.timeoutMs);
   });
   try {
-    return await Promise.race([converse(client, cfg, host, username, password), deadline]);
+    return await Promise.race([fn(client, host), deadline]);
   } catch (e) {
     if (e instanceof DirectoryUnavailable) throw new DirectoryUnavailable(scrub(e.why, secrets));
     throw new DirectoryUnavailable(scrub(describeError(e), secrets));
@@ -124,21 +123,92 @@ export async function authenticate(cfg: DirectoryConfig, username: string, passw
   }
 }
 
+/**
+ * Runs one directory login. Never contacts the directory with an empty password or name
+ * (an empty password is an anonymous bind, which most servers accept).
+ */
+export async function authenticate(cfg: DirectoryConfig, username: string, password: string): Promise<DirectoryVerdict> {
+  if (password === "") return { kind: "rejected", known: false, why: "empty password (not sent)" };
+  if (username === "") return { kind: "rejected", known: false, why: "empty username (not sent)" };
+  const secrets = [password, cfg.bind.kind === "search" ? cfg.bind.password.reveal() : ""];
+  return withClient(cfg, secrets, (client, host) => converse(client, cfg, host, username, password));
+}
+
+/** The attributes read from a user's entry. */
+function wantedAttributes(cfg: DirectoryConfig): string[] {
+  const a = cfg.attributes;
+  const wanted = [a.username, a.firstName, a.lastName, a.email];
+  if (cfg.membership.kind === "memberof") wanted.push(cfg.membership.attribute);
+  return wanted;
+}
+
+/** Binds as the service account; its refusal is a broken setup (and named so), a failed connection is only that. */
+async function bindService(client: Client, cfg: DirectoryConfig & { bind: { kind: "search" } }): Promise<void> {
+  try {
+    await client.bind(cfg.bind.dn, cfg.bind.password.reveal());
+  } catch (e) {
+    if (isRefusal(e)) throw new DirectoryUnavailable(`the service account LDAP_BIND_DN was refused (${describeError(e)})`);
+    throw e;
+  }
+}
+
+/**
+ * A directory user's entry and groups read again with the service account, at the DN its
+ * last login came as: the person, or null when the entry is gone. Throws
+ * DirectoryUnavailable when the directory cannot be asked (or there is no service account).
+ */
+export async function readPerson(cfg: DirectoryConfig, dn: string, username: string): Promise<DirectoryPerson | null> {
+  if (cfg.bind.kind !== "search") throw new DirectoryUnavailable("no service account (LDAP_BIND_DN) to read entries with");
+  const search = cfg as DirectoryConfig & { bind: { kind: "search" } };
+  return withClient(cfg, [search.bind.password.reveal()], async (client, host) => {
+    if (cfg.startTls) await client.startTLS({ ...tlsOptions(cfg, host), host });
+    await bindService(client, search);
+    let entry: Entry;
+    try {
+      const r = await client.search(dn, { scope: "base", filter: "(objectClass=*)", attributes: wantedAttributes(cfg) });
+      if (r.searchEntries.length !== 1) return null;
+      entry = r.searchEntries[0];
+    } catch (e) {
+      if (e instanceof NoSuchObjectError) return null;
+      throw e;
+    }
+    return personOf(client, cfg, entry, username);
+  });
+}
+
+/** The person of an entry, its groups from memberOf or a group search (on the client as it is bound). */
+async function personOf(client: Client, cfg: DirectoryConfig, entry: Entry, username: string): Promise<DirectoryPerson> {
+  const a = cfg.attributes;
+  const names = allValues(entry, a.username);
+  // the entry's own spelling of the name (memberUid, for one, compares it exactly)
+  const own = names.find((n) => n.normalize("NFKC").trim().toLowerCase() === username.normalize("NFKC").trim().toLowerCase()) ?? names[0] ?? username;
+  let groups: string[];
+  if (cfg.membership.kind === "memberof") {
+    groups = allValues(entry, cfg.membership.attribute);
+  } else {
+    const filter = fillTemplate(cfg.membership.filter, { dn: entry.dn, username: own }, escapeFilterValue);
+    const r = await client.search(cfg.membership.base, { scope: "sub", filter, attributes: ["1.1"] });
+    groups = r.searchEntries.map((g) => g.dn);
+  }
+  return {
+    dn: entry.dn,
+    names,
+    firstName: firstValue(entry, a.firstName),
+    lastName: firstValue(entry, a.lastName),
+    email: firstValue(entry, a.email),
+    groups,
+  };
+}
+
 async function converse(client: Client, cfg: DirectoryConfig, host: string, username: string, password: string): Promise<DirectoryVerdict> {
   if (cfg.startTls) await client.startTLS({ ...tlsOptions(cfg, host), host });
-
-  const a = cfg.attributes;
-  const wanted = [a.firstName, a.lastName, a.email];
-  if (cfg.membership.kind === "memberof") wanted.push(cfg.membership.attribute);
+  const wanted = wantedAttributes(cfg);
 
   let entry: Entry;
   if (cfg.bind.kind === "search") {
-    // the service account finds the entry; its refusal is a broken setup, not a bad login
-    try {
-      await client.bind(cfg.bind.dn, cfg.bind.password.reveal());
-    } catch (e) {
-      throw new DirectoryUnavailable(`the service account LDAP_BIND_DN was refused (${describeError(e)})`);
-    }
+    // the service account finds the entry
+    const search = cfg as DirectoryConfig & { bind: { kind: "search" } };
+    await bindService(client, search);
     const found = await findUser(client, cfg.userSearch!, username, wanted);
     if (found.kind === "rejected") return found;
     try {
@@ -149,7 +219,7 @@ async function converse(client: Client, cfg: DirectoryConfig, host: string, user
     }
     entry = found.entry;
     // groups are looked up with the service account's rights, not the user's
-    if (cfg.membership.kind === "search") await client.bind(cfg.bind.dn, cfg.bind.password.reveal());
+    if (cfg.membership.kind === "search") await bindService(client, search);
   } else {
     const dn = fillTemplate(cfg.bind.template, { username }, escapeDnValue);
     try {
@@ -169,25 +239,7 @@ async function converse(client: Client, cfg: DirectoryConfig, host: string, user
       entry = r.searchEntries[0];
     }
   }
-
-  let groups: string[];
-  if (cfg.membership.kind === "memberof") {
-    groups = allValues(entry, cfg.membership.attribute);
-  } else {
-    const filter = fillTemplate(cfg.membership.filter, { dn: entry.dn, username }, escapeFilterValue);
-    const r = await client.search(cfg.membership.base, { scope: "sub", filter, attributes: ["1.1"] });
-    groups = r.searchEntries.map((g) => g.dn);
-  }
-  return {
-    kind: "accepted",
-    person: {
-      dn: entry.dn,
-      firstName: firstValue(entry, a.firstName),
-      lastName: firstValue(entry, a.lastName),
-      email: firstValue(entry, a.email),
-      groups,
-    },
-  };
+  return { kind: "accepted", person: await personOf(client, cfg, entry, username) };
 }
 
 async function findUser(

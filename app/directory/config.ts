@@ -60,11 +60,16 @@ export interface DirectoryConfig {
   bind: { kind: "search"; dn: string; password: Secret } | { kind: "template"; template: string };
   /** where and how to find the user's entry; null only in template mode (read the entry at its DN) */
   userSearch: { base: string; filter: string } | null;
-  attributes: { firstName: string; lastName: string; email: string };
+  /** username: the entry's own name for the person, the username stored here */
+  attributes: { username: string; firstName: string; lastName: string; email: string };
   groups: GroupMappings;
   membership: Membership;
   precedence: Precedence;
   timeoutMs: number;
+  /** a directory user's rights are checked again when older than this (LDAP_RECHECK_SECONDS) */
+  recheckMs: number;
+  /** how long after their last check the last known rights hold while the directory cannot be asked */
+  recheckGraceMs: number;
 }
 
 export class DirectoryConfigError extends Error {}
@@ -84,6 +89,7 @@ export const DIRECTORY_VARIABLES = [
   "LDAP_USER_DN_TEMPLATE",
   "LDAP_USER_BASE",
   "LDAP_USER_FILTER",
+  "LDAP_ATTR_USERNAME",
   "LDAP_ATTR_FIRST_NAME",
   "LDAP_ATTR_LAST_NAME",
   "LDAP_ATTR_EMAIL",
@@ -98,11 +104,15 @@ export const DIRECTORY_VARIABLES = [
   "LDAP_GROUP_SEARCH_FILTER",
   "LDAP_PRECEDENCE",
   "LDAP_TIMEOUT_MS",
+  "LDAP_RECHECK_SECONDS",
+  "LDAP_RECHECK_GRACE_SECONDS",
 ] as const;
 
 export const DEFAULT_USER_FILTER = "(uid={username})";
 export const DEFAULT_GROUP_SEARCH_FILTER = "(|(member={dn})(uniqueMember={dn})(memberUid={username}))";
 export const DEFAULT_TIMEOUT_MS = 5000;
+export const DEFAULT_RECHECK_SECONDS = 300;
+export const DEFAULT_RECHECK_GRACE_SECONDS = 3600;
 
 function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const v = env[name];
@@ -203,6 +213,14 @@ function positiveMs(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   return n;
 }
 
+function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const v = text(env, name);
+  if (v === undefined) return fallback * 1000;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > 86_400) fail(name, `must be a whole number of seconds from ${min} to 86400 (got "${v}")`);
+  return n * 1000;
+}
+
 /**
  * Reads the directory settings; null when LDAP_URL is unset (directory login off).
  * Throws DirectoryConfigError with one line naming the variable on a bad value or a bad
@@ -285,11 +303,13 @@ export function loadDirectoryConfig(env: NodeJS.ProcessEnv = process.env): Direc
   }
 
   const attributes = {
+    username: text(env, "LDAP_ATTR_USERNAME") ?? "uid",
     firstName: text(env, "LDAP_ATTR_FIRST_NAME") ?? "givenName",
     lastName: text(env, "LDAP_ATTR_LAST_NAME") ?? "sn",
     email: text(env, "LDAP_ATTR_EMAIL") ?? "mail",
   };
   for (const [name, value] of [
+    ["LDAP_ATTR_USERNAME", attributes.username],
     ["LDAP_ATTR_FIRST_NAME", attributes.firstName],
     ["LDAP_ATTR_LAST_NAME", attributes.lastName],
     ["LDAP_ATTR_EMAIL", attributes.email],
@@ -312,6 +332,8 @@ export function loadDirectoryConfig(env: NodeJS.ProcessEnv = process.env): Direc
     membership,
     precedence: precedenceRaw as Precedence,
     timeoutMs: positiveMs(env, "LDAP_TIMEOUT_MS", DEFAULT_TIMEOUT_MS),
+    recheckMs: seconds(env, "LDAP_RECHECK_SECONDS", DEFAULT_RECHECK_SECONDS, 1),
+    recheckGraceMs: seconds(env, "LDAP_RECHECK_GRACE_SECONDS", DEFAULT_RECHECK_GRACE_SECONDS, 0),
   };
 }
 
@@ -319,5 +341,21 @@ export function loadDirectoryConfig(env: NodeJS.ProcessEnv = process.env): Direc
 export function describeDirectory(c: DirectoryConfig): string {
   const tls = c.url.startsWith("ldaps:") ? "LDAPS" : c.startTls ? "StartTLS" : "plain LDAP (passwords travel unencrypted)";
   const verify = c.url.startsWith("ldaps:") || c.startTls ? (c.tlsVerify ? (c.ca ? ", CA from LDAP_CA_FILE" : ", system CAs") : ", certificate NOT verified") : "";
-  return `directory login: ${c.url} over ${tls}${verify}; ${c.bind.kind === "search" ? "service account search" : "direct bind"}; precedence ${c.precedence}`;
+  const recheck =
+    c.bind.kind === "search"
+      ? `rights rechecked after ${c.recheckMs / 1000} s (grace ${c.recheckGraceMs / 1000} s)`
+      : "rights checked at login only (a recheck needs LDAP_BIND_DN)";
+  return `directory login: ${c.url} over ${tls}${verify}; ${c.bind.kind === "search" ? "service account search" : "direct bind"}; precedence ${c.precedence}; ${recheck}`;
+}
+
+/** Warnings about the settings, for the log at warn level: passwords in clear, rights that cannot follow the directory. */
+export function directoryWarnings(c: DirectoryConfig): string[] {
+  const out: string[] = [];
+  if (c.url.startsWith("ldap:") && !c.startTls) {
+    out.push(`directory login: ${c.url} is plain LDAP without StartTLS: passwords travel unencrypted (use ldaps:// or LDAP_STARTTLS=on)`);
+  }
+  if (c.bind.kind === "template") {
+    out.push("directory login: without a service account (LDAP_BIND_DN) a directory user's rights are checked only when it logs in, not while its tokens and sessions are used");
+  }
+  return out;
 }

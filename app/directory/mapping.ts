@@ -14,6 +14,8 @@ import { normalizeDn } from "./escape";
 export interface DirectoryPerson {
   /** the entry's DN as the server returned it */
   dn: string;
+  /** the values of the entry's username attribute (LDAP_ATTR_USERNAME, uid by default) */
+  names: string[];
   firstName: string;
   lastName: string;
   email: string;

@@ -144,7 +144,8 @@ describeDirectory("directory group mappings", () => {
     it("leaves rights alone whose LDAP_GROUP_* variable is empty", async () => {
       const other = await startDirectoryApp({ ...searchEnv(dir, "plain"), LDAP_GROUP_SUPERUSER: groupDn("sd-admins") });
       try {
-        const id = await other.createUser("bob", "bob-local-pw-1", { is_staff: true, profile: { vlan_edit: true } });
+        // a local account an administrator linked to the directory (else no directory login may take it)
+        const id = await other.createUser("bob", "bob-local-pw-1", { is_staff: true, profile: { vlan_edit: true, ldap_linked: true } });
         const r = await tokenLogin(other, "bob", dir.users.bob.password);
         expect(r.status).toBe(200);
         expect(r.body.user_id).toBe(id);

@@ -12,6 +12,8 @@ const PROFILE_DEFAULTS = {
   theme: "light",
   last_ldap_dn: "",
   last_ldap_login: null,
+  ldap_linked: false,
+  last_ldap_check: null,
 };
 
 describeDb("user administration", () => {

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import util from "node:util";
-import { loadDirectoryConfig, describeDirectory, DirectoryConfigError, DEFAULT_GROUP_SEARCH_FILTER } from "../../app/directory/config";
+import { loadDirectoryConfig, describeDirectory, directoryWarnings, DirectoryConfigError, DEFAULT_GROUP_SEARCH_FILTER } from "../../app/directory/config";
 import { loadConfig } from "../../app/config";
 
 const SERVICE = {
@@ -105,6 +105,24 @@ describe("loadDirectoryConfig", () => {
     expect(off.tlsVerify).toBe(false);
     expect(describeDirectory(off)).toContain("NOT verified");
     expect(describeDirectory(loadDirectoryConfig(SERVICE)!)).toContain("unencrypted");
+  });
+
+  it("reads the recheck interval, its grace and the username attribute, with defaults", () => {
+    const d = loadDirectoryConfig(SERVICE)!;
+    expect([d.recheckMs, d.recheckGraceMs, d.attributes.username]).toEqual([300_000, 3_600_000, "uid"]);
+    const c = loadDirectoryConfig({ ...SERVICE, LDAP_RECHECK_SECONDS: "60", LDAP_RECHECK_GRACE_SECONDS: "0", LDAP_ATTR_USERNAME: "sAMAccountName" })!;
+    expect([c.recheckMs, c.recheckGraceMs, c.attributes.username]).toEqual([60_000, 0, "sAMAccountName"]);
+    expect(error({ ...SERVICE, LDAP_RECHECK_SECONDS: "0" })).toMatch(/^LDAP_RECHECK_SECONDS must be a whole number of seconds from 1/);
+    expect(error({ ...SERVICE, LDAP_RECHECK_GRACE_SECONDS: "1h" })).toMatch(/^LDAP_RECHECK_GRACE_SECONDS /);
+    expect(error({ ...SERVICE, LDAP_ATTR_USERNAME: "u id" })).toMatch(/^LDAP_ATTR_USERNAME /);
+  });
+
+  it("warns about plain LDAP and about rights that cannot be rechecked (direct bind)", () => {
+    expect(directoryWarnings(loadDirectoryConfig(SERVICE)!)).toEqual([expect.stringContaining("passwords travel unencrypted")]);
+    expect(directoryWarnings(loadDirectoryConfig({ ...SERVICE, LDAP_URL: "ldaps://ldap.example.org" })!)).toEqual([]);
+    const template = loadDirectoryConfig({ LDAP_URL: "ldaps://ldap.example.org", LDAP_USER_DN_TEMPLATE: "uid={username},dc=example,dc=org" })!;
+    expect(directoryWarnings(template)).toEqual([expect.stringContaining("checked only when it logs in")]);
+    expect(describeDirectory(template)).toContain("rights checked at login only");
   });
 
   // each bad value or combination: [env, the variable the message must start with, a word it must hold]

@@ -24,6 +24,7 @@ const IDS = new Map([
 
 const person = (groups: string[], extra: Partial<DirectoryPerson> = {}): DirectoryPerson => ({
   dn: "uid=alice,ou=people,dc=example,dc=org",
+  names: ["alice"],
   firstName: "Alice",
   lastName: "Liddell",
   email: "alice@example.org",
