@@ -985,7 +985,7 @@ export interface components {
         Error: {
             reason: string;
             /** @enum {string} */
-            code: "access_denied" | "not_authenticated" | "invalid_token" | "token_expired" | "user_inactive" | "token_read_only" | "forbidden" | "method_not_allowed" | "unsupported_media_type" | "malformed_body" | "payload_too_large" | "missing_parameter" | "invalid_parameter" | "validation_error" | "not_found" | "interface_not_found" | "not_manageable" | "same_value" | "already_exists" | "conflict" | "last_superuser" | "device_unreachable" | "device_refused" | "device_mismatch" | "device_hostkey_changed" | "device_outcome_unknown" | "device_busy" | "not_supported" | "rate_limited" | "directory_unavailable" | "invalid_credentials" | "too_many_tokens" | "csrf_failed" | "server_error";
+            code: "access_denied" | "not_authenticated" | "invalid_token" | "token_expired" | "user_inactive" | "token_read_only" | "forbidden" | "method_not_allowed" | "unsupported_media_type" | "malformed_body" | "payload_too_large" | "missing_parameter" | "invalid_parameter" | "validation_error" | "not_found" | "interface_not_found" | "not_manageable" | "same_value" | "already_exists" | "conflict" | "last_superuser" | "device_unreachable" | "device_refused" | "device_mismatch" | "device_hostkey_changed" | "device_outcome_unknown" | "device_busy" | "not_supported" | "rate_limited" | "directory_unavailable" | "database_unavailable" | "invalid_credentials" | "too_many_tokens" | "csrf_failed" | "server_error";
             /** @description Same text as `reason` on authentication failures (for DRF-style clients). */
             detail?: string;
         };
@@ -1768,10 +1768,13 @@ export interface components {
              * @description success: done. failure: the device failed it (unreachable, refused, did not keep
              *     it). refused: switchdesk refused it before any change (permission, validation,
              *     same value, throttling, a failed login). unknown: the change was sent and the
-             *     device stopped answering; it may have been applied.
+             *     device stopped answering, or its outcome was never recorded; it may have been
+             *     applied. pending: a device write in progress (its row is written before the
+             *     device is changed and settled when the device answered); a row left pending
+             *     becomes unknown at the next write to that device.
              * @enum {string}
              */
-            outcome: "success" | "failure" | "refused" | "unknown";
+            outcome: "success" | "failure" | "refused" | "unknown" | "pending";
             /** @description The error code of a failure, refusal or unknown outcome; null on success. */
             code: string | null;
             message: string;
@@ -1879,7 +1882,9 @@ export interface components {
          * @description The device is busy, not failed: its wait queue is full (as many requests waiting for
          *     it as DEVICE_QUEUE_LIMIT lets wait), or another write to it (through any instance of
          *     the service) kept it longer than a write may wait (DEVICE_WRITE_WAIT_SECONDS).
-         *     Nothing was sent to the device; retry after `Retry-After` seconds.
+         *     Nothing was sent to the device; retry after `Retry-After` seconds. Or the database
+         *     could not be reached (`database_unavailable`, as for every operation): a write whose
+         *     checks could not be made was not sent to the device either.
          */
         DeviceBusy: {
             headers: {
@@ -1887,10 +1892,25 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The database could not be reached (the server is down or unreachable, refused the
+         *     connection, no connection became free within a few seconds, or SQLite's file stayed
+         *     locked): nothing was changed and nothing was sent to a device; retry after
+         *     `Retry-After` seconds.
+         */
+        DatabaseUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
                 /**
                  * @example {
-                 *       "reason": "Device 'TEST-LAB 5130' is busy; try again in 2 s",
-                 *       "code": "device_busy"
+                 *       "reason": "The database could not be reached; try again in 5 s",
+                 *       "code": "database_unavailable"
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -2266,6 +2286,7 @@ export interface operations {
             403: components["responses"]["AuthForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getSchema: {
@@ -2304,6 +2325,7 @@ export interface operations {
             403: components["responses"]["AuthForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getEnvironment: {
@@ -2359,6 +2381,7 @@ export interface operations {
             403: components["responses"]["AuthForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getStats: {
@@ -2486,6 +2509,7 @@ export interface operations {
             403: components["responses"]["AuthForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getMenu: {
@@ -2546,6 +2570,7 @@ export interface operations {
             403: components["responses"]["AuthForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     searchSwitch: {
@@ -2615,6 +2640,7 @@ export interface operations {
             };
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getSwitchBasic: {
@@ -3540,19 +3566,15 @@ export interface operations {
             /**
              * @description Directory login is configured and the directory server could not be used
              *     (connection refused, timeout, TLS failure); the login was neither accepted nor
-             *     refused. Local accounts can still log in.
+             *     refused. Local accounts can still log in. Or the database could not be reached
+             *     (`database_unavailable`, with `Retry-After`), as for every operation.
              */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "reason": "The directory server could not be reached; local accounts can still log in",
-                     *       "code": "directory_unavailable"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3599,6 +3621,7 @@ export interface operations {
             403: components["responses"]["AuthForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     revokeToken: {
@@ -3639,6 +3662,7 @@ export interface operations {
             };
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     adminRoot: {
@@ -3672,6 +3696,7 @@ export interface operations {
             403: components["responses"]["AdminForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     listUsers: {
@@ -3718,6 +3743,7 @@ export interface operations {
             403: components["responses"]["AdminForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     createUser: {
@@ -3816,6 +3842,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getUser: {
@@ -3877,6 +3904,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     updateUser: {
@@ -3917,6 +3945,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     deleteUser: {
@@ -3944,6 +3973,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     patchUser: {
@@ -3985,6 +4015,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     unlockUser: {
@@ -4010,6 +4041,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     listSnmpProfiles: {
@@ -4053,6 +4085,7 @@ export interface operations {
             403: components["responses"]["AdminForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     createSnmpProfile: {
@@ -4124,6 +4157,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getSnmpProfile: {
@@ -4144,6 +4178,7 @@ export interface operations {
             404: components["responses"]["AdminNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     updateSnmpProfile: {
@@ -4183,6 +4218,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     deleteSnmpProfile: {
@@ -4210,6 +4246,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     patchSnmpProfile: {
@@ -4248,6 +4285,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     listCredentials: {
@@ -4285,6 +4323,7 @@ export interface operations {
             403: components["responses"]["AdminForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     createCredential: {
@@ -4347,6 +4386,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getCredential: {
@@ -4367,6 +4407,7 @@ export interface operations {
             404: components["responses"]["AdminNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     updateCredential: {
@@ -4405,6 +4446,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     deleteCredential: {
@@ -4432,6 +4474,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     patchCredential: {
@@ -4470,6 +4513,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     listSwitchGroups: {
@@ -4518,6 +4562,7 @@ export interface operations {
             403: components["responses"]["AdminForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     createSwitchGroup: {
@@ -4596,6 +4641,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getSwitchGroup: {
@@ -4616,6 +4662,7 @@ export interface operations {
             404: components["responses"]["AdminNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     updateSwitchGroup: {
@@ -4654,6 +4701,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     deleteSwitchGroup: {
@@ -4681,6 +4729,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     patchSwitchGroup: {
@@ -4722,6 +4771,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     listAdminSwitches: {
@@ -4777,6 +4827,7 @@ export interface operations {
             403: components["responses"]["AdminForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     createAdminSwitch: {
@@ -4860,6 +4911,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getAdminSwitch: {
@@ -4880,6 +4932,7 @@ export interface operations {
             404: components["responses"]["AdminNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     updateAdminSwitch: {
@@ -4918,6 +4971,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     deleteAdminSwitch: {
@@ -4945,6 +4999,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     patchAdminSwitch: {
@@ -4983,6 +5038,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     redetectAdminSwitch: {
@@ -5036,6 +5092,7 @@ export interface operations {
             404: components["responses"]["AdminNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     listLog: {
@@ -5050,7 +5107,7 @@ export interface operations {
                 /** @description Only rows by this user id. */
                 user?: number;
                 /** @description Only rows with this outcome. */
-                outcome?: "success" | "failure" | "refused" | "unknown";
+                outcome?: "success" | "failure" | "refused" | "unknown" | "pending";
                 /** @description Only rows of this action. */
                 action?: string;
             };
@@ -5116,6 +5173,7 @@ export interface operations {
             403: components["responses"]["AdminForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getHealth: {
