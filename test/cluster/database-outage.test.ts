@@ -51,7 +51,8 @@ function expectDatabaseUnavailable(r: ApiResponse): void {
 
   beforeAll(async () => {
     db = await createPrivateMariadb("sdtest_outage");
-    app = await startTestApp({ databaseUrl: db.url, deviceLeaseMs: 2000 });
+    // a long lease: the write after an outage must not wait for the lease its instance could not release
+    app = await startTestApp({ databaseUrl: db.url, deviceLeaseMs: 60_000, deviceWriteWaitMs: 10_000 });
     lab = await startLab({ profile: "generic", ports: 8 });
     const rootId = await app.createUser("root", "pw-root-1", { is_superuser: true });
     root = await app.login("root", "pw-root-1");
@@ -145,8 +146,11 @@ function expectDatabaseUnavailable(r: ApiResponse): void {
     expect(pending.body.results).toEqual([expect.objectContaining({ action: "description", new_value: "during the outage", outcome: "pending", code: null, username: "root" })]);
 
     lab.faults.setAnswerDelayMs = 0;
+    const t0 = Date.now();
     const next = await setDescription("after the outage");
     expect(next.status).toBe(200);
+    // the lease the lost write could not release was taken at once, not after its 60 s
+    expect(Date.now() - t0).toBeLessThan(5000);
     expect(alias()).toBe("after the outage");
     const log = await app.request("GET", `/api/admin/log/?switch=${device}&page_size=10`, { token: root });
     const rows = log.body.results as Array<Record<string, unknown>>;
