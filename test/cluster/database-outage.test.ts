@@ -15,6 +15,9 @@ import type { LabSwitch } from "../../lab";
 const missing = privateMariadbUnavailable();
 if (missing) console.log(`database outage test skipped: ${missing}`);
 
+/** one key for both services on the database (it encrypts the lab's community) */
+const SECRET = "ZGF0YWJhc2Utb3V0YWdlLXRlc3Qta2V5LTMyLWJ5dGU=";
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** polls `check` every `everyMs` until it is true, at most `withinMs`; whether it became true */
@@ -52,7 +55,7 @@ function expectDatabaseUnavailable(r: ApiResponse): void {
   beforeAll(async () => {
     db = await createPrivateMariadb("sdtest_outage");
     // a long lease: the write after an outage must not wait for the lease its instance could not release
-    app = await startTestApp({ databaseUrl: db.url, deviceLeaseMs: 60_000, deviceWriteWaitMs: 10_000 });
+    app = await startTestApp({ databaseUrl: db.url, secretKey: SECRET, deviceLeaseMs: 60_000, deviceWriteWaitMs: 10_000 });
     lab = await startLab({ profile: "generic", ports: 8 });
     const rootId = await app.createUser("root", "pw-root-1", { is_superuser: true });
     root = await app.login("root", "pw-root-1");
@@ -159,5 +162,39 @@ function expectDatabaseUnavailable(r: ApiResponse): void {
     expect(lost).toEqual([expect.objectContaining({ action: "description", outcome: "unknown", code: "device_outcome_unknown", switch_name: "lab-1" })]);
     expect(lost[0].message).toMatch(/^The outcome of this write to device 'lab-1' \(started .+\) was never recorded: .+; read the device before trying again$/);
     expect(rows.filter((r) => r.new_value === "after the outage")).toEqual([expect.objectContaining({ outcome: "success", code: null })]);
+  }, 60_000);
+
+  it("a pending row of a write still running is left alone by a second instance: its writes to another device settle nothing of it, and its write to the same device waits for the lease", async () => {
+    const second = await startTestApp({ databaseUrl: db.url, secretKey: SECRET, deviceLeaseMs: 60_000 });
+    const lab2 = await startLab({ profile: "generic", ports: 8 });
+    try {
+      const device2 = await addDevice(app, { name: "lab-2", lab: lab2, groups: [group] });
+      // SETs on the first lab are answered after 1.5 s: the profile's timeout must outlast that
+      const profile = await app.services.repos.inventory.findByName("snmp_profiles", `lab-${lab.port}-v2c`);
+      await app.services.repos.inventory.update("snmp_profiles", profile!.id, { timeout_ms: 4000 });
+      lab.faults.setAnswerDelayMs = 1500;
+      lab.counters.reset();
+      const first = setDescription("held by the first");
+      let firstAnswered = false;
+      void first.then(() => (firstAnswered = true));
+      expect(await until(() => lab.counters.byType.set > 0, 10_000, 2)).toBe(true);
+
+      const elsewhere = await second.request("POST", `/api/switches/${group}/${device2}/interface/${lab2.model.port(3).ifIndex}/description/`, { token: root, json: { description: "elsewhere" } });
+      expect(elsewhere.status).toBe(200);
+      // the first write is still waiting for its device: its row must still be pending
+      expect(firstAnswered).toBe(false);
+      expect((await db.sql("select outcome from sdtest_outage.audit_log where new_value = 'held by the first'")).trim()).toBe("pending");
+
+      const same = second.request("POST", descriptionUrl(), { token: root, json: { description: "same device, second" } });
+      expect((await first).status).toBe(200);
+      expect((await same).status).toBe(200);
+      expect(alias()).toBe("same device, second");
+      const log = await app.request("GET", `/api/admin/log/?page_size=10`, { token: root });
+      const outcome = (text: string) => (log.body.results as Array<Record<string, unknown>>).filter((r) => r.new_value === text).map((r) => r.outcome);
+      expect([outcome("held by the first"), outcome("elsewhere"), outcome("same device, second")]).toEqual([["success"], ["success"], ["success"]]);
+    } finally {
+      await second.close();
+      await lab2.stop();
+    }
   }, 60_000);
 });
