@@ -52,9 +52,9 @@ export class AuditRepo {
   }
 
   /**
-   * Settles a pending row with what the device answered. By id and whatever the row says
-   * now: a row that the device's next lease holder already called unknown (its writer had
-   * lost the lease) gets the outcome its writer learned after all.
+   * Settles a pending row with what the device answered, by id. A row that the device's
+   * next lease holder already called unknown (its writer had lost the lease while still
+   * working) gets the outcome its writer learned after all.
    */
   async settle(id: number, s: Settlement): Promise<void> {
     const changes: Record<string, string | null> = { outcome: s.outcome, code: s.code, message: s.message };
