@@ -2,15 +2,18 @@
  * The service while its MariaDB server is down: a private mariadbd (own port and data
  * folder) is stopped and started again under the test's hands. Calls that need the
  * database answer 503 database_unavailable with Retry-After (never 500) and recover by
- * themselves; a write whose checks cannot reach the database leaves the device alone; a
- * write that loses the database while the device is being changed leaves its audit row
- * pending, and the device's next write settles it as unknown. Skipped, with the reason
- * printed, where mariadbd is missing or the test is not root.
+ * themselves, as do calls that find no pooled connection free within the bounded wait; a
+ * write whose checks cannot reach the database leaves the device alone; a write that
+ * loses the database while the device is being changed leaves its audit row pending, and
+ * the device's next write settles it as unknown, while a second instance leaves the row
+ * of a write still running alone. Skipped, with the reason printed, where mariadbd is
+ * missing or the test is not root.
  */
 import { createPrivateMariadb, privateMariadbUnavailable, type PrivateMariadb } from "../support/private-mariadb";
 import { startTestApp, type ApiResponse, type TestApp } from "../support/harness";
 import { addDevice, addGroup, startLab } from "../support/lab-inventory";
 import type { LabSwitch } from "../../lab";
+import { sql } from "kysely";
 
 const missing = privateMariadbUnavailable();
 if (missing) console.log(`database outage test skipped: ${missing}`);
@@ -115,6 +118,20 @@ function expectDatabaseUnavailable(r: ApiResponse): void {
     expect(after.map((r) => r.status)).toEqual([200, 200, 200, 201, 200]);
     console.log(`database outage: 15 calls while down all 503 (answered within ${answeredIn} ms), recovered ${recoveredIn} ms after the restart`);
   }, 60_000);
+
+  it("a call that finds every pooled connection busy answers 503 after the bounded wait for one, not never", async () => {
+    // the pool's 10 connections each run a statement of 9 s; the call waits 6 s at most
+    const holders = Array.from({ length: 10 }, () => sql`select sleep(9)`.execute(app.services.store.db));
+    await sleep(300);
+    const t0 = Date.now();
+    const r = await app.request("GET", "/api/switches/", { token: root });
+    const waited = Date.now() - t0;
+    expectDatabaseUnavailable(r);
+    expect(waited).toBeGreaterThanOrEqual(5500);
+    expect(waited).toBeLessThan(8500);
+    await Promise.all(holders);
+    expect((await app.request("GET", "/api/switches/", { token: root })).status).toBe(200);
+  }, 30_000);
 
   it("a write whose checks cannot reach the database does not touch the device", async () => {
     const old = alias();
