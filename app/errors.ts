@@ -7,7 +7,7 @@
 import type { ErrorCode } from "../domain/result";
 import { DeviceError, type DeviceFailureCode } from "../model/failures";
 import * as msg from "../domain/messages";
-import { isDatabaseUnavailable } from "../db/errors";
+import { DatabaseUnavailable } from "../db/errors";
 
 export type { ErrorCode } from "../domain/result";
 
@@ -84,6 +84,7 @@ export function databaseUnavailable(): ApiError {
 export function toApiError(err: unknown): ApiError | null {
   if (err instanceof ApiError) return err;
   if (err instanceof DeviceError) return deviceFailure(err);
-  if (isDatabaseUnavailable(err)) return databaseUnavailable();
+  // only the store's own errors (db/connect.ts): a device's or directory's ECONNREFUSED is not the database's
+  if (err instanceof DatabaseUnavailable) return databaseUnavailable();
   return null;
 }
