@@ -8,6 +8,7 @@ import type { Repos } from "../db/repos";
 import type { Caller } from "./caller";
 import { adminAction, type AdminObject, type AdminOperation, type AuditAction, type AuditOutcome, type DeviceAction } from "../domain/audit-actions";
 import type { ErrorCode } from "./errors";
+import type { Settlement } from "../db/audit";
 
 /** Who did it, from where. */
 export interface Actor {
@@ -81,6 +82,36 @@ export class AuditWriter {
       code: f.code,
       message: f.message,
     });
+  }
+
+  /**
+   * The row of a device write about to change the device: outcome "pending", under the
+   * write lease `lease`; its id, to settle it when the device answered.
+   */
+  async pending(actor: Actor, f: Omit<DeviceAuditFacts, "outcome" | "code" | "message">, lease: string): Promise<number> {
+    return this.repos.audit.writePending(
+      {
+        user_id: actor.caller.user.id,
+        username: actor.caller.user.username,
+        source_address: actor.ip,
+        switch_id: f.switch.id,
+        switch_name: f.switch.name,
+        group_id: f.group_id,
+        interface: f.interface ?? "",
+        action: f.action,
+        old_value: f.old_value ?? "",
+        new_value: f.new_value ?? "",
+        outcome: "pending",
+        code: null,
+        message: "",
+      },
+      lease,
+    );
+  }
+
+  /** A pending row settled: the device's answer and what the write learned on the way. */
+  async settle(id: number, s: Settlement): Promise<void> {
+    await this.repos.audit.settle(id, { ...s, message: s.message.slice(0, 1000), new_value: s.new_value?.slice(0, 500) });
   }
 
   /**

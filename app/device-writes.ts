@@ -11,9 +11,13 @@
  *           interface exists (404), the caller may touch it (403), the value is valid
  *           (400) and is not the current one (404). The check returns the planned change
  *           and the facts the audit row records.
- *   apply   the device I/O: the setter gets the view the check used (the device is read
- *           once) and reads back what it wrote.
- *   record  the audit row: the change, or the device's failure.
+ *   apply   the audit row is written as "pending" first (a database that cannot take it
+ *           stops the write here, before the device is changed); then the device I/O:
+ *           the setter gets the view the check used (the device is read once) and reads
+ *           back what it wrote.
+ *   record  the pending row is settled: the change, or the device's failure. A row
+ *           that cannot be settled (the database was lost meanwhile) stays pending until
+ *           the device's next write lease holder calls it unknown (app/write-lease.ts).
  *
  * The order is the contract's (docs/api-decisions.md): parse, token, access, read-only,
  * learn, interface, rights, value, same value, write, read-back, audit. Writes to one
@@ -66,7 +70,8 @@ import type { Caller } from "./caller";
 import { markAudited, type Actor } from "./audit";
 import type { DeviceFull, GroupFull } from "./devices";
 import type { Services } from "./services";
-import { ApiError, refusal } from "./errors";
+import { ApiError, refusal, toApiError } from "./errors";
+import type { Settlement } from "../db/audit";
 
 /** What the request asks, as the handler received it. */
 export interface WriteRequest {
@@ -306,6 +311,8 @@ export async function runWrite(s: Services, operationId: string, req: WriteReque
   let device: { id: number; name: string } | null = null;
   let groupId: number | null = null;
   let audit: AuditFacts = { new_value: requestedText(req.body) };
+  /** the pending audit row, once written (just before the device is changed) */
+  let pending: number | null = null;
   try {
     // parse, then access (token, the URL's pair, read-only), then the action's own right
     const params = spec.parse(req.body);
@@ -316,21 +323,38 @@ export async function runWrite(s: Services, operationId: string, req: WriteReque
     groupId = resolved.group.id;
     need(canWrite(caller, resolved.group, resolved.device));
     if (spec.target !== "interface" && spec.permit) need(spec.permit(caller, resolved.group, params));
-    const result = await s.devices.exclusive(resolved.device.id, () =>
-      applyWrite(s, spec, capability, caller, resolved, req.interfaceId ?? "", params, (facts) => (audit = facts)),
+    const where = { switch: resolved.device, group_id: resolved.group.id, action: spec.action };
+    const result = await s.devices.exclusive(resolved.device.id, (lease) =>
+      applyWrite(s, spec, capability, caller, resolved, req.interfaceId ?? "", params, (facts) => (audit = facts), async (facts) => {
+        pending = await s.audit.pending(req.actor, { ...where, ...facts }, lease);
+      }),
     );
-    await s.audit.device(req.actor, { switch: resolved.device, group_id: resolved.group.id, action: spec.action, ...audit, outcome: "success", code: null, message: result });
+    await settlePending(s, pending, { ...audit, outcome: "success", code: null, message: result });
     return result;
   } catch (e) {
-    const err = e instanceof ApiError ? unknownOutcomeText(e, device, spec.action, audit.interface) : e;
+    const err = e instanceof ApiError ? unknownOutcomeText(e, device, spec.action, audit.interface) : toApiError(e) ?? e;
     const code = err instanceof ApiError ? err.code : "server_error";
     const reason = err instanceof ApiError ? err.reason : "Internal server error";
     // every end that is not a success is a row: refused before any change, failed on the device, or not known
-    await s.audit
-      .refusal(req.actor, { action: spec.action, switch: device ?? { id: null, name: `#${req.switchId}` }, group_id: groupId, ...audit, outcome: outcomeOfCode(code), code, message: reason })
-      .catch(() => undefined);
+    if (pending !== null) await settlePending(s, pending, { ...audit, outcome: outcomeOfCode(code), code, message: reason });
+    else {
+      await s.audit
+        .refusal(req.actor, { action: spec.action, switch: device ?? { id: null, name: `#${req.switchId}` }, group_id: groupId, ...audit, outcome: outcomeOfCode(code), code, message: reason })
+        .catch(() => undefined);
+    }
     throw markAudited(err);
   }
+}
+
+/**
+ * Settles the write's pending row with the device's answer. When the database cannot take
+ * it, the row stays pending (the next lease holder of the device calls it unknown) and the
+ * caller still gets the device's answer: the device did answer, and a retry of a change
+ * that was made would only be refused as the same value.
+ */
+async function settlePending(s: Services, id: number | null, settlement: Settlement): Promise<void> {
+  if (id === null) return;
+  await s.audit.settle(id, settlement).catch((err: unknown) => s.log.error({ err, auditRow: id }, "the audit row of a device write could not be settled; it stays pending"));
 }
 
 /** The body as asked, for the audit row of a request refused before it could be understood. */
@@ -359,6 +383,7 @@ async function applyWrite(
   interfaceId: string,
   params: unknown,
   learned: (facts: AuditFacts) => void,
+  recordPending: (facts: AuditFacts) => Promise<void>,
 ): Promise<string> {
   const { group, device } = where;
   const policy: Policy = { always_allow_poe_toggle: s.config.alwaysAllowPoeToggle };
@@ -379,6 +404,8 @@ async function applyWrite(
       plan = spec.check(scope, vlans, params as never);
     }
     learned(plan.audit);
+    // no change without its row: the row first, the device after
+    await recordPending(plan.audit);
     await plan.apply(driver);
     return plan.result;
   });

@@ -269,7 +269,7 @@ export class DeviceService {
    * Writes to one device run one after another: in arrival order within this instance,
    * and across instances through the device's lease row in the database (app/write-lease.ts).
    */
-  async exclusive<T>(deviceId: number, fn: () => Promise<T>): Promise<T> {
+  async exclusive<T>(deviceId: number, fn: (lease: string) => Promise<T>): Promise<T> {
     this.countQueued(deviceId, +1);
     try {
       return await writeLeasesOf(this.repos).run(deviceId, fn);

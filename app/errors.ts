@@ -7,6 +7,7 @@
 import type { ErrorCode } from "../domain/result";
 import { DeviceError, type DeviceFailureCode } from "../model/failures";
 import * as msg from "../domain/messages";
+import { DatabaseUnavailable } from "../db/errors";
 
 export type { ErrorCode } from "../domain/result";
 
@@ -68,9 +69,22 @@ export function deviceFailure(e: DeviceError, device?: { name: string }): ApiErr
   }
 }
 
-/** Any error as the answer to send: ours as they are, device failures mapped, the rest a 500. */
+/** seconds a client is asked to wait after database_unavailable */
+export const DATABASE_RETRY_SECONDS = 5;
+
+/** database_unavailable: 503 with Retry-After, never a 500 (the request itself was fine) */
+export function databaseUnavailable(): ApiError {
+  return new ApiError(503, "database_unavailable", msg.databaseUnavailable(DATABASE_RETRY_SECONDS), { "Retry-After": String(DATABASE_RETRY_SECONDS) });
+}
+
+/**
+ * Any error as the answer to send: ours as they are, device failures mapped, a database
+ * that cannot be used 503 database_unavailable; null for the rest (a 500).
+ */
 export function toApiError(err: unknown): ApiError | null {
   if (err instanceof ApiError) return err;
   if (err instanceof DeviceError) return deviceFailure(err);
+  // only the store's own errors (db/connect.ts): a device's or directory's ECONNREFUSED is not the database's
+  if (err instanceof DatabaseUnavailable) return databaseUnavailable();
   return null;
 }

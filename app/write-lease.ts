@@ -9,6 +9,15 @@
  * and that its effect on the device is not known. Waiting is bounded: past it the answer
  * is 503 device_busy with Retry-After. The same rows work on SQLite (one file, so one
  * host), where they cost a few statements per write.
+ *
+ * Each holding has its own owner name (`<instance>#<n>`), which a device write stores in
+ * its pending audit row. Whoever takes a device's lease first settles that device's
+ * pending rows of other owners as unknown: their writes ran under an earlier holding that
+ * has ended (released, or expired because its holder stopped renewing), so none of them
+ * can still be settled by a live lease holder (docs/architecture.md, "Pending audit rows").
+ * A lease whose release failed (the database was lost) belongs to a write of this
+ * instance that has ended; this instance's next write takes it without waiting for it to
+ * expire.
  */
 import type { Repos } from "../db/repos";
 import type { LeaseHolder } from "../db/leases";
@@ -33,6 +42,10 @@ type LeaseRepos = Pick<Repos, "deviceLeases" | "inventory" | "audit">;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** holdings of this process: a counter for unique owner names, and the ones running now */
+let holdings = 0;
+const running = new Set<string>();
+
 /** `p` settled before the deadline? (its outcome does not matter here) */
 async function settledBefore(p: Promise<unknown>, deadline: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
@@ -48,7 +61,6 @@ export class WriteLeases {
   readonly instance = thisInstance;
   /** tail of the local queue of writes per device id */
   private readonly queues = new Map<number, Promise<void>>();
-  private requests = 0;
 
   constructor(
     private readonly repos: LeaseRepos,
@@ -57,7 +69,8 @@ export class WriteLeases {
     private readonly log?: { error(line: string): void },
   ) {}
 
-  async run<T>(deviceId: number, fn: () => Promise<T>): Promise<T> {
+  /** Runs `fn` holding the device's lease; `fn` gets the holding's owner name. */
+  async run<T>(deviceId: number, fn: (lease: string) => Promise<T>): Promise<T> {
     const deadline = Date.now() + this.settings.waitMs;
     const before = this.queues.get(deviceId) ?? Promise.resolve();
     let done!: () => void;
@@ -67,9 +80,14 @@ export class WriteLeases {
     this.queues.set(deviceId, tail);
     try {
       if (!(await settledBefore(before, deadline))) throw await this.busy(deviceId);
-      const owner = `${this.instance}#${++this.requests}`;
-      await this.take(deviceId, owner, deadline);
-      return await this.holding(deviceId, owner, fn);
+      const owner = `${this.instance}#${++holdings}`;
+      running.add(owner);
+      try {
+        await this.take(deviceId, owner, deadline);
+        return await this.holding(deviceId, owner, () => fn(owner));
+      } finally {
+        running.delete(owner);
+      }
     } finally {
       done();
       if (this.queues.get(deviceId) === tail) this.queues.delete(deviceId);
@@ -81,9 +99,14 @@ export class WriteLeases {
     const name = `switch:${deviceId}`;
     let pause = POLL_FIRST_MS;
     while (Date.now() <= deadline) {
-      const r = await this.repos.deviceLeases.take(name, owner, this.settings.leaseMs);
+      const r = await this.repos.deviceLeases.take(name, owner, this.settings.leaseMs, Date.now(), (holder) => this.endedHere(holder));
       if (r.taken) {
-        if (r.tookOverFrom) await this.cutOff(deviceId, r.tookOverFrom).catch(() => undefined);
+        const dead = r.tookOverFrom && !this.endedHere(r.tookOverFrom.owner) ? r.tookOverFrom : null;
+        const settledDead = await this.settleLeftovers(deviceId, owner, dead).catch((err: unknown) => {
+          this.error(`pending audit rows of switch ${deviceId} not settled: ${(err as Error).message}`);
+          return false;
+        });
+        if (dead && !settledDead) await this.cutOff(deviceId, dead).catch(() => undefined);
         return;
       }
       await sleep(Math.min(pause * (0.5 + Math.random()), Math.max(0, deadline - Date.now())));
@@ -97,11 +120,7 @@ export class WriteLeases {
     const renewal = setInterval(() => {
       this.repos.deviceLeases.renew(name, owner, this.settings.leaseMs).then(
         (mine) => {
-          if (!mine) {
-            const line = `write lease of switch ${deviceId} was lost while writing (renewals were late); another write may run at the same time`;
-            if (this.log) this.log.error(line);
-            else console.error(line);
-          }
+          if (!mine) this.error(`write lease of switch ${deviceId} was lost while writing (renewals were late); another write may run at the same time`);
         },
         () => undefined, // a database hiccup: the next renewal tries again before the expiry
       );
@@ -113,6 +132,29 @@ export class WriteLeases {
       clearInterval(renewal);
       await this.repos.deviceLeases.release(name, owner).catch(() => undefined);
     }
+  }
+
+  /** A holder of this instance that is not running: its write ended and its release failed. */
+  private endedHere(holder: string): boolean {
+    return holder.startsWith(`${this.instance}#`) && !running.has(holder);
+  }
+
+  private error(line: string): void {
+    if (this.log) this.log.error(line);
+    else console.error(line);
+  }
+
+  /**
+   * Settles the device's pending audit rows of earlier holdings as unknown (their writes
+   * were cut off between the row and its settling); whether one was `dead`'s.
+   */
+  private async settleLeftovers(deviceId: number, owner: string, dead: LeaseHolder | null): Promise<boolean> {
+    let settledDead = false;
+    for (const row of await this.repos.audit.pendingOf(deviceId, owner)) {
+      const settled = await this.repos.audit.settleUnknown(row.id, "device_outcome_unknown", msg.pendingWriteSettled(row.switch_name, row.time));
+      if (settled && dead && row.write_lease === dead.owner) settledDead = true;
+    }
+    return settledDead;
   }
 
   private async busy(deviceId: number): Promise<ApiError> {

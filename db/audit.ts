@@ -9,16 +9,77 @@ import { retryOnConflict } from "./errors";
 import type { DialectName } from "./connect";
 
 /** A row to write: everything but the id and the time, which the repository sets. */
-export type AuditEntry = Omit<Insertable<AuditLogTable>, "id" | "time">;
+export type AuditEntry = Omit<Insertable<AuditLogTable>, "id" | "time" | "write_lease">;
 
 /** A row as read, ids as numbers on both dialects. */
-export type AuditRow = Selectable<AuditLogTable>;
+export type AuditRow = Omit<Selectable<AuditLogTable>, "write_lease">;
+
+/** How a pending row ends: its outcome and what the device phase learned. */
+export interface Settlement {
+  outcome: Exclude<AuditLogTable["outcome"], "pending">;
+  code: string | null;
+  message: string;
+  interface?: string;
+  old_value?: string;
+  new_value?: string;
+}
+
+/** A pending row left by an earlier write, as its settler needs it. */
+export interface PendingRow {
+  id: number;
+  time: string;
+  switch_name: string;
+  write_lease: string;
+}
 
 export class AuditRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
   async write(e: AuditEntry): Promise<void> {
     await this.db.insertInto("audit_log").values({ ...e, time: nowIso() }).execute();
+  }
+
+  /**
+   * The row of a device write about to change the device, outcome "pending", under the
+   * write lease `lease`; its id, for settle().
+   */
+  async writePending(e: AuditEntry, lease: string): Promise<number> {
+    const r = await this.db
+      .insertInto("audit_log")
+      .values({ ...e, outcome: "pending", write_lease: lease, time: nowIso() })
+      .executeTakeFirstOrThrow();
+    return Number(r.insertId);
+  }
+
+  /**
+   * Settles a pending row with what the device answered, by id. A row that the device's
+   * next lease holder already called unknown (its writer had lost the lease while still
+   * working) gets the outcome its writer learned after all.
+   */
+  async settle(id: number, s: Settlement): Promise<void> {
+    const changes: Record<string, string | null> = { outcome: s.outcome, code: s.code, message: s.message };
+    for (const k of ["interface", "old_value", "new_value"] as const) if (s[k] !== undefined) changes[k] = s[k]!;
+    await this.db.updateTable("audit_log").set(changes).where("id", "=", id).where("outcome", "in", ["pending", "unknown"]).execute();
+  }
+
+  /** The pending rows of a device written under another write lease than `lease`, oldest first. */
+  async pendingOf(switchId: number, lease: string): Promise<PendingRow[]> {
+    const rows = await this.db
+      .selectFrom("audit_log")
+      .select(["id", "time", "switch_name", "write_lease"])
+      .where("outcome", "=", "pending")
+      .where("switch_id", "=", switchId)
+      .where("write_lease", "<>", lease)
+      .orderBy("id")
+      .limit(100)
+      .execute();
+    return rows.map((r) => ({ ...r, id: Number(r.id) }));
+  }
+
+  /** Settles one leftover pending row as not known (only while it is still pending). */
+  async settleUnknown(id: number, code: string, message: string): Promise<boolean> {
+    const r = await this.db.updateTable("audit_log").set({ outcome: "unknown", code, message }).where("id", "=", id).where("outcome", "=", "pending").executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
   }
 
   async page(opts: { page: number; pageSize: number; switchId?: number; userId?: number; outcome?: AuditLogTable["outcome"]; action?: string }) {
@@ -29,7 +90,7 @@ export class AuditRepo {
     if (opts.action !== undefined) q = q.where("action", "=", opts.action);
     const total = await q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
     const rows = await q
-      .selectAll()
+      .select(["id", "time", "user_id", "username", "source_address", "switch_id", "switch_name", "group_id", "interface", "action", "old_value", "new_value", "outcome", "code", "message"])
       .orderBy("id", "desc")
       .limit(opts.pageSize)
       .offset((opts.page - 1) * opts.pageSize)

@@ -4,8 +4,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { Kysely, MysqlDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, MysqlDialect, SqliteDialect, sql, type CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type TransactionSettings } from "kysely";
 import type { Database } from "./schema";
+import { DatabaseUnavailable, classifyDatabaseError } from "./errors";
 
 export type DialectName = "sqlite" | "mysql";
 
@@ -63,6 +64,111 @@ export function describeStoreError(e: unknown, url: string): Error {
   return e instanceof Error ? e : new Error(String(e));
 }
 
+/** a new connection to MariaDB that is not established within this fails */
+const MYSQL_CONNECT_TIMEOUT_MS = 5000;
+/** a statement that finds no connection of the pool free within this fails */
+const MYSQL_ACQUIRE_TIMEOUT_MS = 6000;
+
+/**
+ * The dialect with its driver guarded: every error that means the database cannot be used
+ * (db/errors.ts) leaves it as DatabaseUnavailable, whichever statement or transaction step
+ * met it, and (with `acquireMs`) waiting for a connection is bounded: a pool whose
+ * connections all hang does not hold a request forever. Other errors pass unchanged.
+ */
+function guarded(inner: Dialect, acquireMs: number | null): Dialect {
+  return {
+    createAdapter: () => inner.createAdapter(),
+    createQueryCompiler: () => inner.createQueryCompiler(),
+    createIntrospector: (db) => inner.createIntrospector(db),
+    createDriver: () => new GuardedDriver(inner.createDriver(), acquireMs),
+  };
+}
+
+/** A connection of the guarded driver: the driver's own one inside. */
+class GuardedConnection implements DatabaseConnection {
+  constructor(readonly inner: DatabaseConnection) {}
+
+  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    try {
+      return await this.inner.executeQuery<R>(query);
+    } catch (e) {
+      throw classifyDatabaseError(e);
+    }
+  }
+
+  async *streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
+    try {
+      yield* this.inner.streamQuery<R>(query, chunkSize);
+    } catch (e) {
+      throw classifyDatabaseError(e);
+    }
+  }
+}
+
+const innerOf = (c: DatabaseConnection) => (c instanceof GuardedConnection ? c.inner : c);
+
+async function classified<T>(step: Promise<T>): Promise<T> {
+  try {
+    return await step;
+  } catch (e) {
+    throw classifyDatabaseError(e);
+  }
+}
+
+class GuardedDriver implements Driver {
+  constructor(
+    private readonly inner: Driver,
+    private readonly acquireMs: number | null,
+  ) {}
+
+  init(): Promise<void> {
+    return classified(this.inner.init());
+  }
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    const asked = classified(this.inner.acquireConnection());
+    if (this.acquireMs === null) return new GuardedConnection(await asked);
+    let timer: NodeJS.Timeout | undefined;
+    let late = false;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        late = true;
+        reject(new DatabaseUnavailable(`no database connection became free within ${this.acquireMs} ms`));
+      }, this.acquireMs!);
+    });
+    // a connection that arrives after the wait gave up goes straight back to the pool
+    asked.then(
+      (c) => (late ? this.inner.releaseConnection(c).catch(() => undefined) : undefined),
+      () => undefined,
+    );
+    try {
+      return new GuardedConnection(await Promise.race([asked, timeout]));
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  beginTransaction(c: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    return classified(this.inner.beginTransaction(innerOf(c), settings));
+  }
+
+  commitTransaction(c: DatabaseConnection): Promise<void> {
+    return classified(this.inner.commitTransaction(innerOf(c)));
+  }
+
+  rollbackTransaction(c: DatabaseConnection): Promise<void> {
+    return classified(this.inner.rollbackTransaction(innerOf(c)));
+  }
+
+  releaseConnection(c: DatabaseConnection): Promise<void> {
+    return this.inner.releaseConnection(innerOf(c));
+  }
+
+  destroy(): Promise<void> {
+    return this.inner.destroy();
+  }
+}
+
 /** Creates a SQLite file (and its folder) readable by its owner only, before SQLite opens it. */
 function createPrivately(file: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
@@ -81,7 +187,7 @@ export async function openStore(url: string): Promise<Store> {
     conn.pragma("journal_mode = WAL");
     conn.pragma("foreign_keys = ON");
     conn.pragma("busy_timeout = 5000");
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: conn }) });
+    const db = new Kysely<Database>({ dialect: guarded(new SqliteDialect({ database: conn }), null) });
     return { db, dialect, describe: `SQLite ${target}`, close: () => db.destroy() };
   }
   const { createPool } = await import("mysql2");
@@ -96,8 +202,10 @@ export async function openStore(url: string): Promise<Store> {
     timezone: "Z",
     charset: "utf8mb4",
     supportBigNumbers: true,
+    // a server that does not answer fails the connection in seconds, not at the OS's timeout
+    connectTimeout: MYSQL_CONNECT_TIMEOUT_MS,
   });
-  const db = new Kysely<Database>({ dialect: new MysqlDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: guarded(new MysqlDialect({ pool }), MYSQL_ACQUIRE_TIMEOUT_MS) });
   return {
     db,
     dialect,

@@ -38,12 +38,13 @@ export class LeaseRepo {
   }
 
   /**
-   * Takes the lease for `ttlMs` if it is free, expired, or already ours. Compare-and-set
+   * Takes the lease for `ttlMs` if it is free, expired, already ours, or held by an owner
+   * that `mayTakeFrom` says has ended (without releasing it). Compare-and-set
    * on the row as read, so of several racers exactly one sees an affected row; a lost
    * race (a duplicate key, a deadlock or certification failure, a busy database) is
    * "not yours", never an error.
    */
-  async take(name: string, owner: string, ttlMs: number, now = Date.now()): Promise<TakeResult> {
+  async take(name: string, owner: string, ttlMs: number, now = Date.now(), mayTakeFrom?: (holder: string) => boolean): Promise<TakeResult> {
     try {
       const row = await this.holder(name);
       const expires_ms = now + ttlMs;
@@ -56,7 +57,8 @@ export class LeaseRepo {
           throw e;
         }
       }
-      if (row.owner !== "" && row.owner !== owner && row.expires_ms > now) return { taken: false, holder: row };
+      // a live holder keeps it, unless the caller knows that holder is gone (`mayTakeFrom`)
+      if (row.owner !== "" && row.owner !== owner && row.expires_ms > now && !mayTakeFrom?.(row.owner)) return { taken: false, holder: row };
       const r = await this.db
         .updateTable(this.table)
         .set({ owner, expires_ms, since: nowIso() })

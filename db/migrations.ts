@@ -269,6 +269,21 @@ function directoryLinks(dialect: Store["dialect"]): Migration {
   };
 }
 
+/**
+ * Device writes record their audit row before the device is changed, as "pending", and
+ * settle it after (app/device-writes.ts): the row keeps the write lease it ran under, so
+ * that the device's next lease holder can tell leftovers of earlier writes from its own.
+ * An index finds a device's pending rows without reading its whole history.
+ */
+function pendingAuditRows(): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable("audit_log").addColumn("write_lease", "varchar(160)", (c) => c.notNull().defaultTo("")).execute();
+      await db.schema.createIndex("audit_log_outcome_switch").on("audit_log").columns(["outcome", "switch_id"]).execute();
+    },
+  };
+}
+
 class StaticProvider implements MigrationProvider {
   constructor(private readonly dialect: Store["dialect"]) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -279,6 +294,7 @@ class StaticProvider implements MigrationProvider {
       "0004_settings": settings(this.dialect),
       "0005_device_leases": deviceLeases(this.dialect),
       "0006_directory_links": directoryLinks(this.dialect),
+      "0007_pending_audit_rows": pendingAuditRows(),
     };
   }
 }

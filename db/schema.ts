@@ -156,10 +156,12 @@ export interface AuditLogTable {
   action: string;
   old_value: string;
   new_value: string;
-  /** how the attempt ended (the spec's LogEntry outcome) */
-  outcome: "success" | "failure" | "refused" | "unknown";
+  /** how the attempt ended (the spec's LogEntry outcome); "pending": a device write not settled yet */
+  outcome: "success" | "failure" | "refused" | "unknown" | "pending";
   code: string | null;
   message: string;
+  /** the write lease a pending device write ran under ('' for every other row); not in the API */
+  write_lease: Generated<string>;
 }
 
 /** API calls per hour, user and switch (0 = none), for api/stats/. */

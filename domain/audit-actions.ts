@@ -29,7 +29,7 @@ export const DEVICE_ACTION_WORDS: Record<DeviceAction, string> = {
 };
 
 /** How an attempt that did not succeed is recorded, by its error code. */
-export function outcomeOfCode(code: string): AuditOutcome {
+export function outcomeOfCode(code: string): SettledOutcome {
   if (code === "device_outcome_unknown") return "unknown";
   // device_busy: the service's own queue was full, nothing was sent: refused like a throttle
   if (code === "device_busy") return "refused";
@@ -58,6 +58,11 @@ export function adminAction(object: AdminObject, operation: AdminOperation): Adm
   return `admin:${object}:${operation}`;
 }
 
-/** How an attempt ended: done, failed on the device, refused before it, or not known. */
-export const AUDIT_OUTCOMES = ["success", "failure", "refused", "unknown"] as const;
+/**
+ * How an attempt ended: done, failed on the device, refused before it, or not known; or
+ * "pending": a device write whose row is written and whose device answer is not in yet.
+ */
+export const AUDIT_OUTCOMES = ["success", "failure", "refused", "unknown", "pending"] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
+/** how an attempt ended once known (every outcome but "pending") */
+export type SettledOutcome = Exclude<AuditOutcome, "pending">;

@@ -145,6 +145,16 @@ export function writeCutOff(deviceName: string, instance: string, since: string,
   return `A write to device '${deviceName}' through instance ${instance} (started ${since}) was cut off: the instance stopped renewing its write lease, which expired at ${expired}; whether the change reached the device is not known; read the device before trying again`;
 }
 
+/** database_unavailable (503 with Retry-After): the database could not be used for the call */
+export function databaseUnavailable(seconds: number): string {
+  return `The database could not be reached; try again in ${seconds} s`;
+}
+
+/** the audit row of a write left pending (its outcome never recorded), settled by the device's next lease holder */
+export function pendingWriteSettled(deviceName: string, since: string): string {
+  return `The outcome of this write to device '${deviceName}' (started ${since}) was never recorded: the database could not be reached, or the instance stopped, while the device was being changed; whether the change reached the device is not known; read the device before trying again`;
+}
+
 /** ours: a driver that cannot do an action at all (`what` like "change the PoE state") */
 export function deviceCannot(what: string): string {
   return `This switch model cannot ${what}`;

@@ -995,7 +995,7 @@ export interface components {
         Error: {
             reason: string;
             /** @enum {string} */
-            code: "access_denied" | "not_authenticated" | "invalid_token" | "token_expired" | "user_inactive" | "token_read_only" | "forbidden" | "method_not_allowed" | "unsupported_media_type" | "malformed_body" | "payload_too_large" | "missing_parameter" | "invalid_parameter" | "validation_error" | "not_found" | "interface_not_found" | "not_manageable" | "vlan_not_allowed" | "same_value" | "already_exists" | "conflict" | "last_superuser" | "device_unreachable" | "device_refused" | "device_mismatch" | "device_hostkey_changed" | "device_outcome_unknown" | "device_busy" | "not_supported" | "rate_limited" | "directory_unavailable" | "invalid_credentials" | "too_many_tokens" | "csrf_failed" | "server_error";
+            code: "access_denied" | "not_authenticated" | "invalid_token" | "token_expired" | "user_inactive" | "token_read_only" | "forbidden" | "method_not_allowed" | "unsupported_media_type" | "malformed_body" | "payload_too_large" | "missing_parameter" | "invalid_parameter" | "validation_error" | "not_found" | "interface_not_found" | "not_manageable" | "vlan_not_allowed" | "same_value" | "already_exists" | "conflict" | "last_superuser" | "device_unreachable" | "device_refused" | "device_mismatch" | "device_hostkey_changed" | "device_outcome_unknown" | "device_busy" | "not_supported" | "rate_limited" | "directory_unavailable" | "database_unavailable" | "invalid_credentials" | "too_many_tokens" | "csrf_failed" | "server_error";
             /** @description Same text as `reason` on authentication failures (for DRF-style clients). */
             detail?: string;
         };
@@ -1807,10 +1807,13 @@ export interface components {
              * @description success: done. failure: the device failed it (unreachable, refused, did not keep
              *     it). refused: switchdesk refused it before any change (permission, validation,
              *     same value, throttling, a failed login). unknown: the change was sent and the
-             *     device stopped answering; it may have been applied.
+             *     device stopped answering, or its outcome was never recorded; it may have been
+             *     applied. pending: a device write in progress (its row is written before the
+             *     device is changed and settled when the device answered); a row left pending
+             *     becomes unknown at the next write to that device.
              * @enum {string}
              */
-            outcome: "success" | "failure" | "refused" | "unknown";
+            outcome: "success" | "failure" | "refused" | "unknown" | "pending";
             /** @description The error code of a failure, refusal or unknown outcome; null on success. */
             code: string | null;
             message: string;
@@ -1930,7 +1933,9 @@ export interface components {
          * @description The device is busy, not failed: its wait queue is full (as many requests waiting for
          *     it as DEVICE_QUEUE_LIMIT lets wait), or another write to it (through any instance of
          *     the service) kept it longer than a write may wait (DEVICE_WRITE_WAIT_SECONDS).
-         *     Nothing was sent to the device; retry after `Retry-After` seconds.
+         *     Nothing was sent to the device; retry after `Retry-After` seconds. Or the database
+         *     could not be reached (`database_unavailable`, as for every operation): a write whose
+         *     checks could not be made was not sent to the device either.
          */
         DeviceBusy: {
             headers: {
@@ -1938,10 +1943,25 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /**
+         * @description The database could not be reached (the server is down or unreachable, refused the
+         *     connection, no connection became free within a few seconds, or SQLite's file stayed
+         *     locked): nothing was changed and nothing was sent to a device; retry after
+         *     `Retry-After` seconds.
+         */
+        DatabaseUnavailable: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
                 /**
                  * @example {
-                 *       "reason": "Device 'TEST-LAB 5130' is busy; try again in 2 s",
-                 *       "code": "device_busy"
+                 *       "reason": "The database could not be reached; try again in 5 s",
+                 *       "code": "database_unavailable"
                  *     }
                  */
                 "application/json": components["schemas"]["Error"];
@@ -2319,6 +2339,7 @@ export interface operations {
             403: components["responses"]["AuthForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getSchema: {
@@ -2357,6 +2378,7 @@ export interface operations {
             403: components["responses"]["AuthForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getEnvironment: {
@@ -2412,6 +2434,7 @@ export interface operations {
             403: components["responses"]["AuthForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getStats: {
@@ -2539,6 +2562,7 @@ export interface operations {
             403: components["responses"]["AuthForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getMenu: {
@@ -2599,6 +2623,7 @@ export interface operations {
             403: components["responses"]["AuthForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     searchSwitch: {
@@ -2668,6 +2693,7 @@ export interface operations {
             };
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getSwitchBasic: {
@@ -3641,19 +3667,15 @@ export interface operations {
             /**
              * @description Directory login is configured and the directory server could not be used
              *     (connection refused, timeout, TLS failure); the login was neither accepted nor
-             *     refused. Local accounts can still log in.
+             *     refused. Local accounts can still log in. Or the database could not be reached
+             *     (`database_unavailable`, with `Retry-After`), as for every operation.
              */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "reason": "The directory server could not be reached; local accounts can still log in",
-                     *       "code": "directory_unavailable"
-                     *     }
-                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -3700,6 +3722,7 @@ export interface operations {
             403: components["responses"]["AuthForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     revokeToken: {
@@ -3740,6 +3763,7 @@ export interface operations {
             };
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     adminRoot: {
@@ -3773,6 +3797,7 @@ export interface operations {
             403: components["responses"]["AdminForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     listUsers: {
@@ -3819,6 +3844,7 @@ export interface operations {
             403: components["responses"]["AdminForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     createUser: {
@@ -3919,6 +3945,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getUser: {
@@ -3982,6 +4009,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     updateUser: {
@@ -4022,6 +4050,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     deleteUser: {
@@ -4049,6 +4078,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     patchUser: {
@@ -4090,6 +4120,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     unlockUser: {
@@ -4115,6 +4146,7 @@ export interface operations {
             404: components["responses"]["UserNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     listSnmpProfiles: {
@@ -4158,6 +4190,7 @@ export interface operations {
             403: components["responses"]["AdminForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     createSnmpProfile: {
@@ -4229,6 +4262,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getSnmpProfile: {
@@ -4249,6 +4283,7 @@ export interface operations {
             404: components["responses"]["AdminNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     updateSnmpProfile: {
@@ -4288,6 +4323,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     deleteSnmpProfile: {
@@ -4315,6 +4351,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     patchSnmpProfile: {
@@ -4353,6 +4390,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     listCredentials: {
@@ -4390,6 +4428,7 @@ export interface operations {
             403: components["responses"]["AdminForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     createCredential: {
@@ -4452,6 +4491,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getCredential: {
@@ -4472,6 +4512,7 @@ export interface operations {
             404: components["responses"]["AdminNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     updateCredential: {
@@ -4510,6 +4551,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     deleteCredential: {
@@ -4537,6 +4579,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     patchCredential: {
@@ -4575,6 +4618,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     listSwitchGroups: {
@@ -4623,6 +4667,7 @@ export interface operations {
             403: components["responses"]["AdminForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     createSwitchGroup: {
@@ -4701,6 +4746,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getSwitchGroup: {
@@ -4721,6 +4767,7 @@ export interface operations {
             404: components["responses"]["AdminNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     updateSwitchGroup: {
@@ -4759,6 +4806,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     deleteSwitchGroup: {
@@ -4786,6 +4834,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     patchSwitchGroup: {
@@ -4827,6 +4876,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     listAdminSwitches: {
@@ -4882,6 +4932,7 @@ export interface operations {
             403: components["responses"]["AdminForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     createAdminSwitch: {
@@ -4965,6 +5016,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getAdminSwitch: {
@@ -4985,6 +5037,7 @@ export interface operations {
             404: components["responses"]["AdminNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     updateAdminSwitch: {
@@ -5023,6 +5076,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     deleteAdminSwitch: {
@@ -5050,6 +5104,7 @@ export interface operations {
             405: components["responses"]["MethodNotAllowed"];
             409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     patchAdminSwitch: {
@@ -5088,6 +5143,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     redetectAdminSwitch: {
@@ -5141,6 +5197,7 @@ export interface operations {
             404: components["responses"]["AdminNotFound"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     listLog: {
@@ -5155,7 +5212,7 @@ export interface operations {
                 /** @description Only rows by this user id. */
                 user?: number;
                 /** @description Only rows with this outcome. */
-                outcome?: "success" | "failure" | "refused" | "unknown";
+                outcome?: "success" | "failure" | "refused" | "unknown" | "pending";
                 /** @description Only rows of this action. */
                 action?: string;
             };
@@ -5221,6 +5278,7 @@ export interface operations {
             403: components["responses"]["AdminForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
         };
     };
     getHealth: {

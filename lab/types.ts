@@ -111,6 +111,11 @@ export interface LabFaults {
   goneAfterSet: false | "answered" | "unanswered";
   /** answer SETs with noError but apply nothing ("a set that reads back different") */
   lieOnSet: boolean;
+  /**
+   * Apply each SET at once but send its answer this many milliseconds later: the device is
+   * being changed while the manager waits (keep it below the manager's timeout). 0: off.
+   */
+  setAnswerDelayMs: number;
   /** largest answer to a read in bytes, or null (see LabSwitchOptions.maxResponseBytes) */
   maxResponseBytes: number | null;
   /** what an answer over maxResponseBytes becomes: "tooBig" or "silent" (no answer) */

@@ -9,7 +9,7 @@ import type { Ctx, Reply, Services } from "../handlers/context";
 import type { Contract, PathEntry } from "./contract";
 import { parseCookies, SESSION_COOKIE, CSRF_COOKIE, CSRF_FIELD } from "./auth";
 import { checkLogin } from "../app/login";
-import { ApiError } from "../app/errors";
+import { ApiError, toApiError } from "../app/errors";
 import { cameOverHttps, clientIp } from "./request-info";
 import { parseBody, readRaw } from "./body";
 import { sameSitePath } from "../domain/urls";
@@ -116,10 +116,12 @@ export function mountWeb(app: Express, s: Services): void {
         cookie(CSRF_COOKIE, session.csrf, req, s, { httpOnly: false }),
       ]);
       res.redirect(302, next);
-    } catch (e) {
-      const status = e instanceof ApiError ? e.status : 500;
-      if (e instanceof ApiError && e.headers["Retry-After"]) res.setHeader("Retry-After", e.headers["Retry-After"]);
-      res.status(status).type("html").send(loginPage(next, csrfCookie, e instanceof ApiError ? e.reason : "Login failed"));
+    } catch (err) {
+      // a database that cannot be reached is 503 with Retry-After here too, not a 500
+      const e = toApiError(err);
+      const status = e ? e.status : 500;
+      if (e && e.headers["Retry-After"]) res.setHeader("Retry-After", e.headers["Retry-After"]);
+      res.status(status).type("html").send(loginPage(next, csrfCookie, e ? e.reason : "Login failed"));
     }
   });
 

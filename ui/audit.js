@@ -2,7 +2,8 @@
 import { api } from "./api.js";
 import { h, show, when } from "./dom.js";
 
-const OUTCOMES = ["success", "failure", "refused", "unknown"];
+// "pending": a device write under way (or one whose outcome is not settled yet)
+const OUTCOMES = ["success", "failure", "refused", "unknown", "pending"];
 
 export async function auditPage(main) {
   document.title = "Audit log · switchdesk";
@@ -44,7 +45,7 @@ export async function auditPage(main) {
             "tr",
             {},
             [when(r.time), r.username, r.source_address, r.switch_name, r.interface, r.action, [r.old_value, r.new_value].filter(Boolean).join(" → "), r.outcome, r.message].map((v, n) =>
-              h("td", { "data-label": cols[n], class: n === 7 && v !== "success" ? "error" : undefined }, v ?? ""),
+              h("td", { "data-label": cols[n], class: n === 7 && v !== "success" && v !== "pending" ? "error" : undefined }, v ?? ""),
             ),
           ),
         ),

@@ -120,9 +120,17 @@ export class SnmpAgent {
     c.maxInFlight = Math.max(c.maxInFlight, c.inFlight);
     const answer = () => {
       c.inFlight--;
+      const setsBefore = c.byType.set;
       const out = this.handleMessage(msg, `${address}:${port}`);
       const send = this.faults.release();
-      if (out && send && this.socket) this.socket.send(out, port, address);
+      if (!out || !send || !this.socket) return;
+      const hold = c.byType.set > setsBefore ? this.faults.setAnswerDelayMs : 0;
+      if (hold <= 0) return void this.socket.send(out, port, address);
+      const t = setTimeout(() => {
+        this.pending.delete(t);
+        this.socket?.send(out, port, address);
+      }, hold);
+      this.pending.add(t);
     };
     const delay = this.faults.latencyMs;
     if (delay > 0) {

@@ -33,6 +33,8 @@ export class AgentFaults {
   oversize: OversizeMode;
   refuseSets: false | ErrorStatusName = false;
   lieOnSet = false;
+  /** a SET is applied at once and its answer sent this much later (a slow change) */
+  setAnswerDelayMs = 0;
   /** answers left before dropping everything; null = no limit */
   private answersLeft: number | null = null;
   /**
@@ -126,6 +128,7 @@ export class AgentFaults {
     this.drop = false;
     this.refuseSets = false;
     this.lieOnSet = false;
+    this.setAnswerDelayMs = 0;
     this.goneAfterSet = false;
     this.goneNow = false;
     this.answersLeft = null;

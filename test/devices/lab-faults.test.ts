@@ -159,6 +159,25 @@ describe("lab faults", () => {
     expect(admin.value).toBe(1);
   });
 
+  it("setAnswerDelayMs: a SET is applied at once and answered later; reads are not held", async () => {
+    lab.faults.setAnswerDelayMs = 150;
+    const slow = sessionTo(lab, { write: true, timeoutMs: 1000 });
+    try {
+      const t0 = Date.now();
+      const set = slow.set([{ oid: aliasOf(3), type: ObjectType.OctetString, value: "slow change" }]);
+      // while the SET's answer is held, the device already shows the change
+      for (let i = 0; i < 100 && lab.counters.byType.set === 0; i++) await new Promise((r) => setTimeout(r, 5));
+      expect(lab.model.alias(lab.model.port(3).ifIndex)).toBe("slow change");
+      const [alias] = await ro.get([aliasOf(3)]);
+      expect(String(alias.value)).toBe("slow change");
+      expect(Date.now() - t0).toBeLessThan(150);
+      await set;
+      expect(Date.now() - t0).toBeGreaterThanOrEqual(145);
+    } finally {
+      slow.close();
+    }
+  });
+
   it("restart: uptime starts again and the agent keeps answering", async () => {
     const [before] = await ro.get(["1.3.6.1.2.1.1.3.0"]);
     lab.faults.restart();

@@ -12,7 +12,7 @@ import path from "node:path";
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 
 export const GALERA_PROVIDER = "/usr/lib/galera/libgalera_smm.so";
-const MARIADBD = "/usr/sbin/mariadbd";
+export const MARIADBD = "/usr/sbin/mariadbd";
 
 /** Why the cluster cannot run here, or null when it can. */
 export function galeraUnavailable(): string | null {
@@ -39,12 +39,14 @@ export interface GaleraCluster {
   stop(): Promise<void>;
 }
 
-const run = (cmd: string, args: string[], timeoutMs = 30_000) =>
+/** runs a command (bounded), its standard output */
+export const run = (cmd: string, args: string[], timeoutMs = 30_000) =>
   new Promise<string>((resolve, reject) =>
     execFile(cmd, args, { timeout: timeoutMs }, (e, out, err) => (e ? reject(new Error(`${cmd} ${args.join(" ")}: ${err || e.message}`)) : resolve(out))),
   );
 
-const sql = (node: Node, text: string) => run("mariadb", ["--no-defaults", "--protocol=socket", `--socket=${node.socket}`, "-uroot", "-N", "-e", text], 10_000);
+/** a statement as root over the server's socket (bounded) */
+export const sql = (node: { socket: string }, text: string) => run("mariadb", ["--no-defaults", "--protocol=socket", `--socket=${node.socket}`, "-uroot", "-N", "-e", text], 10_000);
 
 async function waitReady(node: Node, size: number, log: string): Promise<void> {
   const until = Date.now() + 90_000;
