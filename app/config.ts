@@ -20,6 +20,8 @@ export interface Config {
   sessionLifetimeMs: number;
   loginMaxFailures: number;
   loginWindowMs: number;
+  /** LOGIN_DELAY_STEP_MS: wait added per counted failed login before the next check (domain/throttle.ts) */
+  loginDelayStepMs: number;
   /** also allow PoE toggling everywhere (OpenL2M's ALWAYS_ALLOW_POE_TOGGLE) */
   alwaysAllowPoeToggle: boolean;
   /** behind https: mark cookies Secure */
@@ -126,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionLifetimeMs: int(env.SESSION_LIFETIME, 8 * 3600, "SESSION_LIFETIME") * 1000,
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5, "LOGIN_MAX_FAILURES"),
     loginWindowMs: int(env.LOGIN_LOCKOUT_SECONDS, 900, "LOGIN_LOCKOUT_SECONDS") * 1000,
+    loginDelayStepMs: int(env.LOGIN_DELAY_STEP_MS, 200, "LOGIN_DELAY_STEP_MS"),
     alwaysAllowPoeToggle: flag(env.ALWAYS_ALLOW_POE_TOGGLE, false),
     secureCookies: flag(env.SECURE_COOKIES, false),
     trustProxy: flag(env.TRUST_PROXY, false),

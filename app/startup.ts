@@ -23,6 +23,7 @@ import { loadSpecDocument } from "./spec";
 import { AuditWriter } from "./audit";
 import { Telemetry, createLogger } from "./telemetry";
 import type { DestinationStream } from "pino";
+import type { Registry } from "prom-client";
 import { deviceGates } from "../drivers/device-gate";
 
 export interface Core {
@@ -99,8 +100,9 @@ export async function withCore<T>(config: Config, fn: (core: Core) => Promise<T>
   }
 }
 
-export function loginGuardOf(core: Pick<Core, "config" | "repos">): LoginGuard {
-  return new LoginGuard(core.repos.loginFailures, { maxFailures: core.config.loginMaxFailures, windowMs: core.config.loginWindowMs });
+export function loginGuardOf(core: Pick<Core, "config" | "repos">, registry?: Registry): LoginGuard {
+  const { loginMaxFailures: maxFailures, loginWindowMs: windowMs, loginDelayStepMs: stepMs } = core.config;
+  return new LoginGuard(core.repos.loginFailures, { maxFailures, windowMs, stepMs }, Date.now, registry);
 }
 
 /** Everything a request needs, once per process; the log goes to stdout unless told otherwise. */
@@ -112,7 +114,7 @@ export async function buildServices(config: Config, options: { logDestination?: 
   deviceGates.configure({ concurrency: config.deviceConcurrency, queueLimit: config.deviceQueueLimit });
   return {
     ...core,
-    loginGuard: loginGuardOf(core),
+    loginGuard: loginGuardOf(core, telemetry.registry),
     devices: new DeviceService(core.repos, core.secrets, undefined, telemetry),
     audit: new AuditWriter(core.repos),
     version: packageVersion(),
