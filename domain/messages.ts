@@ -204,3 +204,8 @@ export const USERNAME_TAKEN = "A user with that username already exists.";
 export const INVALID_PROFILE = "Invalid profile: must be a JSON dictionary";
 export const INVALID_USER_ID = "Invalid user id!";
 
+
+/** A local account's password shorter than PASSWORD_MIN_LENGTH (code invalid_password). */
+export function passwordTooShort(minLength: number): string {
+  return `This password is too short. It must contain at least ${minLength} characters.`;
+}

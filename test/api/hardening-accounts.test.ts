@@ -174,12 +174,12 @@ describeDb("sessions and tokens follow the password; the last superuser", () => 
     const token = await app.login("hd", "pw-hd-1");
     expect((await app.request("GET", "/api/switches/", { session })).status).toBe(200);
 
-    const r = await app.request("PATCH", `/api/admin/users/${id}/`, { token: root, json: { password: "pw-hd-2" } });
+    const r = await app.request("PATCH", `/api/admin/users/${id}/`, { token: root, json: { password: "pw-helpdesk-2" } });
     expect(r.status).toBe(200);
     expect((await app.request("GET", "/api/switches/", { session })).status).toBe(403);
     expect((await app.request("GET", "/api/switches/", { token })).status).toBe(200);
 
-    const revoke = await app.request("PATCH", `/api/admin/users/${id}/`, { token: root, form: { password: "pw-hd-3", revoke_tokens: "true" } });
+    const revoke = await app.request("PATCH", `/api/admin/users/${id}/`, { token: root, form: { password: "pw-helpdesk-3", revoke_tokens: "true" } });
     expect(revoke.status).toBe(200);
     expect(revoke.body).not.toHaveProperty("revoke_tokens");
     const after = await app.request("GET", "/api/switches/", { token });
@@ -190,7 +190,7 @@ describeDb("sessions and tokens follow the password; the last superuser", () => 
   it("changing one's own password through a session keeps that session and ends the others", async () => {
     const mine = await app.webLogin("root", "pw-root-1");
     const other = await app.webLogin("root", "pw-root-1");
-    const r = await app.request("POST", `/api/admin/users/${rootId}/`, { session: mine, json: { password: "pw-root-2" } });
+    const r = await app.request("POST", `/api/admin/users/${rootId}/`, { session: mine, json: { password: "pw-root-new-2" } });
     expect(r.status).toBe(200);
     expect((await app.request("GET", "/api/switches/", { session: mine })).status).toBe(200);
     expect((await app.request("GET", "/api/switches/", { session: other })).status).toBe(403);
@@ -202,7 +202,7 @@ describeDb("sessions and tokens follow the password; the last superuser", () => 
       .insertInto("sessions")
       .values({ key_hash: "f".repeat(64), user_id: rootId, csrf_token: "x", created: "2020-01-01T00:00:00.000Z", expires: "2020-01-01T08:00:00.000Z" })
       .execute();
-    await app.webLogin("root", "pw-root-2");
+    await app.webLogin("root", "pw-root-new-2");
     const stale = await db.selectFrom("sessions").select("id").where("key_hash", "=", "f".repeat(64)).execute();
     expect(stale).toEqual([]);
   });
