@@ -13,6 +13,7 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "./schema";
+import type { DialectName } from "./connect";
 import { hashKey } from "./tokens";
 import { isWriteConflict, retryOnConflict } from "./errors";
 
@@ -38,7 +39,10 @@ export interface Reservation<V> {
 }
 
 export class LoginFailureRepo {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly dialect: DialectName,
+  ) {}
 
   /**
    * Counts the recent attempts of `userKey` and `addrKey` (since `sinceMs`), asks `decide`
@@ -55,15 +59,21 @@ export class LoginFailureRepo {
     const user_hash = hashKey(userKey);
     const addr_hash = hashKey(addrKey);
     const keys = [user_hash, addr_hash].sort();
-    for (let attempt = 1; ; attempt++) {
-      await this.db
+    const makeKeyRows = (db: Kysely<Database>) =>
+      db
         .insertInto("login_throttle_keys")
         .values(keys.map((key_hash) => ({ key_hash, touched_ms: nowMs })))
         .orIgnore()
         .execute();
+    for (let attempt = 1; ; attempt++) {
+      // on MariaDB before the transaction: a duplicate key found inside it would hold a
+      // shared lock there, and two such holders waiting to update the row deadlock. SQLite
+      // runs one write transaction at a time, so the rows are made inside it (one commit less).
+      if (this.dialect === "mysql") await makeKeyRows(this.db);
       try {
         return await retryOnConflict(() =>
           this.inTransaction(async (tx) => {
+            if (this.dialect === "sqlite") await makeKeyRows(tx);
             // the lock: every attempt on either key waits here for the one before it
             const locked = await tx
               .updateTable("login_throttle_keys")

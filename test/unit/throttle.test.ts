@@ -1,4 +1,5 @@
 import { addressKey, throttleVerdict, userKey, retryAfterText, type AttemptTimes } from "../../domain/throttle";
+import { loadConfig } from "../../app/config";
 
 describe("login throttle rules", () => {
   const settings = { maxFailures: 3, windowMs: 60_000, stepMs: 200 };
@@ -48,5 +49,21 @@ describe("login throttle rules", () => {
     expect(retryAfterText(1)).toBe("1 second");
     expect(retryAfterText(45)).toBe("45 seconds");
     expect(retryAfterText(900)).toBe("15 minutes");
+  });
+});
+
+describe("login settings", () => {
+  it("LOGIN_DELAY_STEP_MS: 200 ms unless set, 0 allowed, nonsense refused at start", () => {
+    expect(loadConfig({}).loginDelayStepMs).toBe(200);
+    expect(loadConfig({ LOGIN_DELAY_STEP_MS: "0" }).loginDelayStepMs).toBe(0);
+    expect(loadConfig({ LOGIN_DELAY_STEP_MS: "50" }).loginDelayStepMs).toBe(50);
+    expect(() => loadConfig({ LOGIN_DELAY_STEP_MS: "-1" })).toThrow(/^LOGIN_DELAY_STEP_MS must be a non-negative integer/);
+  });
+
+  it("PASSWORD_MIN_LENGTH: 10 unless set, at least 1", () => {
+    expect(loadConfig({}).passwordMinLength).toBe(10);
+    expect(loadConfig({ PASSWORD_MIN_LENGTH: "16" }).passwordMinLength).toBe(16);
+    expect(() => loadConfig({ PASSWORD_MIN_LENGTH: "0" })).toThrow(/^PASSWORD_MIN_LENGTH must be at least 1/);
+    expect(() => loadConfig({ PASSWORD_MIN_LENGTH: "ten" })).toThrow(/^PASSWORD_MIN_LENGTH must be a non-negative integer/);
   });
 });
