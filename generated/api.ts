@@ -961,8 +961,10 @@ export interface paths {
          *     and requests by driver (`switchdesk_device_sessions_total`,
          *     `switchdesk_device_requests_total`), device failures by code
          *     (`switchdesk_device_errors_total`), the write queue depth per switch id
-         *     (`switchdesk_device_queue_depth`), and the process's own (`process_*`, `nodejs_*`).
-         *     Requests to it are logged at debug level only.
+         *     (`switchdesk_device_queue_depth`), login attempts whose password was checked or
+         *     that were throttled (`switchdesk_login_attempts_total{result="checked"|"throttled"}`),
+         *     and the process's own (`process_*`, `nodejs_*`). Requests to it are logged at
+         *     debug level only.
          */
         get: operations["getMetrics"];
         put?: never;
