@@ -8,7 +8,7 @@ import { ApiError, badRequest, notFound } from "./errors";
 import { idList, optionalBool, optionalString, refuseFaultyText } from "./admin/parse";
 import { DuplicateUsername, LastSuperuser, PROFILE_FLAGS, type ProfilePatch, type Theme, type User, type UserFields } from "../db/users";
 import { TooManyTokens } from "../db/tokens";
-import { hashPassword } from "./passwords";
+import { checkPasswordPolicy, hashPassword } from "./passwords";
 import * as msg from "../domain/messages";
 import type { components } from "../generated/api";
 import { auditedChange, type Actor } from "./audit";
@@ -73,6 +73,7 @@ async function parseUser(s: Services, b: Record<string, unknown>, creating: bool
     const p = b.password;
     if (typeof p !== "string" || p === "") throw badRequest(msg.missingParameter("password"), "missing_parameter");
     if (p.length > 4096) throw badRequest("Invalid value for parameter 'password': too long");
+    checkPasswordPolicy(p, s.config.passwordMinLength);
     fields.password = await hashPassword(p);
   }
   fields.first_name = optionalString(b, "first_name", 150);

@@ -20,6 +20,10 @@ export interface Config {
   sessionLifetimeMs: number;
   loginMaxFailures: number;
   loginWindowMs: number;
+  /** LOGIN_DELAY_STEP_MS: wait added per counted failed login before the next check (domain/throttle.ts) */
+  loginDelayStepMs: number;
+  /** PASSWORD_MIN_LENGTH: the shortest password a local account may be given */
+  passwordMinLength: number;
   /** also allow PoE toggling everywhere (OpenL2M's ALWAYS_ALLOW_POE_TOGGLE) */
   alwaysAllowPoeToggle: boolean;
   /** behind https: mark cookies Secure */
@@ -140,6 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionLifetimeMs: int(env.SESSION_LIFETIME, 8 * 3600, "SESSION_LIFETIME") * 1000,
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5, "LOGIN_MAX_FAILURES"),
     loginWindowMs: int(env.LOGIN_LOCKOUT_SECONDS, 900, "LOGIN_LOCKOUT_SECONDS") * 1000,
+    loginDelayStepMs: int(env.LOGIN_DELAY_STEP_MS, 200, "LOGIN_DELAY_STEP_MS"),
+    passwordMinLength: atLeastOne(int(env.PASSWORD_MIN_LENGTH, 10, "PASSWORD_MIN_LENGTH"), "PASSWORD_MIN_LENGTH"),
     alwaysAllowPoeToggle: flag(env.ALWAYS_ALLOW_POE_TOGGLE, false),
     secureCookies: flag(env.SECURE_COOKIES, false),
     trustedProxies: trustedProxies(env.TRUSTED_PROXIES, env.TRUST_PROXY),

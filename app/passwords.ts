@@ -1,5 +1,10 @@
-/** argon2id for every stored password; the hash string is what the API shows. */
+/**
+ * argon2id for every stored password (the hash string is what the API shows), and the
+ * policy a local account's new password must meet.
+ */
 import argon2 from "argon2";
+import { ApiError } from "./errors";
+import * as msg from "../domain/messages";
 
 type HashOptions = { type: typeof argon2.argon2id; memoryCost?: number; timeCost?: number; parallelism?: number };
 
@@ -33,4 +38,13 @@ export async function verifyPassword(hash: string | null, plain: string): Promis
   } catch {
     return false;
   }
+}
+
+/**
+ * The password policy of local accounts (PASSWORD_MIN_LENGTH): at least `minLength`
+ * characters, counted as Unicode code points. Directory passwords are the directory's
+ * business and never come through here.
+ */
+export function checkPasswordPolicy(plain: string, minLength: number): void {
+  if ([...plain].length < minLength) throw new ApiError(400, "invalid_password", msg.passwordTooShort(minLength));
 }

@@ -18,11 +18,13 @@ import { KEY_CHECK_TEXT, SecretBox, loadSecret } from "../db/secrets";
 import { LoginGuard } from "./login";
 import { DeviceService } from "./devices";
 import { packageVersion } from "./paths";
-import { hashPassword } from "./passwords";
+import { checkPasswordPolicy, hashPassword } from "./passwords";
+import { ApiError } from "./errors";
 import { loadSpecDocument } from "./spec";
 import { AuditWriter } from "./audit";
 import { Telemetry, createLogger } from "./telemetry";
 import type { DestinationStream } from "pino";
+import type { Registry } from "prom-client";
 import { deviceGates } from "../drivers/device-gate";
 import { DirectoryRights } from "./directory/recheck";
 
@@ -100,8 +102,9 @@ export async function withCore<T>(config: Config, fn: (core: Core) => Promise<T>
   }
 }
 
-export function loginGuardOf(core: Pick<Core, "config" | "repos">): LoginGuard {
-  return new LoginGuard(core.repos.loginFailures, { maxFailures: core.config.loginMaxFailures, windowMs: core.config.loginWindowMs });
+export function loginGuardOf(core: Pick<Core, "config" | "repos">, registry?: Registry): LoginGuard {
+  const { loginMaxFailures: maxFailures, loginWindowMs: windowMs, loginDelayStepMs: stepMs } = core.config;
+  return new LoginGuard(core.repos.loginFailures, { maxFailures, windowMs, stepMs }, Date.now, registry);
 }
 
 /** Everything a request needs, once per process; the log goes to stdout unless told otherwise. */
@@ -113,7 +116,7 @@ export async function buildServices(config: Config, options: { logDestination?: 
   deviceGates.configure({ concurrency: config.deviceConcurrency, queueLimit: config.deviceQueueLimit });
   return {
     ...core,
-    loginGuard: loginGuardOf(core),
+    loginGuard: loginGuardOf(core, telemetry.registry),
     devices: new DeviceService(core.repos, core.secrets, undefined, telemetry),
     audit: new AuditWriter(core.repos),
     version: packageVersion(),
@@ -134,7 +137,16 @@ export async function buildServices(config: Config, options: { logDestination?: 
 export async function ensureFirstSuperuser(s: Pick<Core, "config" | "repos">): Promise<{ username: string; generatedPassword?: string } | null> {
   if ((await s.repos.users.count()) > 0) return null;
   const username = s.config.adminUser;
-  const generated = s.config.adminPassword ? undefined : crypto.randomBytes(12).toString("base64url");
+  if (s.config.adminPassword !== undefined) {
+    try {
+      checkPasswordPolicy(s.config.adminPassword, s.config.passwordMinLength);
+    } catch (e) {
+      throw new Error(`SWITCHDESK_ADMIN_PASSWORD, the first superuser's password: ${e instanceof ApiError ? e.reason : String(e)} (PASSWORD_MIN_LENGTH)`);
+    }
+  }
+  // base64url gives 4 characters per 3 bytes: at least 16 characters, and never fewer than the policy asks
+  const bytes = Math.max(12, Math.ceil((s.config.passwordMinLength * 3) / 4));
+  const generated = s.config.adminPassword ? undefined : crypto.randomBytes(bytes).toString("base64url");
   try {
     await s.repos.users.create(
       { username, password: await hashPassword(s.config.adminPassword ?? generated!), is_staff: true, is_superuser: true },

@@ -284,6 +284,37 @@ function pendingAuditRows(): Migration {
   };
 }
 
+/**
+ * Login attempts instead of failures: an attempt takes its place in the counts before its
+ * password is checked (db/login-failures.ts), counted per username and address together,
+ * per address and per username. One row per attempt with both keys; a row per key that
+ * an attempt locks while it counts. The old failure rows are dropped: they would only
+ * have counted for the rest of one window.
+ */
+function loginAttempts(dialect: Store["dialect"]): Migration {
+  return {
+    async up(db: AnyDb) {
+      await table(db, dialect, "login_attempts")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("user_hash", "varchar(64)", (c) => c.notNull())
+        .addColumn("addr_hash", "varchar(64)", (c) => c.notNull())
+        .addColumn("time_ms", "bigint", (c) => c.notNull())
+        .addColumn("pending", "integer", (c) => c.notNull().defaultTo(1))
+        .execute();
+      await db.schema.createIndex("login_attempts_user").on("login_attempts").columns(["user_hash", "time_ms"]).execute();
+      await db.schema.createIndex("login_attempts_addr").on("login_attempts").columns(["addr_hash", "time_ms"]).execute();
+      await db.schema.createIndex("login_attempts_time").on("login_attempts").column("time_ms").execute();
+      await table(db, dialect, "login_throttle_keys")
+        .addColumn("key_hash", "varchar(64)", (c) => c.primaryKey())
+        .addColumn("stamp", "bigint", (c) => c.notNull().defaultTo(0))
+        .addColumn("touched_ms", "bigint", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("login_throttle_keys_touched").on("login_throttle_keys").column("touched_ms").execute();
+      await db.schema.dropTable("login_failures").execute();
+    },
+  };
+}
+
 class StaticProvider implements MigrationProvider {
   constructor(private readonly dialect: Store["dialect"]) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -295,6 +326,7 @@ class StaticProvider implements MigrationProvider {
       "0005_device_leases": deviceLeases(this.dialect),
       "0006_directory_links": directoryLinks(this.dialect),
       "0007_pending_audit_rows": pendingAuditRows(),
+      "0008_login_attempts": loginAttempts(this.dialect),
     };
   }
 }

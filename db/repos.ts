@@ -37,7 +37,7 @@ function reposOver(db: Kysely<Database>, dialect: Store["dialect"]): Repos {
     audit: new AuditRepo(db),
     usage: new UsageRepo(db, dialect),
     inventory: new InventoryRepo(db),
-    loginFailures: new LoginFailureRepo(db),
+    loginFailures: new LoginFailureRepo(db, dialect),
     deviceLeases: new LeaseRepo(db, "device_leases"),
   };
 }

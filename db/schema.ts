@@ -172,11 +172,25 @@ export interface UsageTable {
   calls: number;
 }
 
-/** One failed login under one throttle key (hashed username or client address). */
-export interface LoginFailuresTable {
+/**
+ * One login attempt (migration 0008): its username and client address keys (SHA-256),
+ * its time, and whether its password check is still running. A successful attempt is
+ * deleted; `user_hash` is emptied when a success or an unlock forgets the username's
+ * failures, so the row still counts for its address.
+ */
+export interface LoginAttemptsTable {
   id: Generated<number>;
+  user_hash: string;
+  addr_hash: string;
+  time_ms: number;
+  pending: number;
+}
+
+/** A row per throttle key, locked while an attempt takes its place in the counts. */
+export interface LoginThrottleKeysTable {
   key_hash: string;
-  time: string;
+  stamp: Generated<number>;
+  touched_ms: number;
 }
 
 export interface Database {
@@ -193,7 +207,8 @@ export interface Database {
   switches: SwitchesTable;
   audit_log: AuditLogTable;
   usage: UsageTable;
-  login_failures: LoginFailuresTable;
+  login_attempts: LoginAttemptsTable;
+  login_throttle_keys: LoginThrottleKeysTable;
   settings: SettingsTable;
   device_leases: LeasesTable;
   migration_lease: LeasesTable;

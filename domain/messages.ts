@@ -232,3 +232,8 @@ export const TEXT_FAULT_WORDS = {
 export function invalidParameterValue(field: string, words: string): string {
   return `Invalid value for parameter '${field}': ${words}`;
 }
+
+/** A local account's password shorter than PASSWORD_MIN_LENGTH (code invalid_password). */
+export function passwordTooShort(minLength: number): string {
+  return `This password is too short. It must contain at least ${minLength} characters.`;
+}

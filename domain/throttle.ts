@@ -1,13 +1,21 @@
 /**
- * Failed-login throttling rules, per username and per client address: each failure adds a
- * short delay to the next attempt; after `maxFailures` inside the window (four times that
- * for an address, which may serve many people behind NAT) the key is refused until its
- * oldest counted failure leaves the window. Pure: the failure times come from the store
- * and the clock is a parameter, so the rules are unit tested without timers.
+ * Failed-login throttling rules. Every attempt is counted under three keys:
  *
- * A successful login forgets only its username's failures, never the address's: someone
- * with an account of their own could otherwise reset their address's count between
- * guesses at other accounts.
+ * - the username and client address together: after `maxFailures` inside the window the
+ *   pair is refused until its oldest counted attempt leaves the window. Someone guessing
+ *   from elsewhere locks out only themselves, never the account's owner.
+ * - the client address: four times that limit (an address may serve many people behind
+ *   NAT), refused the same way.
+ * - the username, from every address: never refused, but each counted attempt adds one
+ *   step to the wait before the next password check, up to USER_MAX_DELAY_MS, so that
+ *   guessing one password from many addresses still slows down.
+ *
+ * Pure: the attempt times come from the store and the clock is a parameter, so the rules
+ * are unit tested without timers.
+ *
+ * A successful login forgets the failures of its own username and address together, never
+ * the address's: someone with an account of their own could otherwise reset their
+ * address's count between guesses at other accounts.
  */
 import net from "node:net";
 
@@ -15,25 +23,34 @@ export interface ThrottleVerdict {
   allowed: boolean;
   /** seconds until another attempt is accepted (when refused) */
   retryAfter: number;
-  /** ms to wait before answering (slows guessing before the hard limit) */
+  /** ms to wait before the password is checked (slows guessing before the hard limit) */
   delayMs: number;
-}
-
-export interface ThrottleKey {
-  key: string;
-  limit: number;
 }
 
 export interface ThrottleSettings {
   maxFailures: number;
   windowMs: number;
-  /** added delay per earlier failure, capped at 2 s */
+  /** added wait per earlier counted attempt (LOGIN_DELAY_STEP_MS); 200 ms when not given */
   stepMs?: number;
+}
+
+/** The recent attempts (times in ms, pending ones included) under each key of one attempt. */
+export interface AttemptTimes {
+  /** this username from this address */
+  pair: number[];
+  /** this address, any username */
+  address: number[];
+  /** this username, any address */
+  user: number[];
 }
 
 /** a client address may serve many people (NAT): it gets this many times the limit */
 export const ADDRESS_FACTOR = 4;
-const MAX_DELAY_MS = 2000;
+export const DEFAULT_STEP_MS = 200;
+/** the longest wait that an address's own attempts add */
+export const ADDRESS_MAX_DELAY_MS = 2_000;
+/** the longest wait that a username's attempts from every address add */
+export const USER_MAX_DELAY_MS = 10_000;
 
 /** The username's key: case does not make another user. */
 export function userKey(username: string): string {
@@ -64,28 +81,30 @@ function ipv6Prefix64(address: string): string {
     .join(":");
 }
 
-export function throttleKeys(username: string, address: string, maxFailures: number): ThrottleKey[] {
-  return [
-    { key: userKey(username), limit: maxFailures },
-    { key: addressKey(address), limit: maxFailures * ADDRESS_FACTOR },
-  ];
+/** Seconds until the oldest of the last `limit` attempts leaves the window (at least 1). */
+function secondsUntilFree(times: number[], limit: number, windowMs: number, now: number): number {
+  const oldestCounted = times[times.length - limit];
+  return Math.max(1, Math.ceil((oldestCounted + windowMs - now) / 1000));
 }
 
-/** The verdict for the next attempt, from the recent failure times (ms) of each key. */
-export function throttleVerdict(keys: ThrottleKey[], failures: Map<string, number[]>, settings: ThrottleSettings, now: number): ThrottleVerdict {
-  const step = settings.stepMs ?? 200;
-  let verdict: ThrottleVerdict = { allowed: true, retryAfter: 0, delayMs: 0 };
-  for (const { key, limit } of keys) {
-    const times = (failures.get(key) ?? []).filter((t) => now - t < settings.windowMs).sort((a, b) => a - b);
-    if (limit > 0 && times.length >= limit) {
-      const oldestCounted = times[times.length - limit];
-      const retryAfter = Math.max(1, Math.ceil((oldestCounted + settings.windowMs - now) / 1000));
-      verdict = verdict.allowed ? { allowed: false, retryAfter, delayMs: 0 } : { ...verdict, retryAfter: Math.max(verdict.retryAfter, retryAfter) };
-    } else if (verdict.allowed) {
-      verdict.delayMs = Math.max(verdict.delayMs, Math.min(MAX_DELAY_MS, times.length * step));
-    }
+/** The verdict for the next attempt, from the recent attempt times of its keys. */
+export function throttleVerdict(attempts: AttemptTimes, settings: ThrottleSettings, now: number): ThrottleVerdict {
+  const step = settings.stepMs ?? DEFAULT_STEP_MS;
+  const recent = (times: number[]) => times.filter((t) => now - t < settings.windowMs).sort((a, b) => a - b);
+  const pair = recent(attempts.pair);
+  const address = recent(attempts.address);
+  const user = recent(attempts.user);
+  const limits: Array<[number[], number]> = [
+    [pair, settings.maxFailures],
+    [address, settings.maxFailures * ADDRESS_FACTOR],
+  ];
+  let retryAfter = 0;
+  for (const [times, limit] of limits) {
+    if (limit > 0 && times.length >= limit) retryAfter = Math.max(retryAfter, secondsUntilFree(times, limit, settings.windowMs, now));
   }
-  return verdict;
+  if (retryAfter > 0) return { allowed: false, retryAfter, delayMs: 0 };
+  const delayMs = Math.max(Math.min(USER_MAX_DELAY_MS, user.length * step), Math.min(ADDRESS_MAX_DELAY_MS, address.length * step));
+  return { allowed: true, retryAfter: 0, delayMs };
 }
 
 /** "15 minutes" / "1 minute" / "40 seconds", for the lockout answer. */

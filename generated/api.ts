@@ -453,8 +453,10 @@ export interface paths {
          * @description Exchanges a username and password for a new 40-hex-character token, shown only
          *     in this answer. Each call creates a new token; a user holds at most
          *     `API_MAX_TOKENS` (default 10) live tokens. A read-only user gets a read-only
-         *     token. Repeated failed logins for one username or client address are slowed and
-         *     then refused with 429. With directory login configured (LDAP_URL), the username and
+         *     token. Every attempt is counted before its password is checked: failed logins for one
+         *     username from one client address, or from one address in all, are slowed and then
+         *     refused with 429 and `Retry-After`; failed logins for one username from every
+         *     address add a wait (at most 10 s) but never refuse. With directory login configured (LDAP_URL), the username and
          *     password may be checked against the directory; a directory that cannot be reached
          *     gives 503 `directory_unavailable`. No authentication needed.
          */
@@ -544,7 +546,8 @@ export interface paths {
         /**
          * Create a user
          * @description `username` and `password` are required (400 naming the field); the password is
-         *     hashed. `switchgroups` is a comma separated string or a JSON array of group ids;
+         *     hashed. A password shorter than `PASSWORD_MIN_LENGTH` (10 by default) characters is
+         *     400 `invalid_password`. `switchgroups` is a comma separated string or a JSON array of group ids;
          *     `profile` is a JSON-encoded dictionary string (form or JSON) or, in a JSON body, an
          *     object of Profile fields. Answers the user with the full profile object. Superusers only.
          */
@@ -573,8 +576,9 @@ export interface paths {
         put?: never;
         /**
          * Update a user
-         * @description Any subset of fields, several at once; `password` is hashed; `profile` carries only
-         *     the fields to change, the others keep their values. Superusers only.
+         * @description Any subset of fields, several at once; `password` is hashed (and follows the same
+         *     minimum length as on create: 400 `invalid_password`); `profile` carries only the
+         *     fields to change, the others keep their values. Superusers only.
          */
         post: operations["updateUser"];
         /**
@@ -605,8 +609,9 @@ export interface paths {
         put?: never;
         /**
          * Unlock a user locked out by failed logins
-         * @description Forgets the failed logins counted against the user's name, so that a locked-out
-         *     account can log in at once. Failures counted against a client address stay.
+         * @description Forgets the failed logins counted against the user's name, from every client
+         *     address, so that a locked-out account can log in at once and without delay.
+         *     Failures counted against a client address stay.
          *     Superusers only.
          */
         post: operations["unlockUser"];
@@ -966,8 +971,10 @@ export interface paths {
          *     and requests by driver (`switchdesk_device_sessions_total`,
          *     `switchdesk_device_requests_total`), device failures by code
          *     (`switchdesk_device_errors_total`), the write queue depth per switch id
-         *     (`switchdesk_device_queue_depth`), and the process's own (`process_*`, `nodejs_*`).
-         *     Requests to it are logged at debug level only.
+         *     (`switchdesk_device_queue_depth`), login attempts whose password was checked or
+         *     that were throttled (`switchdesk_login_attempts_total{result="checked"|"throttled"}`),
+         *     and the process's own (`process_*`, `nodejs_*`). Requests to it are logged at
+         *     debug level only.
          */
         get: operations["getMetrics"];
         put?: never;
@@ -995,7 +1002,7 @@ export interface components {
         Error: {
             reason: string;
             /** @enum {string} */
-            code: "access_denied" | "not_authenticated" | "invalid_token" | "token_expired" | "user_inactive" | "token_read_only" | "forbidden" | "method_not_allowed" | "unsupported_media_type" | "malformed_body" | "payload_too_large" | "missing_parameter" | "invalid_parameter" | "validation_error" | "not_found" | "interface_not_found" | "not_manageable" | "vlan_not_allowed" | "same_value" | "already_exists" | "conflict" | "last_superuser" | "device_unreachable" | "device_refused" | "device_mismatch" | "device_hostkey_changed" | "device_outcome_unknown" | "device_busy" | "not_supported" | "rate_limited" | "directory_unavailable" | "database_unavailable" | "invalid_credentials" | "too_many_tokens" | "csrf_failed" | "server_error";
+            code: "access_denied" | "not_authenticated" | "invalid_token" | "token_expired" | "user_inactive" | "token_read_only" | "forbidden" | "method_not_allowed" | "unsupported_media_type" | "malformed_body" | "payload_too_large" | "missing_parameter" | "invalid_parameter" | "validation_error" | "not_found" | "interface_not_found" | "not_manageable" | "vlan_not_allowed" | "same_value" | "already_exists" | "conflict" | "last_superuser" | "device_unreachable" | "device_refused" | "device_mismatch" | "device_hostkey_changed" | "device_outcome_unknown" | "device_busy" | "not_supported" | "rate_limited" | "directory_unavailable" | "database_unavailable" | "invalid_credentials" | "invalid_password" | "too_many_tokens" | "csrf_failed" | "server_error";
             /** @description Same text as `reason` on authentication failures (for DRF-style clients). */
             detail?: string;
         };
@@ -1471,8 +1478,9 @@ export interface components {
         UserWrite: {
             username?: string;
             /**
-             * @description Plain password; stored as a salted hash. Changing it ends the user's web
-             *     sessions (all but the one making the change).
+             * @description Plain password; stored as a salted hash. At least `PASSWORD_MIN_LENGTH`
+             *     (default 10) characters, else 400 `invalid_password`. Changing it ends the
+             *     user's web sessions (all but the one making the change).
              */
             password?: string;
             /**

@@ -14,7 +14,7 @@ import { loadConfig, type Config } from "../app/config";
 import { buildServices, ensureFirstSuperuser, loginGuardOf, migrateOnly, withCore } from "../app/startup";
 import type { Services } from "../app/services";
 import { startInstancePresence, type InstancePresence } from "../app/instance-presence";
-import { hashPassword } from "../app/passwords";
+import { checkPasswordPolicy, hashPassword } from "../app/passwords";
 import { createApp } from "./app";
 import { loadContract } from "./contract";
 import { describeDirectory, directoryWarnings } from "../app/directory/config";
@@ -192,6 +192,15 @@ export async function startService(config: Config, say?: (line: string) => void,
   };
 }
 
+/** A new password that breaks the policy (PASSWORD_MIN_LENGTH) is a usage error: exit 2, the rule said. */
+function policy(password: string, minLength: number): void {
+  try {
+    checkPasswordPolicy(password, minLength);
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
 const commands: Record<string, Command> = {
   serve: {
     usage: "switchdesk serve",
@@ -241,7 +250,9 @@ const commands: Record<string, Command> = {
       const username = (v.username as string | undefined) ?? (await ask("Username: "));
       const password = (v.password as string | undefined) ?? process.env.SWITCHDESK_ADMIN_PASSWORD ?? (await ask("Password: ", true));
       if (!username || !password) throw new UsageError("username and password must not be empty");
-      await withCore(loadConfig(), async ({ repos }) => {
+      const config = loadConfig();
+      policy(password, config.passwordMinLength);
+      await withCore(config, async ({ repos }) => {
         await repos.users.create(
           { username, password: await hashPassword(password), email: (v.email as string | undefined) ?? "", is_staff: true, is_superuser: true },
           { vlan_edit: true, allow_poe_toggle: true },
@@ -260,7 +271,9 @@ const commands: Record<string, Command> = {
       const password = (v.password as string | undefined) ?? (await ask(`New password for ${username}: `, true));
       if (!password) throw new UsageError("the password must not be empty");
       const revoke = v["revoke-tokens"] === true;
-      const done = await withCore(loadConfig(), async ({ repos }) => {
+      const config = loadConfig();
+      policy(password, config.passwordMinLength);
+      const done = await withCore(config, async ({ repos }) => {
         const user = await repos.users.findByUsername(username);
         if (!user) throw new Error(`no user named '${username}'`);
         await repos.users.update(user.id, { password: await hashPassword(password) }, {});

@@ -74,7 +74,7 @@ describeDb("command line", () => {
       expect(await main(["migrate"])).toBe(0);
       expect(await main(["createsuperuser", "--username", "ops", "--password", "ops-pass-1", "--email", "ops@example.org"])).toBe(0);
       expect(await main(["changepassword", "ops", "--password", "ops-pass-2"])).toBe(0);
-      await expect(main(["changepassword", "ghost", "--password", "x"])).rejects.toThrow("no user named 'ghost'");
+      await expect(main(["changepassword", "ghost", "--password", "ghost-pass-1"])).rejects.toThrow("no user named 'ghost'");
     } finally {
       log.mockRestore();
     }
@@ -84,6 +84,37 @@ describeDb("command line", () => {
       const t = await token(svc.url, "ops", "ops-pass-2");
       expect(t.status).toBe(200);
       expect(t.body.email).toBe("ops@example.org");
+    } finally {
+      await svc.stop();
+    }
+  });
+
+  it("new passwords follow PASSWORD_MIN_LENGTH: changepassword, createsuperuser and the first superuser's", async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const run = (argv: string[]) => main(argv, (l) => out.push(l), (l) => err.push(l));
+    expect(await run(["createsuperuser", "--username", "ops", "--password", "ops-pass"])).toBe(2);
+    expect(err.pop()).toBe("switchdesk createsuperuser: This password is too short. It must contain at least 10 characters.");
+    expect(await run(["createsuperuser", "--username", "ops", "--password", "ops-pass-1"])).toBe(0);
+    expect(await run(["changepassword", "ops", "--password", "123456789"])).toBe(2);
+    expect(err.pop()).toBe("switchdesk changepassword: This password is too short. It must contain at least 10 characters.");
+    process.env.PASSWORD_MIN_LENGTH = "14";
+    expect(await run(["changepassword", "ops", "--password", "ops-pass-12"])).toBe(2);
+    expect(err.pop()).toBe("switchdesk changepassword: This password is too short. It must contain at least 14 characters.");
+    expect(await run(["changepassword", "ops", "--password", "ops-pass-12345"])).toBe(0);
+    expect(err).toEqual([]);
+  });
+
+  it("the first superuser's password: a configured short one is refused at start, a generated one is long enough", async () => {
+    await expect(startService({ ...loadConfig({ ...process.env, SWITCHDESK_ADMIN_PASSWORD: "short-1" }), port: 0 }, () => {})).rejects.toThrow(
+      "SWITCHDESK_ADMIN_PASSWORD, the first superuser's password: This password is too short. It must contain at least 10 characters. (PASSWORD_MIN_LENGTH)",
+    );
+    const lines: string[] = [];
+    const svc = await startService({ ...loadConfig({ ...process.env, PASSWORD_MIN_LENGTH: "30" }), port: 0 }, (l) => lines.push(l));
+    try {
+      const password = lines.find((l) => l.includes("generated password"))!.split(": ").pop()!;
+      expect(password.length).toBeGreaterThanOrEqual(30);
+      expect((await token(svc.url, "admin", password)).status).toBe(200);
     } finally {
       await svc.stop();
     }

@@ -62,7 +62,7 @@ describeDb("user administration", () => {
     expect(a.body.profile).toMatchObject({ vlan_edit: true, theme: "dark", bulk_edit: true });
     const b = await app.request("POST", "/api/admin/users/", {
       token: root,
-      form: { username: "formprof", password: "pw-form-1", is_superuser: "true", profile: '{"read_only": true}' },
+      form: { username: "formprof", password: "pw-formprof-1", is_superuser: "true", profile: '{"read_only": true}' },
     });
     expect(b.status).toBe(201);
     expect(b.body.is_superuser).toBe(true);
@@ -80,10 +80,10 @@ describeDb("user administration", () => {
 
   it("refuses a duplicate username, also differing in case, and nothing is created", async () => {
     const before = (await app.request("GET", "/api/admin/users/", { token: root })).body.length;
-    const a = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "root", password: "x1" } });
+    const a = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "root", password: "pw-dup-12345" } });
     expect(a.status).toBe(400);
     expect(a.body.reason).toBe("A user with that username already exists.");
-    const b = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "ROOT", password: "x1" } });
+    const b = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "ROOT", password: "pw-dup-12345" } });
     expect(b.status).toBe(400);
     const after = (await app.request("GET", "/api/admin/users/", { token: root })).body.length;
     expect(after).toBe(before);
@@ -91,23 +91,23 @@ describeDb("user administration", () => {
 
   it("refuses a profile that is not a JSON dictionary, and creates nothing", async () => {
     for (const profile of ["{not json", "[1,2]", '"text"', "42"]) {
-      const r = await app.request("POST", "/api/admin/users/", { token: root, form: { username: "badprof", password: "pw-1", profile } });
+      const r = await app.request("POST", "/api/admin/users/", { token: root, form: { username: "badprof", password: "pw-profile-1", profile } });
       expect(r.status).toBe(400);
       expect(r.body.reason).toBe("Invalid profile: must be a JSON dictionary");
     }
-    const r = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "badprof", password: "pw-1", profile: [1] } });
+    const r = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "badprof", password: "pw-profile-1", profile: [1] } });
     expect(r.status).toBe(400);
     expect((await app.services.repos.users.findByUsername("badprof"))).toBeNull();
   });
 
   it("names an unknown profile field or a wrong value type", async () => {
-    const a = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "p1", password: "pw-1", profile: { colour: "red" } } });
+    const a = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "p1", password: "pw-profile-1", profile: { colour: "red" } } });
     expect(a.status).toBe(400);
     expect(a.body.reason).toContain("'colour'");
-    const b = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "p1", password: "pw-1", profile: { vlan_edit: "maybe" } } });
+    const b = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "p1", password: "pw-profile-1", profile: { vlan_edit: "maybe" } } });
     expect(b.status).toBe(400);
     expect(b.body.reason).toContain("'vlan_edit'");
-    const c = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "p1", password: "pw-1", profile: { theme: "purple" } } });
+    const c = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "p1", password: "pw-profile-1", profile: { theme: "purple" } } });
     expect(c.status).toBe(400);
     expect(c.body.reason).toContain("'theme'");
   });
@@ -132,7 +132,7 @@ describeDb("user administration", () => {
   it("updates by POST and PATCH, several fields at once, profile fields partially", async () => {
     const c = await app.request("POST", "/api/admin/users/", {
       token: root,
-      json: { username: "editme", password: "pw-edit-1", profile: { vlan_edit: true, theme: "dark" } },
+      json: { username: "editme", password: "pw-editme-1", profile: { vlan_edit: true, theme: "dark" } },
     });
     const id = c.body.id;
     const a = await app.request("POST", `/api/admin/users/${id}/`, {
@@ -159,7 +159,7 @@ describeDb("user administration", () => {
   });
 
   it("a bad field in an update changes nothing", async () => {
-    const c = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "atomic", password: "pw-at-1" } });
+    const c = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "atomic", password: "pw-atomic-1" } });
     const r = await app.request("PATCH", `/api/admin/users/${c.body.id}/`, {
       token: root,
       json: { first_name: "Changed", profile: { vlan_edit: "no" } },
@@ -170,15 +170,15 @@ describeDb("user administration", () => {
   });
 
   it("renaming onto an existing username is refused", async () => {
-    const c = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "renamer", password: "pw-rn-1" } });
+    const c = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "renamer", password: "pw-renamer-1" } });
     const r = await app.request("PATCH", `/api/admin/users/${c.body.id}/`, { token: root, json: { username: "root" } });
     expect(r.status).toBe(400);
     expect(r.body.reason).toBe("A user with that username already exists.");
   });
 
   it("deletes a user (204), its tokens stop working; a superuser cannot delete itself", async () => {
-    const c = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "goner", password: "pw-gone-1" } });
-    const t = await app.login("goner", "pw-gone-1");
+    const c = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "goner", password: "pw-goner-12" } });
+    const t = await app.login("goner", "pw-goner-12");
     const d = await app.request("DELETE", `/api/admin/users/${c.body.id}/`, { token: root });
     expect(d.status).toBe(204);
     expect((await app.request("GET", "/api/", { token: t })).status).toBe(403);
@@ -212,7 +212,7 @@ describeDb("user administration", () => {
   it("switchgroups accepts a comma string or a JSON list of existing groups", async () => {
     const g1 = await app.services.repos.inventory.create("switch_groups", { name: "G1", description: "", display_name: "", comments: "" } as any);
     const g2 = await app.services.repos.inventory.create("switch_groups", { name: "G2", description: "", display_name: "", comments: "" } as any);
-    const a = await app.request("POST", "/api/admin/users/", { token: root, form: { username: "member", password: "pw-m-1", switchgroups: `${g1.id},${g2.id}` } });
+    const a = await app.request("POST", "/api/admin/users/", { token: root, form: { username: "member", password: "pw-member-1", switchgroups: `${g1.id},${g2.id}` } });
     expect(a.status).toBe(201);
     expect(a.body.switchgroups).toEqual([g1.id, g2.id]);
     const b = await app.request("PATCH", `/api/admin/users/${a.body.id}/`, { token: root, json: { switchgroups: [g2.id] } });

@@ -133,7 +133,7 @@ suite("web UI session in a browser", () => {
       const r = await fetch("/api/admin/users/", {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
-        body: "username=sneaky&password=x1",
+        body: "username=sneaky&password=sneaky-pass-1",
       });
       return [r.status, ((await r.json()) as { code: string }).code];
     });

@@ -102,7 +102,7 @@ describeDb("three instances on one database", () => {
   }, 90_000);
 
   it("refuses to start on a database a later version migrated, with one clear line", async () => {
-    const first = await startInstance({ DATABASE_URL: db.url, SWITCHDESK_SECRET_KEY: SECRET, SWITCHDESK_ADMIN_PASSWORD: "x-pass-1" });
+    const first = await startInstance({ DATABASE_URL: db.url, SWITCHDESK_SECRET_KEY: SECRET, SWITCHDESK_ADMIN_PASSWORD: "future-pass-1" });
     await stopAll(first.instance ? [first.instance] : []);
     const store = await openStore(db.url);
     try {

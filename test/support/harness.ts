@@ -64,7 +64,8 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: App
   const db: TestDatabase = await createTestDatabase();
   const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchdesk-key-"));
   const config: Config = {
-    ...loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL || "warn" }),
+    // the failed-login wait is 0 in tests (env-*.js) unless a test sets loginDelayStepMs
+    ...loadConfig({ LOG_LEVEL: process.env.LOG_LEVEL || "warn", LOGIN_DELAY_STEP_MS: process.env.LOGIN_DELAY_STEP_MS }),
     databaseUrl: db.url,
     port: 0,
     secretKeyFile: path.join(keyDir, "secret.key"),
