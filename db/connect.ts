@@ -4,7 +4,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { Kysely, MysqlDialect, SqliteDialect, sql, type CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type TransactionSettings } from "kysely";
+import { Kysely, MysqlDialect, SqliteDialect, sql, type CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type SqliteDatabase, type SqliteStatement, type TransactionSettings } from "kysely";
+import type { Database as SqliteConnection } from "better-sqlite3";
 import type { Database } from "./schema";
 import { DatabaseUnavailable, classifyDatabaseError } from "./errors";
 
@@ -177,6 +178,34 @@ function createPrivately(file: string): void {
   if (fs.statSync(file).size === 0) fs.chmodSync(file, 0o600);
 }
 
+/**
+ * better-sqlite3 12's connection and statement objects are freed by the garbage collector,
+ * and on Node 24 freeing one at a moment when no JavaScript runs aborts the whole process
+ * ("RemoveEnvironmentCleanupHook ... (env) != nullptr"). Kysely's driver prepares a new
+ * statement for every query and drops it, so that moment came within seconds of start.
+ * Here each SQL text is prepared once per connection and reused, and the connection and
+ * its statements stay referenced until the process exits: none of them is ever collected.
+ * Closing still finalizes them on SQLite's side. The SQL texts are few (values are bound
+ * as parameters), so what is kept is small.
+ */
+const keptForProcess: unknown[] = [];
+
+function keptStatements(conn: SqliteConnection): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  keptForProcess.push(conn, statements);
+  return {
+    prepare(sqlText: string): SqliteStatement {
+      let statement = statements.get(sqlText);
+      if (!statement) {
+        statement = conn.prepare(sqlText);
+        statements.set(sqlText, statement);
+      }
+      return statement;
+    },
+    close: () => void conn.close(),
+  };
+}
+
 export async function openStore(url: string): Promise<Store> {
   const { dialect, target } = parseDatabaseUrl(url);
   if (dialect === "sqlite") {
@@ -184,10 +213,9 @@ export async function openStore(url: string): Promise<Store> {
     const BetterSqlite = (await import("better-sqlite3")).default;
     if (target !== ":memory:") createPrivately(path.resolve(target));
     const conn = new BetterSqlite(target);
-    conn.pragma("journal_mode = WAL");
-    conn.pragma("foreign_keys = ON");
-    conn.pragma("busy_timeout = 5000");
-    const db = new Kysely<Database>({ dialect: guarded(new SqliteDialect({ database: conn }), null) });
+    // exec runs SQL without a statement object (pragma() would leave one to the collector)
+    conn.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000");
+    const db = new Kysely<Database>({ dialect: guarded(new SqliteDialect({ database: keptStatements(conn) }), null) });
     return { db, dialect, describe: `SQLite ${target}`, close: () => db.destroy() };
   }
   const { createPool } = await import("mysql2");
