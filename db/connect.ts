@@ -59,6 +59,10 @@ export function describeStoreError(e: unknown, url: string): Error {
     }
     return new Error(`The database ${name} at ${where} failed at start: ${err.message ?? String(e)}`);
   }
+  if (err.code === "ERR_DLOPEN_FAILED" && /better.sqlite3/.test(err.message ?? "")) {
+    // node_modules installed with another Node.js (a version switched after npm ci)
+    return new Error(`The SQLite module better-sqlite3 was built for another Node.js than this one (${process.version}): run \`npm rebuild better-sqlite3\` (or \`npm ci\`) with this Node.js`);
+  }
   if (err.code?.startsWith("SQLITE_") || err.code === "EACCES" || err.code === "EROFS") {
     return new Error(`The SQLite database ${target} cannot be opened (${err.code}): ${err.message ?? ""}; check DATABASE_URL and the folder's permissions`);
   }
