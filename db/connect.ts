@@ -194,9 +194,22 @@ function createPrivately(file: string): void {
  */
 const keptForProcess: unknown[] = [];
 
+/**
+ * A better-sqlite3 connection that stays referenced until the process exits (the reason is
+ * above). Every connection in the project, tests included, is opened here: run SQL on it
+ * with exec(), or through keptStatements(), never with prepare() or pragma() directly.
+ */
+export async function openSqliteConnection(file: string): Promise<SqliteConnection> {
+  // loaded lazily so a MariaDB-only install never needs the native module
+  const BetterSqlite = (await import("better-sqlite3")).default;
+  const conn = new BetterSqlite(file);
+  keptForProcess.push(conn);
+  return conn;
+}
+
 function keptStatements(conn: SqliteConnection): SqliteDatabase {
   const statements = new Map<string, SqliteStatement>();
-  keptForProcess.push(conn, statements);
+  keptForProcess.push(statements);
   return {
     prepare(sqlText: string): SqliteStatement {
       let statement = statements.get(sqlText);
@@ -213,12 +226,15 @@ function keptStatements(conn: SqliteConnection): SqliteDatabase {
 export async function openStore(url: string): Promise<Store> {
   const { dialect, target } = parseDatabaseUrl(url);
   if (dialect === "sqlite") {
-    // loaded lazily so a MariaDB-only install never needs the native module
-    const BetterSqlite = (await import("better-sqlite3")).default;
     if (target !== ":memory:") createPrivately(path.resolve(target));
-    const conn = new BetterSqlite(target);
-    // exec runs SQL without a statement object (pragma() would leave one to the collector)
-    conn.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000");
+    const conn = await openSqliteConnection(target);
+    try {
+      // exec runs SQL without a statement object (pragma() would leave one to the collector)
+      conn.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000");
+    } catch (e) {
+      conn.close();
+      throw e;
+    }
     const db = new Kysely<Database>({ dialect: guarded(new SqliteDialect({ database: keptStatements(conn) }), null) });
     return { db, dialect, describe: `SQLite ${target}`, close: () => db.destroy() };
   }

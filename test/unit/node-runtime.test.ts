@@ -3,7 +3,8 @@
  * versions pass silently, an older one is refused with one line that says what to do,
  * an untested newer one starts with a warning; the tested lines match package.json
  * "engines". A native module built for another Node.js (switched after npm ci) is one line
- * that says to rebuild it.
+ * that says to rebuild it, and better-sqlite3 is loaded only where its connections are kept
+ * from the garbage collector (db/connect.ts).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -67,5 +68,21 @@ describe("Node.js version check at start", () => {
     expect(describeStoreError(e, "sqlite:./data/switchdesk.db").message).toBe(
       `The SQLite module better-sqlite3 was built for another Node.js than this one (${process.version}): run \`npm rebuild better-sqlite3\` (or \`npm ci\`) with this Node.js`,
     );
+  });
+
+  it("better-sqlite3 is loaded only by db/connect.ts, which keeps every connection until exit", () => {
+    // elsewhere a connection or statement could be left to the garbage collector: Node 24 aborts then
+    const root = path.join(__dirname, "../..");
+    const files: string[] = [];
+    const walk = (dir: string, depth: number) => {
+      for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, e.name);
+        if (e.isDirectory() && depth < 8) walk(p, depth + 1);
+        else if (e.name.endsWith(".ts")) files.push(path.relative(root, p));
+      }
+    };
+    for (const dir of ["server", "handlers", "app", "domain", "model", "drivers", "db", "lab", "bench", "test"]) walk(path.join(root, dir), 0);
+    const loads = files.filter((f) => /import\s+(?!type\b)[^;]*from\s+"better-sqlite3"|(require|import)\(\s*"better-sqlite3"\s*\)/.test(fs.readFileSync(path.join(root, f), "utf8")));
+    expect(loads).toEqual([path.join("db", "connect.ts")]);
   });
 });
