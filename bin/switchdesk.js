@@ -1,5 +1,11 @@
 #!/usr/bin/env node
 // The command line entry (npx switchdesk ...). Runs the build in dist/ (npm run build).
+// First of all: a Node.js it is not made for gets one line, not a native module's crash.
+const support = require("./node-support").nodeSupport(process.version);
+if (support) {
+  console.error(support.message);
+  if (support.refuse) process.exit(1);
+}
 const path = require("node:path");
 const fs = require("node:fs");
 const entry = path.join(__dirname, "..", "dist", "server", "cli.js");

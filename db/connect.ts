@@ -4,7 +4,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { Kysely, MysqlDialect, SqliteDialect, sql, type CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type TransactionSettings } from "kysely";
+import { Kysely, MysqlDialect, SqliteDialect, sql, type CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type SqliteDatabase, type SqliteStatement, type TransactionSettings } from "kysely";
+import type { Database as SqliteConnection } from "better-sqlite3";
 import type { Database } from "./schema";
 import { DatabaseUnavailable, classifyDatabaseError } from "./errors";
 
@@ -57,6 +58,10 @@ export function describeStoreError(e: unknown, url: string): Error {
         return new Error(`The database server at ${where} could not be reached (${err.code}): is MariaDB running there, and is DATABASE_URL right?`);
     }
     return new Error(`The database ${name} at ${where} failed at start: ${err.message ?? String(e)}`);
+  }
+  if (err.code === "ERR_DLOPEN_FAILED" && /better.sqlite3/.test(err.message ?? "")) {
+    // node_modules installed with another Node.js (a version switched after npm ci)
+    return new Error(`The SQLite module better-sqlite3 was built for another Node.js than this one (${process.version}): run \`npm rebuild better-sqlite3\` (or \`npm ci\`) with this Node.js`);
   }
   if (err.code?.startsWith("SQLITE_") || err.code === "EACCES" || err.code === "EROFS") {
     return new Error(`The SQLite database ${target} cannot be opened (${err.code}): ${err.message ?? ""}; check DATABASE_URL and the folder's permissions`);
@@ -177,17 +182,60 @@ function createPrivately(file: string): void {
   if (fs.statSync(file).size === 0) fs.chmodSync(file, 0o600);
 }
 
+/**
+ * better-sqlite3 12's connection and statement objects are freed by the garbage collector,
+ * and on Node 24 freeing one at a moment when no JavaScript runs aborts the whole process
+ * ("RemoveEnvironmentCleanupHook ... (env) != nullptr"). Kysely's driver prepares a new
+ * statement for every query and drops it, so that moment came within seconds of start.
+ * Here each SQL text is prepared once per connection and reused, and the connection and
+ * its statements stay referenced until the process exits: none of them is ever collected.
+ * Closing still finalizes them on SQLite's side. The SQL texts are few (values are bound
+ * as parameters), so what is kept is small.
+ */
+const keptForProcess: unknown[] = [];
+
+/**
+ * A better-sqlite3 connection that stays referenced until the process exits (the reason is
+ * above). Every connection in the project, tests included, is opened here: run SQL on it
+ * with exec(), or through keptStatements(), never with prepare() or pragma() directly.
+ */
+export async function openSqliteConnection(file: string): Promise<SqliteConnection> {
+  // loaded lazily so a MariaDB-only install never needs the native module
+  const BetterSqlite = (await import("better-sqlite3")).default;
+  const conn = new BetterSqlite(file);
+  keptForProcess.push(conn);
+  return conn;
+}
+
+function keptStatements(conn: SqliteConnection): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  keptForProcess.push(statements);
+  return {
+    prepare(sqlText: string): SqliteStatement {
+      let statement = statements.get(sqlText);
+      if (!statement) {
+        statement = conn.prepare(sqlText);
+        statements.set(sqlText, statement);
+      }
+      return statement;
+    },
+    close: () => void conn.close(),
+  };
+}
+
 export async function openStore(url: string): Promise<Store> {
   const { dialect, target } = parseDatabaseUrl(url);
   if (dialect === "sqlite") {
-    // loaded lazily so a MariaDB-only install never needs the native module
-    const BetterSqlite = (await import("better-sqlite3")).default;
     if (target !== ":memory:") createPrivately(path.resolve(target));
-    const conn = new BetterSqlite(target);
-    conn.pragma("journal_mode = WAL");
-    conn.pragma("foreign_keys = ON");
-    conn.pragma("busy_timeout = 5000");
-    const db = new Kysely<Database>({ dialect: guarded(new SqliteDialect({ database: conn }), null) });
+    const conn = await openSqliteConnection(target);
+    try {
+      // exec runs SQL without a statement object (pragma() would leave one to the collector)
+      conn.exec("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000");
+    } catch (e) {
+      conn.close();
+      throw e;
+    }
+    const db = new Kysely<Database>({ dialect: guarded(new SqliteDialect({ database: keptStatements(conn) }), null) });
     return { db, dialect, describe: `SQLite ${target}`, close: () => db.destroy() };
   }
   const { createPool } = await import("mysql2");

@@ -8,12 +8,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import BetterSqlite from "better-sqlite3";
+import type BetterSqlite from "better-sqlite3";
 import { sql } from "kysely";
 import { startAppWithRoot, type TestApp } from "../support/harness";
 import { dialect } from "../support/db";
 import { DatabaseUnavailable, isDatabaseUnavailable, isWriteConflict } from "../../db/errors";
 import { toApiError } from "../../app/errors";
+import { openSqliteConnection } from "../../db/connect";
 
 const UNAVAILABLE = { code: "database_unavailable", reason: "The database could not be reached; try again in 5 s" };
 
@@ -26,7 +27,7 @@ const UNAVAILABLE = { code: "database_unavailable", reason: "The database could 
     ({ app, root } = await startAppWithRoot());
     // the service waits 100 ms for a locked file instead of 5 s, to keep the test short
     await sql`PRAGMA busy_timeout = 100`.execute(app.services.store.db);
-    other = new BetterSqlite(app.services.config.databaseUrl.replace(/^sqlite:/, ""));
+    other = await openSqliteConnection(app.services.config.databaseUrl.replace(/^sqlite:/, ""));
   });
   afterEach(() => {
     if (other.inTransaction) other.exec("ROLLBACK");
@@ -65,13 +66,13 @@ const UNAVAILABLE = { code: "database_unavailable", reason: "The database could 
 });
 
 describe("errors of a database that cannot be used", () => {
-  it("SQLite: a file that cannot be opened, a lock held past the busy timeout", () => {
+  it("SQLite: a file that cannot be opened, a lock held past the busy timeout", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchdesk-dberr-"));
     try {
       let cantOpen: unknown;
       try {
         // a folder where the database file should be
-        new BetterSqlite(dir);
+        await openSqliteConnection(dir);
       } catch (e) {
         cantOpen = e;
       }
@@ -79,11 +80,11 @@ describe("errors of a database that cannot be used", () => {
       expect(isDatabaseUnavailable(cantOpen)).toBe(true);
 
       const file = path.join(dir, "locked.db");
-      const a = new BetterSqlite(file);
-      const b = new BetterSqlite(file);
+      const a = await openSqliteConnection(file);
+      const b = await openSqliteConnection(file);
       try {
         a.exec("CREATE TABLE t (x INTEGER)");
-        b.pragma("busy_timeout = 10");
+        b.exec("PRAGMA busy_timeout = 10");
         a.exec("BEGIN IMMEDIATE");
         let busy: unknown;
         try {
