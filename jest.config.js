@@ -23,8 +23,8 @@ const sqliteOnly = [
 ];
 const onBothDatabases = process.env.SWITCHDESK_TEST_ALL_API_ON_MARIADB === "1";
 
-// One worker per core: argon2 (even at test cost), the labs, Chromium and tsc all want the
-// CPU, and on two cores a third worker made the run slower, not faster.
+// One worker per core (what the machine reports as usable): argon2, the labs, Chromium, the
+// fuzzer and tsc all want the CPU, and a worker beyond the cores only waits for one.
 const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
 
 const base = {
