@@ -1,6 +1,32 @@
 // Pure logic and device-side code once, the HTTP suite once per database dialect (SQLite
 // embedded, MariaDB over mysql2), recordings of real switches replayed through the API
 // once (on SQLite), and the browser test.
+const os = require("node:os");
+
+// API suites whose behaviour does not depend on the database run on SQLite only. The rule:
+// a suite runs on both databases when what it checks goes through the store (users,
+// tokens, sessions' rights, audit rows, throttle counts, leases, groups and inventory,
+// migrations, directory users, instance rows, anything whose SQL differs by dialect); it
+// is listed here when it checks the HTTP edge, redirects, page shells, device traffic
+// through drivers or labs, or skips itself on MariaDB anyway. When in doubt, a suite
+// stays on both. The README's Tests section has the same list.
+const sqliteOnly = [
+  "conventions", // paths, slashes, methods, error shape, cookie flags
+  "database-unavailable", // SQLite's write lock; the error classification is pure
+  "fuzz", // skips itself on MariaDB unless SWITCHDESK_FUZZ_ALL_DBS=1
+  "hardening-edge", // 413/415/400 at the edge, Host, security headers, links
+  "linux-host", // a Linux host's links over SSH in a network namespace
+  "login-redirect", // where a web login goes
+  "open-redirect", // no answer sends a browser to another site
+  "recordings-large", // a large recording through snmpsimd
+  "ui-shell", // the web UI's pages as the server gives them
+];
+const onBothDatabases = process.env.SWITCHDESK_TEST_ALL_API_ON_MARIADB === "1";
+
+// One worker per core (what the machine reports as usable): argon2, the labs, Chromium, the
+// fuzzer and tsc all want the CPU, and a worker beyond the cores only waits for one.
+const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
+
 const base = {
   preset: "ts-jest",
   testEnvironment: "node",
@@ -10,8 +36,7 @@ const base = {
 };
 module.exports = {
   testTimeout: 30000,
-  // most suites wait on sockets (labs, databases, browsers), not on the CPU: more workers than cores
-  maxWorkers: 3,
+  maxWorkers: Math.max(1, cores),
   reporters: ["default", "<rootDir>/test/support/summary-reporter.js"],
   projects: [
     { ...base, displayName: "unit", testMatch: ["<rootDir>/test/unit/**/*.test.ts"] },
@@ -20,12 +45,16 @@ module.exports = {
       ...base,
       displayName: "api-sqlite",
       testMatch: ["<rootDir>/test/api/**/*.test.ts"],
+      // dist/ for the suites that run `node bin/switchdesk.js serve`, built once (when stale)
+      globalSetup: "<rootDir>/test/support/build-once.js",
       setupFiles: ["<rootDir>/test/support/env-common.js", "<rootDir>/test/support/env-sqlite.js"],
     },
     {
       ...base,
       displayName: "api-mariadb",
       testMatch: ["<rootDir>/test/api/**/*.test.ts"],
+      testPathIgnorePatterns: onBothDatabases ? [] : sqliteOnly.map((name) => `/test/api/${name}\\.test\\.ts$`),
+      globalSetup: "<rootDir>/test/support/build-once.js",
       setupFiles: ["<rootDir>/test/support/env-common.js", "<rootDir>/test/support/env-mariadb.js"],
     },
     {
@@ -45,6 +74,9 @@ module.exports = {
       ...base,
       displayName: "browser",
       testMatch: ["<rootDir>/test/browser/**/*.test.ts"],
+      // one Chromium for the run; each suite connects with contexts of its own
+      globalSetup: "<rootDir>/test/support/browser-setup.js",
+      globalTeardown: "<rootDir>/test/support/browser-teardown.js",
       setupFiles: ["<rootDir>/test/support/env-common.js", "<rootDir>/test/support/env-sqlite.js"],
     },
   ],

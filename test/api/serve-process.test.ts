@@ -2,7 +2,7 @@
  * The real command as an operator runs it. First start: the generated admin password
  * is shown on stderr, where a newcomer running `npm start` sees it, and never in the
  * JSON log on stdout. Graceful shutdown: `node bin/switchdesk.js serve` (the build in
- * dist/, made here first when it is missing or older than the sources) gets SIGTERM in
+ * dist/, made before the run by test/support/build-once.js) gets SIGTERM in
  * the middle of a device write to a slow lab switch. It stops taking connections at
  * once, lets the write finish (its answer is a 200 and the switch has the change),
  * closes the database, logs that it did and exits 0.
@@ -17,26 +17,11 @@ import { startLab } from "../support/lab-inventory";
 import type { LabSwitch } from "../../lab";
 
 const root = path.resolve(__dirname, "../..");
-const SOURCE_DIRS = ["server", "handlers", "app", "domain", "model", "drivers", "db", "lab", "mib", "generated"];
 
-function newestSource(dir: string, depth = 0): number {
-  let newest = 0;
-  if (depth > 8) return newest;
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) newest = Math.max(newest, newestSource(p, depth + 1));
-    else if (e.name.endsWith(".ts")) newest = Math.max(newest, fs.statSync(p).mtimeMs);
-  }
-  return newest;
-}
-
-/** the build the bin entry runs, fresh */
-function ensureBuilt(): void {
+/** the build the bin entry runs; the API projects' globalSetup made it */
+function requireBuilt(): void {
   const entry = path.join(root, "dist", "server", "cli.js");
-  const built = fs.existsSync(entry) ? fs.statSync(entry).mtimeMs : 0;
-  const sources = Math.max(...SOURCE_DIRS.map((d) => newestSource(path.join(root, d))));
-  if (built >= sources) return;
-  execFileSync(process.execPath, [path.join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], { cwd: root, stdio: "inherit" });
+  if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: the API projects' globalSetup (test/support/build-once.js) builds it`);
 }
 
 /** true when a new TCP connection to the port is refused */
@@ -84,11 +69,11 @@ describeDb("switchdesk serve as a process", () => {
   let child: ChildProcess | undefined;
 
   beforeAll(async () => {
-    ensureBuilt();
+    requireBuilt();
     db = await createTestDatabase();
     keyDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchdesk-shutdown-"));
     lab = await startLab({ profile: "generic", ports: 8, name: "lab-slow-8", seed: 2 });
-  }, 180000);
+  });
   afterAll(async () => {
     if (child && child.exitCode === null) child.kill("SIGKILL");
     await lab?.stop();

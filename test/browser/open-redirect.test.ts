@@ -4,9 +4,9 @@
  * answered inside the browser (they never reach a network) and counted: a browser led
  * away would land on that answer.
  */
-import { chromium, type Browser, type BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext } from "playwright-core";
 import { startTestApp, type TestApp } from "../support/harness";
-import { browserSuite, CHROMIUM } from "./ui-support";
+import { browserSuite, openBrowser } from "./ui-support";
 
 const USER = { username: "browsing", password: "pw-browsing-1" };
 
@@ -16,11 +16,9 @@ browserSuite("a browser is never sent to another site", () => {
   beforeAll(async () => {
     app = await startTestApp();
     await app.createUser(USER.username, USER.password);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      // no name is resolved but this machine's: a request that escaped the route below fails
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"],
-    });
+    // the run's browser resolves no name but this machine's (test/support/browser-server.js):
+    // a request that escaped the route below fails
+    browser = await openBrowser();
   }, 60000);
   afterAll(async () => {
     await browser?.close();

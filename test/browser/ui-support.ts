@@ -1,7 +1,9 @@
 /**
  * What the web UI's browser tests share: a test app with a lab switch (Cisco small
  * business profile: PoE on every port, a device that needs an explicit save), a superuser
- * and a helpdesk user limited to some VLANs, and Debian's chromium through playwright-core.
+ * and a helpdesk user limited to some VLANs, and Debian's chromium through playwright-core:
+ * the one browser of the run (started by test/support/browser-server.js), each suite
+ * connected to it on its own.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -13,6 +15,13 @@ import type { LabSwitch } from "../../lab";
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // without a browser a suite is reported as skipped, never as passed; CI installs it
 export const browserSuite = fs.existsSync(CHROMIUM) || process.env.CI ? describe : describe.skip;
+
+/** a connection of this suite's own to the run's browser; closing it leaves the browser to the others */
+export async function openBrowser(): Promise<Browser> {
+  const ws = process.env.SWITCHDESK_TEST_BROWSER_WS;
+  if (!ws) throw new Error(`no browser for this run: the browser project's globalSetup starts ${CHROMIUM} (jest --selectProjects browser)`);
+  return chromium.connect(ws);
+}
 
 export const SCREENSHOTS = path.join(__dirname, "..", "..", "docs", "screenshots");
 
@@ -56,10 +65,7 @@ export async function startUiWorld(opts: UiWorldOptions = {}): Promise<UiWorld> 
   const helpdeskVlans = vlans.slice(0, Math.max(2, vlans.length - 1));
   const gid = await addGroup(app, { name: "Helpdesk floor", vlans: helpdeskVlans, users: [adminId, helpId, ...more], edit_if_descr: true, ...opts.group });
   const sid = await addDevice(app, { name: "floor-2-access", lab, groups: [gid] });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
-  });
+  const browser = await openBrowser();
   return {
     app,
     lab,

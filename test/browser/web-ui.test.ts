@@ -2,18 +2,13 @@
  * The web UI in a real browser (Debian's chromium driven by playwright-core): log in,
  * open the browsable api/, follow a link, submit a form, log out.
  */
-import fs from "node:fs";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { startTestApp, type TestApp } from "../support/harness";
 import { addDevice, addGroup, startLab } from "../support/lab-inventory";
 import type { LabSwitch } from "../../lab";
+import { browserSuite, openBrowser } from "./ui-support";
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const haveBrowser = fs.existsSync(CHROMIUM);
-// without a browser the suite is reported as skipped, never as passed; CI installs it
-const suite = haveBrowser || process.env.CI ? describe : describe.skip;
-
-suite("web UI session in a browser", () => {
+browserSuite("web UI session in a browser", () => {
   let app: TestApp;
   let browser: Browser;
   let lab: LabSwitch;
@@ -25,10 +20,7 @@ suite("web UI session in a browser", () => {
     lab = await startLab({ profile: "generic", ports: 8, name: "browser-lab" });
     gid = await addGroup(app, { name: "Web" });
     sid = await addDevice(app, { name: "web-sw", lab, groups: [gid] });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
-    });
+    browser = await openBrowser();
   }, 60000);
   afterAll(async () => {
     await browser?.close();
