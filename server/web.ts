@@ -142,6 +142,8 @@ export function mountWeb(app: Express, s: Services): void {
   // a browser without a session is sent to the login page instead of a JSON 403
   app.use("/api", async (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || !wantsHtml(req)) return next();
+    // a path that is not a normal one of this site names nothing: the API's 404, not the login page
+    if (!sameSitePath(req.originalUrl)) return next();
     const key = parseCookies(req.headers.cookie)[SESSION_COOKIE];
     const session = key ? await s.repos.sessions.find(key).catch(() => null) : null;
     if (session) return next();

@@ -127,9 +127,14 @@ describeDb("no redirect leaves this site", () => {
   });
 
   it("a web UI path that is not normal sends a browser to the plain login page, not to a login that comes back to it", async () => {
-    for (const target of ["/ui//attacker.example/x/", "/ui/%2F%2Fattacker.example/", "/api//attacker.example/"]) {
+    for (const target of ["/ui//attacker.example/x/", "/ui/%2F%2Fattacker.example/"]) {
       const r = await rawGet(app.url, target, { accept: "text/html" });
       expect({ target, ...r }).toEqual({ target, status: 302, location: "/login/" });
+    }
+    // under /api/ such a path is no operation: the API's 404, not a login page
+    for (const target of ["/api//attacker.example/", "/api/environment//"]) {
+      const r = await rawGet(app.url, target, { accept: "text/html" });
+      expect({ target, status: r.status }).toEqual({ target, status: 404 });
     }
     // a normal one comes back
     expect(await rawGet(app.url, "/ui/tokens/", { accept: "text/html" })).toEqual({ status: 302, location: `/login/?next=${encodeURIComponent("/ui/tokens/")}` });
