@@ -63,25 +63,30 @@ export interface RefusalFacts {
   message: string;
 }
 
+/** The audit row of a device write by `actor`. */
+function deviceRow(actor: Actor, f: DeviceAuditFacts) {
+  return {
+    user_id: actor.caller.user.id,
+    username: actor.caller.user.username,
+    source_address: actor.ip,
+    switch_id: f.switch.id,
+    switch_name: f.switch.name,
+    group_id: f.group_id,
+    interface: f.interface ?? "",
+    action: f.action,
+    old_value: f.old_value ?? "",
+    new_value: f.new_value ?? "",
+    outcome: f.outcome,
+    code: f.code,
+    message: f.message,
+  };
+}
+
 export class AuditWriter {
   constructor(private readonly repos: Pick<Repos, "audit">) {}
 
   async device(actor: Actor, f: DeviceAuditFacts): Promise<void> {
-    await this.repos.audit.write({
-      user_id: actor.caller.user.id,
-      username: actor.caller.user.username,
-      source_address: actor.ip,
-      switch_id: f.switch.id,
-      switch_name: f.switch.name,
-      group_id: f.group_id,
-      interface: f.interface ?? "",
-      action: f.action,
-      old_value: f.old_value ?? "",
-      new_value: f.new_value ?? "",
-      outcome: f.outcome,
-      code: f.code,
-      message: f.message,
-    });
+    await this.repos.audit.write(deviceRow(actor, f));
   }
 
   /**
@@ -90,21 +95,7 @@ export class AuditWriter {
    */
   async pending(actor: Actor, f: Omit<DeviceAuditFacts, "outcome" | "code" | "message">, lease: string): Promise<number> {
     return this.repos.audit.writePending(
-      {
-        user_id: actor.caller.user.id,
-        username: actor.caller.user.username,
-        source_address: actor.ip,
-        switch_id: f.switch.id,
-        switch_name: f.switch.name,
-        group_id: f.group_id,
-        interface: f.interface ?? "",
-        action: f.action,
-        old_value: f.old_value ?? "",
-        new_value: f.new_value ?? "",
-        outcome: "pending",
-        code: null,
-        message: "",
-      },
+      deviceRow(actor, { ...f, outcome: "pending", code: null, message: "" }),
       lease,
     );
   }

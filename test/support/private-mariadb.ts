@@ -5,11 +5,11 @@
  * never touched. Every wait is bounded; destroy() ends the server and removes the folder.
  */
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { spawn, type ChildProcess } from "node:child_process";
 import { MARIADBD, run, sql } from "./galera";
+import { freePort } from "./slapd";
 
 export interface PrivateMariadb {
   /** mysql:// URL of the test database, for a user with all rights on it */
@@ -29,18 +29,6 @@ export function privateMariadbUnavailable(): string | null {
   if (process.getuid?.() !== 0) return "a private mariadbd runs as the mysql user and needs root to start";
   for (const f of [MARIADBD, "/usr/bin/mariadb-install-db", "/usr/bin/mariadb"]) if (!fs.existsSync(f)) return `${f} is missing (install mariadb-server)`;
   return null;
-}
-
-/** a port on 127.0.0.1 that nothing listens on now */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export async function createPrivateMariadb(database: string): Promise<PrivateMariadb> {
