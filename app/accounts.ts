@@ -6,7 +6,15 @@
  */
 import { ApiError, badRequest, notFound } from "./errors";
 import { idList, optionalBool, optionalString, refuseFaultyText } from "./admin/parse";
-import { DuplicateUsername, LastSuperuser, PROFILE_FLAGS, type ProfilePatch, type Theme, type User, type UserFields } from "../db/users";
+import {
+  DuplicateUsername,
+  LastSuperuser,
+  PROFILE_FLAGS,
+  type ProfilePatch,
+  type Theme,
+  type User,
+  type UserFields,
+} from "../db/users";
 import { TooManyTokens } from "../db/tokens";
 import { checkPasswordPolicy, hashPassword } from "./passwords";
 import * as msg from "../domain/messages";
@@ -47,7 +55,8 @@ export function parseProfile(value: unknown): ProfilePatch {
       if (typeof raw !== "boolean") throw badRequest(`Invalid profile field '${k}': expected true or false`);
       patch.ldap_linked = raw;
     } else if (k === "theme") {
-      if (typeof raw !== "string" || !THEMES.includes(raw)) throw badRequest(`Invalid profile field 'theme': expected one of ${THEMES.join(", ")}`);
+      if (typeof raw !== "string" || !THEMES.includes(raw))
+        throw badRequest(`Invalid profile field 'theme': expected one of ${THEMES.join(", ")}`);
       patch.theme = raw as Theme;
     } else if (READ_ONLY_PROFILE.has(k)) {
       throw badRequest(`Invalid profile field '${k}': it is read-only`);
@@ -79,7 +88,8 @@ async function parseUser(s: Services, b: Record<string, unknown>, creating: bool
   fields.first_name = optionalString(b, "first_name", 150);
   fields.last_name = optionalString(b, "last_name", 150);
   fields.email = optionalString(b, "email", 254);
-  if (fields.email && !EMAIL.test(fields.email)) throw badRequest("Invalid value for parameter 'email': not an e-mail address");
+  if (fields.email && !EMAIL.test(fields.email))
+    throw badRequest("Invalid value for parameter 'email': not an e-mail address");
   for (const f of ["is_active", "is_staff", "is_superuser"] as const) fields[f] = optionalBool(b, f);
   const profile = b.profile === undefined ? {} : parseProfile(b.profile);
   let switchgroups: number[] | undefined;
@@ -87,7 +97,8 @@ async function parseUser(s: Services, b: Record<string, unknown>, creating: bool
     switchgroups = idList(b.switchgroups, "switchgroups");
     const known = await s.repos.users.existingGroups(switchgroups);
     const unknown = switchgroups.filter((g) => !known.includes(g));
-    if (unknown.length) throw badRequest(`Invalid value for parameter 'switchgroups': no group with id ${unknown.join(", ")}`);
+    if (unknown.length)
+      throw badRequest(`Invalid value for parameter 'switchgroups': no group with id ${unknown.join(", ")}`);
   }
   return { fields, profile, switchgroups };
 }
@@ -128,8 +139,16 @@ export async function getUser(s: Services, id: number): Promise<UserJson> {
 export async function createUser(s: Services, actor: Actor, input: Input): Promise<UserJson> {
   const { fields, profile, switchgroups } = await parseUser(s, input, true);
   const user = await auditedChange(s, async (repos, audit) => {
-    const created = await repos.users.create(fields as UserFields & { username: string; password: string }, profile, switchgroups).catch(storeErrors);
-    await audit.admin(actor, "users", "create", { id: created.id, name: created.username }, auditFields(input, profile));
+    const created = await repos.users
+      .create(fields as UserFields & { username: string; password: string }, profile, switchgroups)
+      .catch(storeErrors);
+    await audit.admin(
+      actor,
+      "users",
+      "create",
+      { id: created.id, name: created.username },
+      auditFields(input, profile),
+    );
     return created;
   });
   return detailView(user);
@@ -148,7 +167,13 @@ export async function updateUser(s: Services, actor: Actor, id: number, input: I
       await repos.sessions.removeAllOfUser(updated.id, own);
     }
     if (revokeTokens) await repos.tokens.revokeAllOfUser(updated.id);
-    await audit.admin(actor, "users", "update", { id: updated.id, name: updated.username }, auditFields(input, profile));
+    await audit.admin(
+      actor,
+      "users",
+      "update",
+      { id: updated.id, name: updated.username },
+      auditFields(input, profile),
+    );
     return updated;
   });
   return detailView(user);
@@ -157,7 +182,13 @@ export async function updateUser(s: Services, actor: Actor, id: number, input: I
 export async function unlockUser(s: Services, actor: Actor, id: number): Promise<void> {
   const user = await existing(s, id);
   const wasLocked = await s.loginGuard.unlock(loginName(user.username));
-  await s.audit.admin(actor, "users", "unlock", { id: user.id, name: user.username }, wasLocked ? ["failed_logins"] : []);
+  await s.audit.admin(
+    actor,
+    "users",
+    "unlock",
+    { id: user.id, name: user.username },
+    wasLocked ? ["failed_logins"] : [],
+  );
 }
 
 export async function deleteUser(s: Services, actor: Actor, id: number): Promise<void> {
@@ -175,7 +206,8 @@ export async function deleteUser(s: Services, actor: Actor, id: number): Promise
  */
 export function tokenRoom(s: Services): (existing: User) => Promise<void> {
   return async (existing) => {
-    if ((await s.repos.tokens.liveCount(existing.id)) >= s.config.apiMaxTokens) throw new ApiError(400, "too_many_tokens", msg.TOO_MANY_TOKENS);
+    if ((await s.repos.tokens.liveCount(existing.id)) >= s.config.apiMaxTokens)
+      throw new ApiError(400, "too_many_tokens", msg.TOO_MANY_TOKENS);
   };
 }
 

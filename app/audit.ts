@@ -6,7 +6,14 @@
  */
 import type { Repos } from "../db/repos";
 import type { Caller } from "./caller";
-import { adminAction, type AdminObject, type AdminOperation, type AuditAction, type AuditOutcome, type DeviceAction } from "../domain/audit-actions";
+import {
+  adminAction,
+  type AdminObject,
+  type AdminOperation,
+  type AuditAction,
+  type AuditOutcome,
+  type DeviceAction,
+} from "../domain/audit-actions";
 import type { ErrorCode } from "./errors";
 import type { Settlement } from "../db/audit";
 
@@ -33,7 +40,10 @@ export interface DeviceAuditFacts {
  * An administrative change and its audit row in one transaction: `fn` gets repositories
  * bound to it and a writer of the log on the same transaction.
  */
-export function auditedChange<T>(s: { repos: Pick<Repos, "atomically"> }, fn: (repos: Repos, audit: AuditWriter) => Promise<T>): Promise<T> {
+export function auditedChange<T>(
+  s: { repos: Pick<Repos, "atomically"> },
+  fn: (repos: Repos, audit: AuditWriter) => Promise<T>,
+): Promise<T> {
   return s.repos.atomically((repos) => fn(repos, new AuditWriter(repos)));
 }
 
@@ -93,7 +103,11 @@ export class AuditWriter {
    * The row of a device write about to change the device: outcome "pending", under the
    * write lease `lease`; its id, to settle it when the device answered.
    */
-  async pending(actor: Actor, f: Omit<DeviceAuditFacts, "outcome" | "code" | "message">, lease: string): Promise<number> {
+  async pending(
+    actor: Actor,
+    f: Omit<DeviceAuditFacts, "outcome" | "code" | "message">,
+    lease: string,
+  ): Promise<number> {
     return this.repos.audit.writePending(
       deviceRow(actor, { ...f, outcome: "pending", code: null, message: "" }),
       lease,
@@ -102,7 +116,11 @@ export class AuditWriter {
 
   /** A pending row settled: the device's answer and what the write learned on the way. */
   async settle(id: number, s: Settlement): Promise<void> {
-    await this.repos.audit.settle(id, { ...s, message: s.message.slice(0, 1000), new_value: s.new_value?.slice(0, 500) });
+    await this.repos.audit.settle(id, {
+      ...s,
+      message: s.message.slice(0, 1000),
+      new_value: s.new_value?.slice(0, 500),
+    });
   }
 
   /**
@@ -128,7 +146,13 @@ export class AuditWriter {
   }
 
   /** "admin:<object>:<operation>" with the object's name and the fields given (or what was done) */
-  async admin(actor: Actor, object: AdminObject, operation: AdminOperation, target: { id: number; name: string }, fields: string[] = []): Promise<void> {
+  async admin(
+    actor: Actor,
+    object: AdminObject,
+    operation: AdminOperation,
+    target: { id: number; name: string },
+    fields: string[] = [],
+  ): Promise<void> {
     await this.repos.audit.write({
       user_id: actor.caller.user.id,
       username: actor.caller.user.username,
@@ -139,7 +163,10 @@ export class AuditWriter {
       interface: "",
       action: adminAction(object, operation),
       old_value: "",
-      new_value: [`${target.name} (id ${target.id})`, ...(fields.length ? [`fields: ${[...fields].sort().join(", ")}`] : [])].join("; "),
+      new_value: [
+        `${target.name} (id ${target.id})`,
+        ...(fields.length ? [`fields: ${[...fields].sort().join(", ")}`] : []),
+      ].join("; "),
       outcome: "success",
       code: null,
       message: "",

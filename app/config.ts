@@ -86,9 +86,18 @@ function baseUrl(v: string | undefined): string | null {
   try {
     u = new URL(v);
   } catch {
-    throw new Error(`BASE_URL must be an absolute http or https URL such as https://switchdesk.example.net (got "${v}")`);
+    throw new Error(
+      `BASE_URL must be an absolute http or https URL such as https://switchdesk.example.net (got "${v}")`,
+    );
   }
-  if ((u.protocol !== "http:" && u.protocol !== "https:") || u.username || u.password || u.search || u.hash || (u.pathname !== "/" && u.pathname !== "")) {
+  if (
+    (u.protocol !== "http:" && u.protocol !== "https:") ||
+    u.username ||
+    u.password ||
+    u.search ||
+    u.hash ||
+    (u.pathname !== "/" && u.pathname !== "")
+  ) {
     throw new Error(`BASE_URL must be a scheme and host only, such as https://switchdesk.example.net (got "${v}")`);
   }
   return u.origin;
@@ -96,15 +105,22 @@ function baseUrl(v: string | undefined): string | null {
 
 function logLevel(v: string | undefined): LogLevel {
   const level = (v || "info").toLowerCase();
-  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${v}")`);
+  if (!(LOG_LEVELS as readonly string[]).includes(level))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")} (got "${v}")`);
   return level as LogLevel;
 }
 
 /** a list of addresses and CIDR networks (10.0.0.0/8, fd00::/8) separated by commas, checked */
 function addressList(v: string, name: string, orElse = ""): string[] {
   const parsed = parseAddressList(v);
-  if ("bad" in parsed) throw new Error(`${name} must be ${orElse}addresses and networks such as 127.0.0.1, 10.0.0.0/8, ::1 (got "${parsed.bad}")`);
-  return v.split(",").map((x) => x.trim()).filter(Boolean);
+  if ("bad" in parsed)
+    throw new Error(
+      `${name} must be ${orElse}addresses and networks such as 127.0.0.1, 10.0.0.0/8, ::1 (got "${parsed.bad}")`,
+    );
+  return v
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
 }
 
 /** METRICS_ALLOW: "all", or addresses and networks */
@@ -122,7 +138,9 @@ function metricsAllow(v: string | undefined): string[] | "all" {
  */
 function trustedProxies(v: string | undefined, legacy: string | undefined): string[] {
   if (legacy !== undefined && legacy !== "" && !/^(0|false|no|off)$/i.test(legacy.trim())) {
-    throw new Error(`TRUST_PROXY is no longer read: list the reverse proxies' addresses in TRUSTED_PROXIES instead, e.g. TRUSTED_PROXIES=127.0.0.1, ::1 (got TRUST_PROXY="${legacy}")`);
+    throw new Error(
+      `TRUST_PROXY is no longer read: list the reverse proxies' addresses in TRUSTED_PROXIES instead, e.g. TRUSTED_PROXIES=127.0.0.1, ::1 (got TRUST_PROXY="${legacy}")`,
+    );
   }
   return addressList(v ?? "", "TRUSTED_PROXIES");
 }

@@ -26,7 +26,11 @@ export async function retireDemoDevices(core: Pick<Core, "repos">): Promise<void
 }
 
 /** Creates or re-points the demo devices, their profile and their group. */
-export async function registerDemoDevices(core: Pick<Core, "repos" | "secrets">, community: string, devices: DemoDevice[]): Promise<void> {
+export async function registerDemoDevices(
+  core: Pick<Core, "repos" | "secrets">,
+  community: string,
+  devices: DemoDevice[],
+): Promise<void> {
   const inv = core.repos.inventory;
   const profileValues = snmpProfileRow({
     name: DEMO_PROFILE,
@@ -35,7 +39,9 @@ export async function registerDemoDevices(core: Pick<Core, "repos" | "secrets">,
     timeout_ms: 1000,
   });
   const stored = await inv.findByName("snmp_profiles", DEMO_PROFILE);
-  const profile = stored ? (await inv.update("snmp_profiles", stored.id, profileValues))! : await inv.create("snmp_profiles", profileValues);
+  const profile = stored
+    ? (await inv.update("snmp_profiles", stored.id, profileValues))!
+    : await inv.create("snmp_profiles", profileValues);
   const ids: number[] = [];
   for (const d of devices) {
     const values = switchRow({

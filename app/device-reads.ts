@@ -37,15 +37,36 @@ export async function search(s: Services, caller: Caller, text: string, baseUrl:
   return found;
 }
 
-export async function showSwitch(s: Services, caller: Caller, groupId: number, switchId: number, scope: LearnScope, baseUrl: string) {
+export async function showSwitch(
+  s: Services,
+  caller: Caller,
+  groupId: number,
+  switchId: number,
+  scope: LearnScope,
+  baseUrl: string,
+) {
   const { group, device } = await s.devices.resolve(caller, groupId, switchId);
   // reads of one device and scope waiting together are answered by one learn (shared-learns.ts)
   const learned = async () => {
-    const found = await s.devices.use(device, async (d) => ({ snapshot: await d.learn(scope), info: d.info, can: d.can }));
+    const found = await s.devices.use(device, async (d) => ({
+      snapshot: await d.learn(scope),
+      info: d.info,
+      can: d.can,
+    }));
     await s.devices.remember(device, found.snapshot.driver_info, found.snapshot.hostname);
     return found;
   };
   const { snapshot, info, can } = await sharedLearnsOf(s.devices).run(`${device.id} ${scope}`, learned);
   const policy = { always_allow_poe_toggle: s.config.alwaysAllowPoeToggle };
-  return switchView({ snapshot, device, group, caller, policy, capabilities: can, vendor: info.vendor, driver: info.driver, baseUrl });
+  return switchView({
+    snapshot,
+    device,
+    group,
+    caller,
+    policy,
+    capabilities: can,
+    vendor: info.vendor,
+    driver: info.driver,
+    baseUrl,
+  });
 }

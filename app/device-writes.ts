@@ -202,16 +202,20 @@ const setInterfaceDescription: WriteSpec<unknown> = {
   target: "interface",
   parse(body) {
     // the value's rules depend on the device (its length limits): checked with the interface
-    if (typeof body.description !== "string") throw new ApiError(400, "missing_parameter", msg.missingParameter("description"));
+    if (typeof body.description !== "string")
+      throw new ApiError(400, "missing_parameter", msg.missingParameter("description"));
     // a line break never waits for a device connection to be refused
-    if (hasControlCharacter(body.description)) throw new ApiError(400, "invalid_parameter", msg.DESCRIPTION_CONTROL_CHARACTERS);
+    if (hasControlCharacter(body.description))
+      throw new ApiError(400, "invalid_parameter", msg.DESCRIPTION_CONTROL_CHARACTERS);
     return body.description;
   },
   requested: (text, id) => ({ interface: id, new_value: String(text) }),
   check(scope, { view, rights }, raw) {
     const iface = view.interface;
     need(canEditDescription(rights));
-    const text = valueOf(parseDescription(raw, { characters: scope.can.max_description_length, bytes: scope.can.max_description_bytes }));
+    const text = valueOf(
+      parseDescription(raw, { characters: scope.can.max_description_length, bytes: scope.can.max_description_bytes }),
+    );
     need(checkSameDescription(text, iface.description));
     return {
       result: msg.descriptionChanged(iface.name),
@@ -234,7 +238,8 @@ function vlanParams(body: Record<string, unknown>): { vlan_id: unknown; vlan_nam
   if (parseInteger(body.vlan_id) === null || typeof body.vlan_name !== "string") {
     throw new ApiError(400, "missing_parameter", msg.VLAN_PARAMETERS_INVALID);
   }
-  if (hasControlCharacter(body.vlan_name)) throw new ApiError(400, "invalid_parameter", msg.VLAN_NAME_CONTROL_CHARACTERS);
+  if (hasControlCharacter(body.vlan_name))
+    throw new ApiError(400, "invalid_parameter", msg.VLAN_NAME_CONTROL_CHARACTERS);
   return { vlan_id: body.vlan_id, vlan_name: body.vlan_name };
 }
 
@@ -256,7 +261,11 @@ const addVlan: WriteSpec<{ vlan_id: unknown; vlan_name: unknown }> = {
   check(scope, vlans, p) {
     const def = valueOf(parseVlanDefinition(p, "add", nameLimits(scope.can)));
     need(checkVlanAbsent(vlans, def.id));
-    return { result: msg.vlanCreated(def.id, def.name), audit: { new_value: `${def.id} ${def.name}` }, apply: (d) => d.createVlan(def.id, def.name) };
+    return {
+      result: msg.vlanCreated(def.id, def.name),
+      audit: { new_value: `${def.id} ${def.name}` },
+      apply: (d) => d.createVlan(def.id, def.name),
+    };
   },
 };
 
@@ -285,7 +294,11 @@ const deleteVlan: WriteSpec<number> = {
   requested: () => ({}),
   check(_scope, vlans, id) {
     need(checkVlanPresent(vlans, id));
-    return { result: msg.vlanDeleted(id), audit: { old_value: vlanLabel(vlans, id), new_value: "" }, apply: (d) => d.deleteVlan(id) };
+    return {
+      result: msg.vlanDeleted(id),
+      audit: { old_value: vlanLabel(vlans, id), new_value: "" },
+      apply: (d) => d.deleteVlan(id),
+    };
   },
 };
 
@@ -325,21 +338,41 @@ export async function runWrite(s: Services, operationId: string, req: WriteReque
     if (spec.target !== "interface" && spec.permit) need(spec.permit(caller, resolved.group, params));
     const where = { switch: resolved.device, group_id: resolved.group.id, action: spec.action };
     const result = await s.devices.exclusive(resolved.device.id, (lease) =>
-      applyWrite(s, spec, capability, caller, resolved, req.interfaceId ?? "", params, (facts) => (audit = facts), async (facts) => {
-        pending = await s.audit.pending(req.actor, { ...where, ...facts }, lease);
-      }),
+      applyWrite(
+        s,
+        spec,
+        capability,
+        caller,
+        resolved,
+        req.interfaceId ?? "",
+        params,
+        (facts) => (audit = facts),
+        async (facts) => {
+          pending = await s.audit.pending(req.actor, { ...where, ...facts }, lease);
+        },
+      ),
     );
     await settlePending(s, pending, { ...audit, outcome: "success", code: null, message: result });
     return result;
   } catch (e) {
-    const err = e instanceof ApiError ? unknownOutcomeText(e, device, spec.action, audit.interface) : toApiError(e) ?? e;
+    const err =
+      e instanceof ApiError ? unknownOutcomeText(e, device, spec.action, audit.interface) : (toApiError(e) ?? e);
     const code = err instanceof ApiError ? err.code : "server_error";
     const reason = err instanceof ApiError ? err.reason : "Internal server error";
     // every end that is not a success is a row: refused before any change, failed on the device, or not known
-    if (pending !== null) await settlePending(s, pending, { ...audit, outcome: outcomeOfCode(code), code, message: reason });
+    if (pending !== null)
+      await settlePending(s, pending, { ...audit, outcome: outcomeOfCode(code), code, message: reason });
     else {
       await s.audit
-        .refusal(req.actor, { action: spec.action, switch: device ?? { id: null, name: `#${req.switchId}` }, group_id: groupId, ...audit, outcome: outcomeOfCode(code), code, message: reason })
+        .refusal(req.actor, {
+          action: spec.action,
+          switch: device ?? { id: null, name: `#${req.switchId}` },
+          group_id: groupId,
+          ...audit,
+          outcome: outcomeOfCode(code),
+          code,
+          message: reason,
+        })
         .catch(() => undefined);
     }
     throw markAudited(err);
@@ -354,7 +387,11 @@ export async function runWrite(s: Services, operationId: string, req: WriteReque
  */
 async function settlePending(s: Services, id: number | null, settlement: Settlement): Promise<void> {
   if (id === null) return;
-  await s.audit.settle(id, settlement).catch((err: unknown) => s.log.error({ err, auditRow: id }, "the audit row of a device write could not be settled; it stays pending"));
+  await s.audit
+    .settle(id, settlement)
+    .catch((err: unknown) =>
+      s.log.error({ err, auditRow: id }, "the audit row of a device write could not be settled; it stays pending"),
+    );
 }
 
 /** The body as asked, for the audit row of a request refused before it could be understood. */
@@ -367,7 +404,12 @@ function requestedText(body: Record<string, unknown>): string {
 }
 
 /** device_outcome_unknown in the contract's words: what may have changed, and where. */
-function unknownOutcomeText(e: ApiError, device: { name: string } | null, action: DeviceAction, iface: string | undefined): ApiError {
+function unknownOutcomeText(
+  e: ApiError,
+  device: { name: string } | null,
+  action: DeviceAction,
+  iface: string | undefined,
+): ApiError {
   if (e.code !== "device_outcome_unknown" || !device) return e;
   const what = `the change of ${DEVICE_ACTION_WORDS[action]}${iface ? ` on ${iface}` : ""}`;
   return new ApiError(e.status, e.code, msg.outcomeUnknown(device.name, what));
@@ -396,7 +438,15 @@ async function applyWrite(
       const view = id === null ? null : await driver.learnInterface(id);
       if (!view) throw new ApiError(404, "interface_not_found", msg.interfaceNotFound(interfaceId));
       const allowed = allowedVlans(caller, group, view.vlans);
-      const rights = interfaceRights(caller, group, device, policy, view.interface, allowed, isReadOnly(caller, group, device));
+      const rights = interfaceRights(
+        caller,
+        group,
+        device,
+        policy,
+        view.interface,
+        allowed,
+        isReadOnly(caller, group, device),
+      );
       learned({ ...spec.requested(params as never, interfaceId), interface: view.interface.name });
       plan = spec.check(scope, { view, rights, allowed }, params as never);
     } else {

@@ -15,7 +15,14 @@ import type { Connection, SnmpTarget, SshTarget } from "../model/targets";
 import { nowIso } from "../db/time";
 import { holdSlot, sshGateKey } from "../drivers/device-gate";
 import * as msg from "../domain/messages";
-import { menuGroups, pairInMenu, notInMenu, type GroupRights, type DeviceRights, type MenuGroup } from "../domain/access";
+import {
+  menuGroups,
+  pairInMenu,
+  notInMenu,
+  type GroupRights,
+  type DeviceRights,
+  type MenuGroup,
+} from "../domain/access";
 import type { DeviceRecord, GroupRecord } from "../domain/records";
 import type { Caller } from "./caller";
 import { ApiError, deviceFailure, refusal } from "./errors";
@@ -90,12 +97,16 @@ function deviceFull(d: Row<"switches">): DeviceFull {
 /** the request counters of a driver that keeps them (SNMP drivers: requests and round trips) */
 function countersOf(driver: Driver): DeviceCounters | null {
   const c = (driver as Partial<{ counters: Partial<DeviceCounters> }>).counters;
-  return c && typeof c.requests === "number" && typeof c.roundTrips === "number" ? { requests: c.requests, roundTrips: c.roundTrips } : null;
+  return c && typeof c.requests === "number" && typeof c.roundTrips === "number"
+    ? { requests: c.requests, roundTrips: c.roundTrips }
+    : null;
 }
 
 /** 503 device_busy: the device's wait queue is full; nothing was sent */
 function busy(device: DeviceFull, e: DeviceBusy): ApiError {
-  return new ApiError(503, "device_busy", msg.deviceBusy(device.name, e.retryAfterSeconds), { "Retry-After": String(e.retryAfterSeconds) });
+  return new ApiError(503, "device_busy", msg.deviceBusy(device.name, e.retryAfterSeconds), {
+    "Retry-After": String(e.retryAfterSeconds),
+  });
 }
 
 export class DeviceService {
@@ -134,14 +145,23 @@ export class DeviceService {
     const visible =
       p.group !== null &&
       p.device !== null &&
-      pairInMenu(caller, { deviceInGroup: p.switchInGroup, deviceActive: p.device.status !== "inactive", callerInGroup: p.userInGroup });
+      pairInMenu(caller, {
+        deviceInGroup: p.switchInGroup,
+        deviceActive: p.device.status !== "inactive",
+        callerInGroup: p.userInGroup,
+      });
     if (!visible) throw refusal(notInMenu());
     return { group: groupFull(p.group!, p.vlans), device: deviceFull(p.device!) };
   }
 
   private host(device: DeviceFull): string {
     const host = device.primary_ipv4 || device.primary_ipv6 || device.hostname;
-    if (!host) throw new ApiError(400, "not_supported", `Device '${device.name}' has no address (primary_ipv4, primary_ipv6 or hostname)`);
+    if (!host)
+      throw new ApiError(
+        400,
+        "not_supported",
+        `Device '${device.name}' has no address (primary_ipv4, primary_ipv6 or hostname)`,
+      );
     return host;
   }
 
@@ -156,7 +176,8 @@ export class DeviceService {
   }
 
   private async snmpTarget(device: DeviceFull): Promise<SnmpTarget> {
-    const p = device.snmp_profile_id === null ? null : await this.repos.inventory.get("snmp_profiles", device.snmp_profile_id);
+    const p =
+      device.snmp_profile_id === null ? null : await this.repos.inventory.get("snmp_profiles", device.snmp_profile_id);
     if (!p) throw new ApiError(400, "not_supported", `Device '${device.name}' has no SNMP profile configured`);
     return {
       host: this.host(device),
@@ -175,8 +196,12 @@ export class DeviceService {
   }
 
   private async sshTarget(device: DeviceFull): Promise<SshTarget> {
-    const c = device.credentials_profile_id === null ? null : await this.repos.inventory.get("credentials", device.credentials_profile_id);
-    if (!c) throw new ApiError(400, "not_supported", `Device '${device.name}' has no SSH credential profile configured`);
+    const c =
+      device.credentials_profile_id === null
+        ? null
+        : await this.repos.inventory.get("credentials", device.credentials_profile_id);
+    if (!c)
+      throw new ApiError(400, "not_supported", `Device '${device.name}' has no SSH credential profile configured`);
     return {
       host: this.host(device),
       port: c.port,
@@ -217,12 +242,21 @@ export class DeviceService {
   }
 
   private async opened<T>(device: DeviceFull, connection: Connection, fn: (driver: Driver) => Promise<T>): Promise<T> {
-    let detected = device.detected_driver && device.detected_sysobjectid ? { driver: device.detected_driver, sysObjectId: device.detected_sysobjectid } : null;
+    let detected =
+      device.detected_driver && device.detected_sysobjectid
+        ? { driver: device.detected_driver, sysObjectId: device.detected_sysobjectid }
+        : null;
     for (let attempt = 0; ; attempt++) {
       let opened: OpenedDriver | null = null;
       let presentedKey: string | null = null;
       try {
-        opened = await this.open({ driver: device.driver, connection, name: device.name, detected, onHostKey: (fp) => (presentedKey = fp) });
+        opened = await this.open({
+          driver: device.driver,
+          connection,
+          name: device.name,
+          detected,
+          onHostKey: (fp) => (presentedKey = fp),
+        });
         if (opened.detected) await this.repos.inventory.setDetection(device.id, opened.detected);
         return await fn(opened.driver);
       } catch (e) {
@@ -233,14 +267,19 @@ export class DeviceService {
         if (e instanceof DeviceError) this.observer?.deviceFailed(e.code);
         if (e instanceof HostKeyChanged) {
           await this.repos.inventory.presentedHostKey(device.id, e.presented);
-          throw new ApiError(424, "device_hostkey_changed", msg.hostKeyChanged(device.name, e.presented, device.ssh_host_key_accepted ?? "an earlier date"));
+          throw new ApiError(
+            424,
+            "device_hostkey_changed",
+            msg.hostKeyChanged(device.name, e.presented, device.ssh_host_key_accepted ?? "an earlier date"),
+          );
         }
         if (e instanceof DeviceError) throw deviceFailure(e, device);
         if (e instanceof DeviceBusy) throw busy(device, e);
         throw e;
       } finally {
         // trust on first use: the first key a device presents is the one it must keep presenting
-        if (presentedKey && !device.ssh_host_key) await this.repos.inventory.pinHostKey(device.id, presentedKey, nowIso());
+        if (presentedKey && !device.ssh_host_key)
+          await this.repos.inventory.pinHostKey(device.id, presentedKey, nowIso());
         await opened?.driver.close().catch(() => undefined);
         if (opened) this.observer?.deviceUsed(opened.driver.info.driver, countersOf(opened.driver));
       }
@@ -249,7 +288,12 @@ export class DeviceService {
 
   /** `switchdesk`'s POST .../redetect/: forget what "auto" chose and probe the device now. */
   async redetect(device: DeviceFull): Promise<void> {
-    if (device.driver !== "auto") throw new ApiError(400, "not_supported", `Switch '${device.name}' names its driver ('${device.driver}'); only "auto" is chosen by probing`);
+    if (device.driver !== "auto")
+      throw new ApiError(
+        400,
+        "not_supported",
+        `Switch '${device.name}' names its driver ('${device.driver}'); only "auto" is chosen by probing`,
+      );
     await this.repos.inventory.setDetection(device.id, null);
     await this.use({ ...device, detected_driver: null, detected_sysobjectid: null }, async () => undefined);
   }
@@ -298,7 +342,8 @@ export class DeviceService {
    */
   async settle(ms: number): Promise<boolean> {
     const end = Date.now() + ms;
-    while (this.pendingWrites > 0 && Date.now() < end) await new Promise((r) => setTimeout(r, Math.min(50, Math.max(1, end - Date.now()))));
+    while (this.pendingWrites > 0 && Date.now() < end)
+      await new Promise((r) => setTimeout(r, Math.min(50, Math.max(1, end - Date.now()))));
     return this.pendingWrites === 0;
   }
 

@@ -37,7 +37,7 @@ export function driverTable(): string {
     return `| \`${d.name}\` | ${d.vendor} | ${TRANSPORTS[d.connector]} (connector ${d.connector}) | ${picks(d)} | ${changes || "nothing"}${d.clientData ? "; details view" : ""} | ${proof(d)} |`;
   });
   return [
-    "| Driver | Vendor | Transport | \"auto\" picks it for | Can change | Proven against |",
+    '| Driver | Vendor | Transport | "auto" picks it for | Can change | Proven against |',
     "|---|---|---|---|---|---|",
     ...rows,
   ].join("\n");

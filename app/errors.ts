@@ -24,7 +24,9 @@ export class ApiError extends Error {
   }
 
   body(): Record<string, string> {
-    return this.withDetail ? { reason: this.reason, code: this.code, detail: this.reason } : { reason: this.reason, code: this.code };
+    return this.withDetail
+      ? { reason: this.reason, code: this.code, detail: this.reason }
+      : { reason: this.reason, code: this.code };
   }
 }
 
@@ -74,7 +76,9 @@ export const DATABASE_RETRY_SECONDS = 5;
 
 /** database_unavailable: 503 with Retry-After, never a 500 (the request itself was fine) */
 export function databaseUnavailable(): ApiError {
-  return new ApiError(503, "database_unavailable", msg.databaseUnavailable(DATABASE_RETRY_SECONDS), { "Retry-After": String(DATABASE_RETRY_SECONDS) });
+  return new ApiError(503, "database_unavailable", msg.databaseUnavailable(DATABASE_RETRY_SECONDS), {
+    "Retry-After": String(DATABASE_RETRY_SECONDS),
+  });
 }
 
 /**

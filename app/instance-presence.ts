@@ -99,8 +99,13 @@ export class InstancePresence {
 }
 
 /** The serving process's presence: its share of DEVICE_CONCURRENCY goes to the device gates. */
-export function startInstancePresence(core: { repos: Pick<Repos, "deviceLeases">; config: Pick<Config, "deviceConcurrency"> }): InstancePresence {
-  const presence = new InstancePresence(core.repos.deviceLeases, core.config.deviceConcurrency, (share) => deviceGates.configure({ concurrency: share }));
+export function startInstancePresence(core: {
+  repos: Pick<Repos, "deviceLeases">;
+  config: Pick<Config, "deviceConcurrency">;
+}): InstancePresence {
+  const presence = new InstancePresence(core.repos.deviceLeases, core.config.deviceConcurrency, (share) =>
+    deviceGates.configure({ concurrency: share }),
+  );
   presence.start();
   return presence;
 }

@@ -36,7 +36,9 @@ export type ImportReport = Record<SectionName, SectionReport>;
 /** A file that cannot be applied; nothing was changed. */
 export class InventoryFileError extends Error {
   constructor(readonly problems: string[]) {
-    super(`${problems.length} problem${problems.length === 1 ? "" : "s"}, nothing was changed:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+    super(
+      `${problems.length} problem${problems.length === 1 ? "" : "s"}, nothing was changed:\n${problems.map((p) => `  ${p}`).join("\n")}`,
+    );
   }
 }
 
@@ -62,8 +64,22 @@ interface Section {
 
 // in the order they are applied: what is referred to comes first
 const SECTIONS: Record<SectionName, Section> = {
-  snmp_profiles: { table: "snmp_profiles", label: "SNMP profiles", check: checkSnmpProfile, fields: SNMP_PROFILE_FIELDS, secretColumns: SNMP_SECRET_COLUMNS, refs: [] },
-  credentials: { table: "credentials", label: "Credential profiles", check: checkCredential, fields: CREDENTIAL_FIELDS, secretColumns: CREDENTIAL_SECRET_COLUMNS, refs: [] },
+  snmp_profiles: {
+    table: "snmp_profiles",
+    label: "SNMP profiles",
+    check: checkSnmpProfile,
+    fields: SNMP_PROFILE_FIELDS,
+    secretColumns: SNMP_SECRET_COLUMNS,
+    refs: [],
+  },
+  credentials: {
+    table: "credentials",
+    label: "Credential profiles",
+    check: checkCredential,
+    fields: CREDENTIAL_FIELDS,
+    secretColumns: CREDENTIAL_SECRET_COLUMNS,
+    refs: [],
+  },
   groups: {
     table: "switch_groups",
     label: "Groups",
@@ -87,7 +103,13 @@ const SECTIONS: Record<SectionName, Section> = {
   },
 };
 const ORDER = Object.keys(SECTIONS) as SectionName[];
-const WHAT: Record<SectionName | "users", string> = { snmp_profiles: "SNMP profile", credentials: "credential profile", groups: "group", switches: "switch", users: "user" };
+const WHAT: Record<SectionName | "users", string> = {
+  snmp_profiles: "SNMP profile",
+  credentials: "credential profile",
+  groups: "group",
+  switches: "switch",
+  users: "user",
+};
 
 /** one entry of the file, checked, waiting to be applied */
 interface Planned {
@@ -125,7 +147,12 @@ export async function importInventory(target: ImportTarget, doc: unknown): Promi
   };
   // names the file defines, so references can point forward to them
   const defined = {} as Record<SectionName, Set<string>>;
-  for (const s of ORDER) defined[s] = new Set(sections[s].filter((e): e is Input => isObject(e) && typeof e.name === "string").map((e) => key((e.name as string).trim())));
+  for (const s of ORDER)
+    defined[s] = new Set(
+      sections[s]
+        .filter((e): e is Input => isObject(e) && typeof e.name === "string")
+        .map((e) => key((e.name as string).trim())),
+    );
   const known = (s: SectionName, name: string) => defined[s].has(key(name)) || stored[s].has(key(name));
 
   const plan = {} as Record<SectionName, Planned[]>;
@@ -139,26 +166,46 @@ export async function importInventory(target: ImportTarget, doc: unknown): Promi
         problems.push(`${place}: expected a mapping with at least a name`);
         continue;
       }
-      const allowed = new Set([...section.fields, ...section.refs.map((r) => r.field), ...(section.list ? [section.list.field] : [])]);
+      const allowed = new Set([
+        ...section.fields,
+        ...section.refs.map((r) => r.field),
+        ...(section.list ? [section.list.field] : []),
+      ]);
       for (const k of Object.keys(entry)) if (!allowed.has(k)) problems.push(`${place}.${k}: unknown field`);
 
       const name = typeof entry.name === "string" ? entry.name.trim() : null;
-      const current = name ? stored[s].get(key(name)) ?? null : null;
+      const current = name ? (stored[s].get(key(name)) ?? null) : null;
       const issues = new Issues();
       const checked = section.check(entry, current, issues);
       for (const p of issues.list) problems.push(`${place}.${p.field}: ${p.message}`);
       if (!name || issues.has("name")) continue;
-      if (seen.has(key(name))) problems.push(`${place}.name: '${name}' is already used by ${s}[${seen.get(key(name))}]`);
+      if (seen.has(key(name)))
+        problems.push(`${place}.name: '${name}' is already used by ${s}[${seen.get(key(name))}]`);
       seen.set(key(name), i);
 
-      const planned: Planned = { name, current, columns: checked.columns as Input, secrets: checked.secrets, relations: [], refs: [] };
+      const planned: Planned = {
+        name,
+        current,
+        columns: checked.columns as Input,
+        secrets: checked.secrets,
+        relations: [],
+        refs: [],
+      };
       for (const r of checked.relations) planned.relations.push({ ...r, field: r.relation });
       for (const ref of section.refs) {
         const v = entry[ref.field];
         if (v === undefined) continue;
-        if (v !== null && typeof v !== "string") problems.push(`${place}.${ref.field}: expected the name of a ${WHAT[ref.target]} or null`);
-        else if (v !== null && !known(ref.target, v)) problems.push(`${place}.${ref.field}: no ${WHAT[ref.target]} named '${v}'`);
-        else planned.refs.push({ column: ref.column, field: ref.field, target: ref.target, name: v === null ? null : key(v) });
+        if (v !== null && typeof v !== "string")
+          problems.push(`${place}.${ref.field}: expected the name of a ${WHAT[ref.target]} or null`);
+        else if (v !== null && !known(ref.target, v))
+          problems.push(`${place}.${ref.field}: no ${WHAT[ref.target]} named '${v}'`);
+        else
+          planned.refs.push({
+            column: ref.column,
+            field: ref.field,
+            target: ref.target,
+            name: v === null ? null : key(v),
+          });
       }
       if (section.list && entry[section.list.field] !== undefined) {
         const { field, relation, target: listTarget } = section.list;
@@ -174,7 +221,8 @@ export async function importInventory(target: ImportTarget, doc: unknown): Promi
           }
           planned.relations.push({ relation, ids, field });
         } else {
-          for (const n of names as string[]) if (!known(listTarget, n)) problems.push(`${place}.${field}: no ${WHAT[listTarget]} named '${n}'`);
+          for (const n of names as string[])
+            if (!known(listTarget, n)) problems.push(`${place}.${field}: no ${WHAT[listTarget]} named '${n}'`);
           planned.names = { relation, field, target: listTarget, names: (names as string[]).map(key) };
         }
       }
@@ -208,7 +256,12 @@ async function applyOne(
   const columns: Input = { ...p.columns };
   for (const r of p.refs) columns[r.column] = r.name === null ? null : ids[r.target].get(r.name)!;
   const relations = [...p.relations];
-  if (p.names) relations.push({ relation: p.names.relation, field: p.names.field, ids: p.names.names.map((n) => ids[p.names!.target].get(n)!) });
+  if (p.names)
+    relations.push({
+      relation: p.names.relation,
+      field: p.names.field,
+      ids: p.names.names.map((n) => ids[p.names!.target].get(n)!),
+    });
   const norm = (list: number[]) => [...new Set(list)].sort((a, b) => a - b);
 
   if (!p.current) {
@@ -233,8 +286,12 @@ async function applyOne(
   }
   const id = cur.id as number;
   const before = (relation: string): number[] =>
-    relation === "groups" ? currentLists.switchGroups.get(id) ?? [] : (relation === "vlans" ? currentLists.vlans : currentLists.users).get(id) ?? [];
-  const changedRelations = relations.filter((r) => JSON.stringify(norm(r.ids)) !== JSON.stringify(norm(before(r.relation))));
+    relation === "groups"
+      ? (currentLists.switchGroups.get(id) ?? [])
+      : ((relation === "vlans" ? currentLists.vlans : currentLists.users).get(id) ?? []);
+  const changedRelations = relations.filter(
+    (r) => JSON.stringify(norm(r.ids)) !== JSON.stringify(norm(before(r.relation))),
+  );
   changedFields.push(...changedRelations.map((r) => r.field));
   if (!changedFields.length) {
     out.unchanged.push(p.name);
@@ -291,7 +348,9 @@ export function formatReport(report: ImportReport): string {
   for (const s of ORDER) {
     const r = report[s];
     changes += r.created.length + r.updated.length;
-    lines.push(`${SECTIONS[s].label}: ${r.created.length} created, ${r.updated.length} updated, ${r.unchanged.length} unchanged`);
+    lines.push(
+      `${SECTIONS[s].label}: ${r.created.length} created, ${r.updated.length} updated, ${r.unchanged.length} unchanged`,
+    );
     if (r.created.length) lines.push(`  created: ${r.created.join(", ")}`);
     for (const u of r.updated) lines.push(`  updated: ${u.name} (${u.fields.join(", ")})`);
   }

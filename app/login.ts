@@ -65,7 +65,9 @@ export class LoginGuard {
     const user = userKey(username);
     const addr = addressKey(address);
     const t = this.now();
-    const { verdict, id } = await this.failures.reserve(user, addr, t, t - this.settings.windowMs, (times) => throttleVerdict(times, this.settings, t));
+    const { verdict, id } = await this.failures.reserve(user, addr, t, t - this.settings.windowMs, (times) =>
+      throttleVerdict(times, this.settings, t),
+    );
     if (!verdict.allowed || id === null) {
       this.checks?.inc({ result: "throttled" });
       throw lockedOut(verdict.retryAfter);
@@ -102,9 +104,14 @@ export class LoginGuard {
 }
 
 export function lockedOut(retryAfter: number): ApiError {
-  return new ApiError(429, "rate_limited", `Too many failed login attempts; try again in ${retryAfterText(retryAfter)}.`, {
-    "Retry-After": String(retryAfter),
-  });
+  return new ApiError(
+    429,
+    "rate_limited",
+    `Too many failed login attempts; try again in ${retryAfterText(retryAfter)}.`,
+    {
+      "Retry-After": String(retryAfter),
+    },
+  );
 }
 
 /** What a login needs: the guard, the users (and groups, for directory logins), the directory's settings, the log. */
@@ -143,13 +150,28 @@ export async function checkLogin(
     const reason = e instanceof ApiError ? e.reason : "Internal server error";
     const detail = e instanceof ApiError ? refusalDetail.get(e) : undefined;
     await s.audit
-      .refusal({ caller: null, ip, username }, { action: LOGIN_ACTION, new_value: via, outcome: outcomeOfCode(code), code, message: detail ? `${reason} (${detail})` : reason })
+      .refusal(
+        { caller: null, ip, username },
+        {
+          action: LOGIN_ACTION,
+          new_value: via,
+          outcome: outcomeOfCode(code),
+          code,
+          message: detail ? `${reason} (${detail})` : reason,
+        },
+      )
       .catch(() => undefined);
     throw markAudited(e);
   }
 }
 
-async function verifyLogin(s: LoginDeps, username: string, password: string, ip: string, admit?: (existing: User) => Promise<void>): Promise<User> {
+async function verifyLogin(
+  s: LoginDeps,
+  username: string,
+  password: string,
+  ip: string,
+  admit?: (existing: User) => Promise<void>,
+): Promise<User> {
   const attempt = await s.loginGuard.reserve(username, ip);
   try {
     if (attempt.delayMs) await sleep(attempt.delayMs);

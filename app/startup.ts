@@ -77,7 +77,9 @@ async function checkedSecrets(config: Config, settings: SettingsRepo): Promise<S
     matches = false;
   }
   if (!matches) {
-    throw new Error(`The secret key from ${where} is not the key this database's device credentials were encrypted with; start with the right key (restore it from your backup)`);
+    throw new Error(
+      `The secret key from ${where} is not the key this database's device credentials were encrypted with; start with the right key (restore it from your backup)`,
+    );
   }
   return box;
 }
@@ -108,7 +110,10 @@ export function loginGuardOf(core: Pick<Core, "config" | "repos">, registry?: Re
 }
 
 /** Everything a request needs, once per process; the log goes to stdout unless told otherwise. */
-export async function buildServices(config: Config, options: { logDestination?: DestinationStream } = {}): Promise<Services> {
+export async function buildServices(
+  config: Config,
+  options: { logDestination?: DestinationStream } = {},
+): Promise<Services> {
   const log = createLogger(config.logLevel, options.logDestination);
   const telemetry = new Telemetry(log);
   const core = await openCore(config);
@@ -124,7 +129,9 @@ export async function buildServices(config: Config, options: { logDestination?: 
     spec: loadSpecDocument(),
     log,
     telemetry,
-    directoryRights: config.directory ? new DirectoryRights(config.directory, core.repos, { warn: (l) => log.warn(l), info: (l) => log.info(l) }) : null,
+    directoryRights: config.directory
+      ? new DirectoryRights(config.directory, core.repos, { warn: (l) => log.warn(l), info: (l) => log.info(l) })
+      : null,
   };
 }
 
@@ -134,14 +141,18 @@ export async function buildServices(config: Config, options: { logDestination?: 
  * instances starting at once, one creates it; the others lose the race on the unique
  * username (or, on a Galera cluster, the commit's certification) and create nothing.
  */
-export async function ensureFirstSuperuser(s: Pick<Core, "config" | "repos">): Promise<{ username: string; generatedPassword?: string } | null> {
+export async function ensureFirstSuperuser(
+  s: Pick<Core, "config" | "repos">,
+): Promise<{ username: string; generatedPassword?: string } | null> {
   if ((await s.repos.users.count()) > 0) return null;
   const username = s.config.adminUser;
   if (s.config.adminPassword !== undefined) {
     try {
       checkPasswordPolicy(s.config.adminPassword, s.config.passwordMinLength);
     } catch (e) {
-      throw new Error(`SWITCHDESK_ADMIN_PASSWORD, the first superuser's password: ${e instanceof ApiError ? e.reason : String(e)} (PASSWORD_MIN_LENGTH)`);
+      throw new Error(
+        `SWITCHDESK_ADMIN_PASSWORD, the first superuser's password: ${e instanceof ApiError ? e.reason : String(e)} (PASSWORD_MIN_LENGTH)`,
+      );
     }
   }
   // base64url gives 4 characters per 3 bytes: at least 16 characters, and never fewer than the policy asks
@@ -149,7 +160,12 @@ export async function ensureFirstSuperuser(s: Pick<Core, "config" | "repos">): P
   const generated = s.config.adminPassword ? undefined : crypto.randomBytes(bytes).toString("base64url");
   try {
     await s.repos.users.create(
-      { username, password: await hashPassword(s.config.adminPassword ?? generated!), is_staff: true, is_superuser: true },
+      {
+        username,
+        password: await hashPassword(s.config.adminPassword ?? generated!),
+        is_staff: true,
+        is_superuser: true,
+      },
       { vlan_edit: true, allow_poe_toggle: true },
     );
   } catch (e) {

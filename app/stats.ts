@@ -23,7 +23,6 @@ function packageVersion(name: string): string {
 
 const entry = (label: string, value: string) => ({ label, value });
 
-
 export async function environment(s: Services) {
   return {
     switchdesk: entry("switchdesk", s.version),
@@ -72,6 +71,9 @@ export async function statistics(s: Services) {
     usage[`users_${key}`] = stat(`Users ${w.label}`, u.users);
     usage[`api_calls_${key}`] = stat(`API Calls ${w.label}`, u.calls);
   }
-  usage.changes_total = stat("Total Changes", await r.audit.countSince(null, { outcome: "success", actions: DEVICE_ACTIONS }));
+  usage.changes_total = stat(
+    "Total Changes",
+    await r.audit.countSince(null, { outcome: "success", actions: DEVICE_ACTIONS }),
+  );
   return { database, usage };
 }

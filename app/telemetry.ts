@@ -24,8 +24,21 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** field names that are never written out, wherever they appear one or two levels down */
 const SECRET_FIELDS = [
-  "password", "new_password", "token", "key", "authorization", "cookie", "community", "auth_key", "priv_key",
-  "private_key", "enable_password", "enable_secret", "secret", "secretKey", "adminPassword",
+  "password",
+  "new_password",
+  "token",
+  "key",
+  "authorization",
+  "cookie",
+  "community",
+  "auth_key",
+  "priv_key",
+  "private_key",
+  "enable_password",
+  "enable_secret",
+  "secret",
+  "secretKey",
+  "adminPassword",
 ];
 
 /** A JSON logger: one object per line, ISO time, level as its name. */
@@ -100,7 +113,11 @@ export class Telemetry implements DeviceObserver {
       buckets: LATENCY_BUCKETS,
       registers,
     });
-    this.inFlight = new Gauge({ name: "switchdesk_http_requests_in_flight", help: "HTTP requests being answered now", registers });
+    this.inFlight = new Gauge({
+      name: "switchdesk_http_requests_in_flight",
+      help: "HTTP requests being answered now",
+      registers,
+    });
     this.deviceUses = new Counter({
       name: "switchdesk_device_sessions_total",
       help: "Times a device was opened for a read or a write, by driver",

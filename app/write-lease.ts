@@ -51,7 +51,13 @@ async function settledBefore(p: Promise<unknown>, deadline: number): Promise<boo
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<false>((r) => (timer = setTimeout(() => r(false), Math.max(0, deadline - Date.now()))));
   try {
-    return await Promise.race([p.then(() => true as const, () => true as const), late]);
+    return await Promise.race([
+      p.then(
+        () => true as const,
+        () => true as const,
+      ),
+      late,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -99,7 +105,9 @@ export class WriteLeases {
     const name = `switch:${deviceId}`;
     let pause = POLL_FIRST_MS;
     while (Date.now() <= deadline) {
-      const r = await this.repos.deviceLeases.take(name, owner, this.settings.leaseMs, Date.now(), (holder) => this.endedHere(holder));
+      const r = await this.repos.deviceLeases.take(name, owner, this.settings.leaseMs, Date.now(), (holder) =>
+        this.endedHere(holder),
+      );
       if (r.taken) {
         const dead = r.tookOverFrom && !this.endedHere(r.tookOverFrom.owner) ? r.tookOverFrom : null;
         const settledDead = await this.settleLeftovers(deviceId, owner, dead).catch((err: unknown) => {
@@ -120,7 +128,10 @@ export class WriteLeases {
     const renewal = setInterval(() => {
       this.repos.deviceLeases.renew(name, owner, this.settings.leaseMs).then(
         (mine) => {
-          if (!mine) this.error(`write lease of switch ${deviceId} was lost while writing (renewals were late); another write may run at the same time`);
+          if (!mine)
+            this.error(
+              `write lease of switch ${deviceId} was lost while writing (renewals were late); another write may run at the same time`,
+            );
         },
         () => undefined, // a database hiccup: the next renewal tries again before the expiry
       );
@@ -151,7 +162,11 @@ export class WriteLeases {
   private async settleLeftovers(deviceId: number, owner: string, dead: LeaseHolder | null): Promise<boolean> {
     let settledDead = false;
     for (const row of await this.repos.audit.pendingOf(deviceId, owner)) {
-      const settled = await this.repos.audit.settleUnknown(row.id, "device_outcome_unknown", msg.pendingWriteSettled(row.switch_name, row.time));
+      const settled = await this.repos.audit.settleUnknown(
+        row.id,
+        "device_outcome_unknown",
+        msg.pendingWriteSettled(row.switch_name, row.time),
+      );
       if (settled && dead && row.write_lease === dead.owner) settledDead = true;
     }
     return settledDead;
@@ -160,7 +175,9 @@ export class WriteLeases {
   private async busy(deviceId: number): Promise<ApiError> {
     const device = await this.repos.inventory.get("switches", deviceId).catch(() => undefined);
     const seconds = Math.max(1, Math.ceil(this.settings.leaseMs / 1000));
-    return new ApiError(503, "device_busy", msg.deviceBusy(device?.name ?? `#${deviceId}`, seconds), { "Retry-After": String(seconds) });
+    return new ApiError(503, "device_busy", msg.deviceBusy(device?.name ?? `#${deviceId}`, seconds), {
+      "Retry-After": String(seconds),
+    });
   }
 
   /** The audit row of a write whose instance died holding the lease: what is known of it. */
@@ -180,7 +197,12 @@ export class WriteLeases {
       new_value: `write lease ${dead.owner} held since ${dead.since}`,
       outcome: "unknown",
       code: "device_outcome_unknown",
-      message: msg.writeCutOff(device?.name ?? `#${deviceId}`, instance, dead.since, new Date(dead.expires_ms).toISOString()),
+      message: msg.writeCutOff(
+        device?.name ?? `#${deviceId}`,
+        instance,
+        dead.since,
+        new Date(dead.expires_ms).toISOString(),
+      ),
     });
   }
 }
@@ -188,7 +210,11 @@ export class WriteLeases {
 const perRepos = new WeakMap<object, WriteLeases>();
 
 /** The process's write leases over these repositories (settings from the start-up). */
-export function writeLeasesOf(repos: LeaseRepos, settings?: WriteLeaseSettings, log?: { error(line: string): void }): WriteLeases {
+export function writeLeasesOf(
+  repos: LeaseRepos,
+  settings?: WriteLeaseSettings,
+  log?: { error(line: string): void },
+): WriteLeases {
   let leases = perRepos.get(repos);
   if (!leases || (settings && leases.settings !== settings)) {
     leases = new WriteLeases(repos, settings ?? DEFAULT_WRITE_LEASE, log);

@@ -36,13 +36,22 @@ export interface RequestOptions {
 }
 
 /** One API call to the service at `baseUrl`, timed; an error answer is returned, never thrown. */
-export async function httpRequest(baseUrl: string, method: string, p: string, opts: RequestOptions = {}): Promise<Answer> {
+export async function httpRequest(
+  baseUrl: string,
+  method: string,
+  p: string,
+  opts: RequestOptions = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (opts.token) headers.authorization = `Token ${opts.token}`;
   if (opts.json !== undefined) headers["content-type"] = "application/json";
   const start = process.hrtime.bigint();
   try {
-    const res = await fetch(baseUrl + p, { method, headers, body: opts.json === undefined ? undefined : JSON.stringify(opts.json) });
+    const res = await fetch(baseUrl + p, {
+      method,
+      headers,
+      body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
+    });
     const text = await res.text();
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
     let body: any = text;
@@ -119,9 +128,19 @@ export class BenchApp {
     return httpRequest(this.url, method, p, opts);
   }
 
-  async createUser(username: string, password: string, opts: { superuser?: boolean; groups?: number[] } = {}): Promise<string> {
+  async createUser(
+    username: string,
+    password: string,
+    opts: { superuser?: boolean; groups?: number[] } = {},
+  ): Promise<string> {
     await this.services.repos.users.create(
-      { username, password: await hashPassword(password), is_superuser: opts.superuser ?? false, is_staff: false, is_active: true },
+      {
+        username,
+        password: await hashPassword(password),
+        is_superuser: opts.superuser ?? false,
+        is_staff: false,
+        is_active: true,
+      },
       { vlan_edit: true, allow_poe_toggle: true },
       opts.groups,
     );
@@ -152,7 +171,11 @@ export class BenchApp {
     if (known) return known;
     const row = await this.services.repos.inventory.create(
       "snmp_profiles",
-      snmpProfileRow({ name: `bench-${community}`, version: "2c", community_enc: this.services.secrets.encrypt(community) }),
+      snmpProfileRow({
+        name: `bench-${community}`,
+        version: "2c",
+        community_enc: this.services.secrets.encrypt(community),
+      }),
     );
     this.profiles.set(community, row.id);
     return row.id;
@@ -182,4 +205,3 @@ export class BenchApp {
     fs.rmSync(this.dir, { recursive: true, force: true });
   }
 }
-

@@ -27,7 +27,10 @@ function run(tool: string, args: string[]): Promise<void> {
 }
 
 /** One read of the device OpenL2M's way; its wall time and the requests the lab counted. */
-export async function baselineRead(lab: LabSwitch, scope: "basic" | "details" = "basic"): Promise<{ ms: number; requests: number }> {
+export async function baselineRead(
+  lab: LabSwitch,
+  scope: "basic" | "details" = "basic",
+): Promise<{ ms: number; requests: number }> {
   const agent = `127.0.0.1:${lab.port}`;
   const common = ["-v2c", "-c", lab.options.community, "-On", "-t", "2", "-r", "1"];
   const walks = scope === "details" ? [...baselineBasicWalks, ...baselineDetailsWalks] : baselineBasicWalks;

@@ -102,16 +102,18 @@ async function startNetSnmpAgent(sw: VirtualSwitch): Promise<{ port: number; clo
     tableIndex: [{ columnName: "ifIndex" }],
   });
   for (const i of sw.interfaces) {
-    agent.getMib().addTableRow("ifEntry", [
-      i.ifIndex,
-      i.descr,
-      i.ifType,
-      i.mtu,
-      Math.min(i.speedMbps * 1e6, 4294967295),
-      i.mac,
-      sw.adminUp(i.ifIndex) ? 1 : 2,
-      sw.operUp(i.ifIndex) ? 1 : 2,
-    ]);
+    agent
+      .getMib()
+      .addTableRow("ifEntry", [
+        i.ifIndex,
+        i.descr,
+        i.ifType,
+        i.mtu,
+        Math.min(i.speedMbps * 1e6, 4294967295),
+        i.mac,
+        sw.adminUp(i.ifIndex) ? 1 : 2,
+        sw.operUp(i.ifIndex) ? 1 : 2,
+      ]);
   }
   return { port, close: () => new Promise((resolve) => agent.close(() => resolve())) };
 }
@@ -119,7 +121,12 @@ async function startNetSnmpAgent(sw: VirtualSwitch): Promise<{ port: number; clo
 /** Time to walk the first `values` values of ifTable with net-snmp's client (GetBulk, 50 a request). */
 function walkValues(port: number, values: number): Promise<{ ms: number; got: number }> {
   return new Promise((resolve, reject) => {
-    const session = snmp.createSession("127.0.0.1", "public", { port, version: snmp.Version2c, timeout: 5000, retries: 0 });
+    const session = snmp.createSession("127.0.0.1", "public", {
+      port,
+      version: snmp.Version2c,
+      timeout: 5000,
+      retries: 0,
+    });
     let got = 0;
     const t0 = performance.now();
     session.subtree(

@@ -34,16 +34,29 @@ export async function startRoundRobinProxy(backends: string[]): Promise<Proxy> {
     const idempotent = req.method === "GET" || req.method === "HEAD";
     const forward = (tries: number) => {
       const upstream = http.request(
-        { host: t.hostname, port: t.port, method: req.method, path: req.url, headers: { ...req.headers, host: t.host }, agent },
+        {
+          host: t.hostname,
+          port: t.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, host: t.host },
+          agent,
+        },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
         },
       );
       upstream.on("error", (e: NodeJS.ErrnoException) => {
-        if (tries > 0 && idempotent && upstream.reusedSocket && e.code === "ECONNRESET" && !res.headersSent) return forward(tries - 1);
+        if (tries > 0 && idempotent && upstream.reusedSocket && e.code === "ECONNRESET" && !res.headersSent)
+          return forward(tries - 1);
         if (!res.headersSent) res.writeHead(502, { "content-type": "application/json" });
-        res.end(JSON.stringify({ reason: `the proxy's backend ${t.host} did not answer (${e.code ?? e.message})`, code: "bad_gateway" }));
+        res.end(
+          JSON.stringify({
+            reason: `the proxy's backend ${t.host} did not answer (${e.code ?? e.message})`,
+            code: "bad_gateway",
+          }),
+        );
       });
       upstream.end(Buffer.concat(body));
     };

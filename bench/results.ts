@@ -90,7 +90,8 @@ export function scenarioRow(name: string, fields: Partial<Omit<ScenarioResult, "
   for (const key of RESULT_FIELDS) {
     if (key === "name") continue;
     const v = fields[key];
-    (row as unknown as Record<string, unknown>)[key] = v === undefined || (typeof v === "number" && !Number.isFinite(v)) ? null : round(key, v);
+    (row as unknown as Record<string, unknown>)[key] =
+      v === undefined || (typeof v === "number" && !Number.isFinite(v)) ? null : round(key, v);
   }
   return row;
 }
@@ -124,13 +125,15 @@ export function shapeProblems(data: unknown): string[] {
     }
     const keys = Object.keys(s);
     for (const k of RESULT_FIELDS) if (!keys.includes(k)) problems.push(`${where} has no ${k}`);
-    for (const k of keys) if (!RESULT_FIELDS.includes(k as keyof ScenarioResult)) problems.push(`${where} has an unknown field ${k}`);
+    for (const k of keys)
+      if (!RESULT_FIELDS.includes(k as keyof ScenarioResult)) problems.push(`${where} has an unknown field ${k}`);
     for (const k of RESULT_FIELDS.filter((f) => keys.includes(f))) {
       const v = (s as unknown as Record<string, unknown>)[k];
       if (k === "name") {
         if (typeof v !== "string" || v === "") problems.push(`${where}: name is not a text`);
       } else if (k === "statuses") {
-        if (v !== null && (typeof v !== "object" || Object.values(v as object).some((n) => typeof n !== "number"))) problems.push(`${where}: statuses is not counts or null`);
+        if (v !== null && (typeof v !== "object" || Object.values(v as object).some((n) => typeof n !== "number")))
+          problems.push(`${where}: statuses is not counts or null`);
       } else if (v !== null && typeof v !== "number") {
         problems.push(`${where}: ${k} is neither a number nor null`);
       }
@@ -173,7 +176,10 @@ function cell(s: ScenarioResult, key: keyof ScenarioResult): string {
 
 /** The results as a Markdown table (also readable in a terminal). */
 export function markdownTable(results: BenchResults): string {
-  const lines = [`| ${TABLE.map(([, h]) => h).join(" | ")} |`, `|${TABLE.map(([k]) => (k === "name" ? "---" : "---:")).join("|")}|`];
+  const lines = [
+    `| ${TABLE.map(([, h]) => h).join(" | ")} |`,
+    `|${TABLE.map(([k]) => (k === "name" ? "---" : "---:")).join("|")}|`,
+  ];
   for (const s of results.scenarios) lines.push(`| ${TABLE.map(([k]) => cell(s, k)).join(" | ")} |`);
   return lines.join("\n");
 }
@@ -183,7 +189,9 @@ export const README_END = "<!-- bench:end -->";
 
 /** The README's generated part: where and when, then the table. */
 export function readmeBlock(results: BenchResults): string {
-  return [README_BEGIN, `Measured ${results.when} on ${results.machine}.`, "", markdownTable(results), README_END].join("\n");
+  return [README_BEGIN, `Measured ${results.when} on ${results.machine}.`, "", markdownTable(results), README_END].join(
+    "\n",
+  );
 }
 
 /** The README with its generated part replaced (throws when the markers are missing). */

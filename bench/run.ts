@@ -22,7 +22,14 @@ import { projectRoot } from "../app/paths";
 import { main as labAgent } from "./lab-agent";
 import { main as snmpLearn } from "./snmp-learn";
 import { describeMachine, markdownTable, withReadmeBlock, type BenchResults, type ScenarioResult } from "./results";
-import { burstScenario, loadScenario, menuScenario, readScenario, writeScenario, type ScenarioOptions } from "./scenarios";
+import {
+  burstScenario,
+  loadScenario,
+  menuScenario,
+  readScenario,
+  writeScenario,
+  type ScenarioOptions,
+} from "./scenarios";
 import { scaleOutScenario } from "./scale-out";
 import { startupScenarios } from "./startup";
 
@@ -55,7 +62,9 @@ const BASIC_SIZES = [8, 24, 48, 96, 192, 384];
 
 function scenarioList(o: ScenarioOptions): [string, () => Promise<ScenarioResult | ScenarioResult[] | void>][] {
   return [
-    ...BASIC_SIZES.map((n) => [`basic-${n}`, () => readScenario(`basic-${n}`, n, "basic", o)] as [string, () => Promise<ScenarioResult>]),
+    ...BASIC_SIZES.map(
+      (n) => [`basic-${n}`, () => readScenario(`basic-${n}`, n, "basic", o)] as [string, () => Promise<ScenarioResult>],
+    ),
     ["details-48", () => readScenario("details-48", 48, "details", o, { macEntries: 2000, lldpNeighbours: 48 })],
     ["write-vlan-48", () => writeScenario("vlan", o)],
     ["write-state-48", () => writeScenario("state", o)],
@@ -73,7 +82,13 @@ function scenarioList(o: ScenarioOptions): [string, () => Promise<ScenarioResult
 
 async function run(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const o: ScenarioOptions = { latencyMs: 5, runs: args.runs, baselineRuns: 3, loadSeconds: args.duration, log: (l) => console.log(l) };
+  const o: ScenarioOptions = {
+    latencyMs: 5,
+    runs: args.runs,
+    baselineRuns: 3,
+    loadSeconds: args.duration,
+    log: (l) => console.log(l),
+  };
   const wanted = scenarioList(o).filter(([name]) => !args.only || args.only.some((p) => name.startsWith(p)));
   if (wanted.length === 0) throw new Error(`no scenario starts with ${args.only?.join(", ")}`);
   const results: BenchResults = { machine: describeMachine(), when: new Date().toISOString(), scenarios: [] };

@@ -27,7 +27,9 @@ const SWITCHES = 32;
 const DEVICE_CONCURRENCY = 4;
 
 function serverUrl(): string {
-  return process.env.SWITCHDESK_BENCH_MYSQL_URL ?? process.env.SWITCHDESK_TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/";
+  return (
+    process.env.SWITCHDESK_BENCH_MYSQL_URL ?? process.env.SWITCHDESK_TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/"
+  );
 }
 
 const redacted = (url: string) => url.replace(/\/\/[^@/]*@/, "//");
@@ -59,9 +61,19 @@ async function createDatabase(server: string): Promise<BenchDatabase | string> {
   return {
     url: url.toString(),
     async counts() {
-      const [rows] = await admin.query("SHOW GLOBAL STATUS WHERE Variable_name IN ('Com_insert', 'Com_update', 'Com_delete', 'Com_replace', 'Com_select')");
-      const v = Object.fromEntries((rows as { Variable_name: string; Value: string }[]).map((r) => [r.Variable_name.toLowerCase(), Number(r.Value)]));
-      return { writes: (v.com_insert ?? 0) + (v.com_update ?? 0) + (v.com_delete ?? 0) + (v.com_replace ?? 0), reads: v.com_select ?? 0 };
+      const [rows] = await admin.query(
+        "SHOW GLOBAL STATUS WHERE Variable_name IN ('Com_insert', 'Com_update', 'Com_delete', 'Com_replace', 'Com_select')",
+      );
+      const v = Object.fromEntries(
+        (rows as { Variable_name: string; Value: string }[]).map((r) => [
+          r.Variable_name.toLowerCase(),
+          Number(r.Value),
+        ]),
+      );
+      return {
+        writes: (v.com_insert ?? 0) + (v.com_update ?? 0) + (v.com_delete ?? 0) + (v.com_replace ?? 0),
+        reads: v.com_select ?? 0,
+      };
     },
     async drop() {
       await admin.query(`DROP DATABASE IF EXISTS \`${name}\``);
@@ -90,22 +102,45 @@ function machineUse(): { busyMs: number; totalMs: number } {
   return { busyMs: (total - idle - iowait) * 10, totalMs: total * 10 };
 }
 
-async function measure(n: number, db: BenchDatabase, secretKey: string, target: LoadTarget, o: ScenarioOptions): Promise<ScenarioResult> {
+async function measure(
+  n: number,
+  db: BenchDatabase,
+  secretKey: string,
+  target: LoadTarget,
+  o: ScenarioOptions,
+): Promise<ScenarioResult> {
   const instances: Instance[] = [];
   try {
-    const env = { DATABASE_URL: db.url, SWITCHDESK_SECRET_KEY: secretKey, DEVICE_CONCURRENCY: String(DEVICE_CONCURRENCY) };
+    const env = {
+      DATABASE_URL: db.url,
+      SWITCHDESK_SECRET_KEY: secretKey,
+      DEVICE_CONCURRENCY: String(DEVICE_CONCURRENCY),
+    };
     const started = await Promise.all(Array.from({ length: n }, () => startInstance(env, { keepOutput: false })));
     for (const s of started) if (s.instance) instances.push(s.instance);
-    if (instances.length !== n) throw new Error(`an instance did not start: ${started.map((s) => s.err.join(" | ")).join(" / ")}`);
+    if (instances.length !== n)
+      throw new Error(`an instance did not start: ${started.map((s) => s.err.join(" | ")).join(" / ")}`);
     const want = shareOf(DEVICE_CONCURRENCY, n);
     const shares = await settledShares(instances, want);
-    if (shares.some((x) => x !== want)) throw new Error(`the instances' shares of DEVICE_CONCURRENCY did not settle on ${want}: ${shares.join(", ")}`);
+    if (shares.some((x) => x !== want))
+      throw new Error(`the instances' shares of DEVICE_CONCURRENCY did not settle on ${want}: ${shares.join(", ")}`);
     const proxy = await startRoundRobinProxy(instances.map((i) => i.url));
     try {
       for (const lab of target.labs) lab.counters.reset();
-      const snapshot = async () => ({ use: instances.map((i) => processUse(i.child.pid!)), db: await db.counts(), bench: process.cpuUsage(), machine: machineUse() });
+      const snapshot = async () => ({
+        use: instances.map((i) => processUse(i.child.pid!)),
+        db: await db.counts(),
+        bench: process.cpuUsage(),
+        machine: machineUse(),
+      });
       const before = await snapshot();
-      const run = await runLoad((m, p, opts) => httpRequest(proxy.url, m, p, opts), target, CLIENTS, o.loadSeconds, `-${n}`);
+      const run = await runLoad(
+        (m, p, opts) => httpRequest(proxy.url, m, p, opts),
+        target,
+        CLIENTS,
+        o.loadSeconds,
+        `-${n}`,
+      );
       const after = await snapshot();
       const calls = run.latencies.length;
       const cpuMs = after.use.reduce((t, u, i) => t + u.cpuMs - before.use[i].cpuMs, 0);
@@ -164,7 +199,10 @@ export async function scaleOutScenario(o: ScenarioOptions): Promise<ScenarioResu
     const one = await measure(1, db, secretKey, target, o);
     const three = await measure(3, db, secretKey, target, o);
     const { name, ...measured } = three;
-    return [one, scenarioRow(name, { ...measured, rps_ratio: three.rps! / one.rps!, p99_ratio: three.p99_ms! / one.p99_ms! })];
+    return [
+      one,
+      scenarioRow(name, { ...measured, rps_ratio: three.rps! / one.rps!, p99_ratio: three.p99_ms! / one.p99_ms! }),
+    ];
   } finally {
     await Promise.all(labs.map((l) => l.stop()));
     await db.drop();

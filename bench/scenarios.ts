@@ -138,7 +138,13 @@ function labOptions(ports: number, o: ScenarioOptions, extra: LabSwitchOptions =
 }
 
 /** GET basic (or details) of one switch, against the snmpbulkwalk baseline on the same lab switch. */
-export async function readScenario(name: string, ports: number, scope: "basic" | "details", o: ScenarioOptions, extra: LabSwitchOptions = {}): Promise<ScenarioResult> {
+export async function readScenario(
+  name: string,
+  ports: number,
+  scope: "basic" | "details",
+  o: ScenarioOptions,
+  extra: LabSwitchOptions = {},
+): Promise<ScenarioResult> {
   return withFixture((f) =>
     withLab(labOptions(ports, o, extra), async (lab) => {
       const id = await f.app.addDevice(`${name}-switch`, [f.group], lab);
@@ -161,10 +167,16 @@ export async function writeScenario(kind: WriteKind, o: ScenarioOptions): Promis
       const id = await f.app.addDevice(`write-${kind}-switch`, [f.group], lab);
       const base = `/api/switches/${f.group}/${id}`;
       const view = await f.app.request("GET", `${base}/`, { token: f.token });
-      if (view.status !== 200) throw new Error(`basic view of the write lab: ${view.status} ${JSON.stringify(view.body)}`);
+      if (view.status !== 200)
+        throw new Error(`basic view of the write lab: ${view.status} ${JSON.stringify(view.body)}`);
       // an access port that is manageable and has PoE, not the uplink
       const port = (view.body.interfaces as any[]).find(
-        (i) => i.manageable && i.mode === "Access" && i.poe && i.vlan !== undefined && String(i.name).startsWith("GigabitEthernet"),
+        (i) =>
+          i.manageable &&
+          i.mode === "Access" &&
+          i.poe &&
+          i.vlan !== undefined &&
+          String(i.name).startsWith("GigabitEthernet"),
       );
       if (!port) throw new Error("the write lab has no manageable access port with PoE");
       const vlans = Object.keys(view.body.vlans).map(Number);
@@ -179,7 +191,8 @@ export async function writeScenario(kind: WriteKind, o: ScenarioOptions): Promis
       const url = `${base}/interface/${port.id}/${field}/`;
       // the warm-up call (i = -1) writes b (it may be the value the port has: refused as
       // the same value, not counted), so every measured call changes the port
-      const call = (i: number) => f.app.request("POST", url, { token: f.token, json: { [field]: i % 2 === 0 ? a : b } });
+      const call = (i: number) =>
+        f.app.request("POST", url, { token: f.token, json: { [field]: i % 2 === 0 ? a : b } });
       const api = await measureCall(f, lab, o.runs, call);
       return scenarioRow(`write-${kind}-48`, { ports, latency_ms: o.latencyMs, ...api });
     }),
@@ -241,7 +254,10 @@ export async function runLoad(
       for (let n = 0; Date.now() < end; n++) {
         const a =
           n % 5 === 1
-            ? await request("POST", `${base}/interface/${ifIndex}/description/`, { token: t.token, json: { description: `load${label} ${c} ${n}` } })
+            ? await request("POST", `${base}/interface/${ifIndex}/description/`, {
+                token: t.token,
+                json: { description: `load${label} ${c} ${n}` },
+              })
             : await request("GET", n % 10 === 0 ? `${base}/details/` : `${base}/`, { token: t.token });
         statuses.add(a);
         latencies.push(a.ms);
@@ -255,7 +271,8 @@ export async function runLoad(
 export async function startLoadLabs(o: ScenarioOptions, count: number): Promise<LabSwitch[]> {
   const labs: LabSwitch[] = [];
   try {
-    for (let i = 0; i < count; i++) labs.push(await startLabSwitch(labOptions(LOAD_PORTS, o, { seed: i + 1, name: `load-${i + 1}` })));
+    for (let i = 0; i < count; i++)
+      labs.push(await startLabSwitch(labOptions(LOAD_PORTS, o, { seed: i + 1, name: `load-${i + 1}` })));
     return labs;
   } catch (e) {
     await Promise.all(labs.map((l) => l.stop()));
@@ -320,7 +337,9 @@ export async function burstScenario(o: ScenarioOptions, readers = 200, bursts = 
       const rss = rssSampler();
       for (let b = 0; b < bursts; b++) {
         const start = process.hrtime.bigint();
-        const answers = await Promise.all(Array.from({ length: readers }, () => f.app.request("GET", url, { token: f.token })));
+        const answers = await Promise.all(
+          Array.from({ length: readers }, () => f.app.request("GET", url, { token: f.token })),
+        );
         walls.push(msSince(start));
         for (const a of answers) {
           statuses.add(a);
@@ -348,7 +367,13 @@ export async function burstScenario(o: ScenarioOptions, readers = 200, bursts = 
 }
 
 /** menu-200x10: the menu of a user in 200 groups of 10 devices each (the devices need not answer). */
-export async function menuScenario(o: ScenarioOptions, groups = 200, perGroup = 10, concurrency = 8, calls = 200): Promise<ScenarioResult> {
+export async function menuScenario(
+  o: ScenarioOptions,
+  groups = 200,
+  perGroup = 10,
+  concurrency = 8,
+  calls = 200,
+): Promise<ScenarioResult> {
   return withFixture(async (f) => {
     const ids: number[] = [];
     for (let g = 0; g < groups; g++) {
@@ -359,7 +384,9 @@ export async function menuScenario(o: ScenarioOptions, groups = 200, perGroup = 
     const token = await f.app.createUser("menu-user", "pw-menu-user-1", { groups: ids });
     const first = await f.app.request("GET", "/api/switches/", { token });
     const menu = Object.values((first.body?.groups ?? {}) as Record<string, { members: object }>);
-    o.log(`  menu: first answer ${first.status}, ${menu.length} groups, ${menu.reduce((n, g) => n + Object.keys(g.members).length, 0)} devices`);
+    o.log(
+      `  menu: first answer ${first.status}, ${menu.length} groups, ${menu.reduce((n, g) => n + Object.keys(g.members).length, 0)} devices`,
+    );
     const statuses = new Statuses();
     const latencies: number[] = [];
     const rss = rssSampler();

@@ -86,7 +86,9 @@ async function median(runs: number, measure: () => Promise<Measurement>): Promis
 }
 
 export async function main(): Promise<void> {
-  console.log(`SNMP learn: read plans vs one-column-at-a-time walks (max-repetitions ${BASELINE_MAX_REPETITIONS}), ${LATENCY_MS} ms latency per request`);
+  console.log(
+    `SNMP learn: read plans vs one-column-at-a-time walks (max-repetitions ${BASELINE_MAX_REPETITIONS}), ${LATENCY_MS} ms latency per request`,
+  );
   console.log(
     [
       "ports".padEnd(6),

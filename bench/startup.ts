@@ -43,16 +43,26 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 /** Starts the command and waits for the first answer of /api/ that is not the starting 503. */
-async function firstAnswer(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ ms: number; status: number }> {
+async function firstAnswer(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<{ ms: number; status: number }> {
   const port = await freePort();
   const start = process.hrtime.bigint();
-  const child = spawn(command, args, { cwd: projectRoot(), env: { ...env, PORT: String(port) }, stdio: ["ignore", "ignore", "pipe"], detached: true });
+  const child = spawn(command, args, {
+    cwd: projectRoot(),
+    env: { ...env, PORT: String(port) },
+    stdio: ["ignore", "ignore", "pipe"],
+    detached: true,
+  });
   let stderr = "";
   child.stderr!.on("data", (d) => (stderr += d));
   try {
     const deadline = Date.now() + GIVE_UP_MS;
     while (Date.now() < deadline) {
-      if (child.exitCode !== null) throw new Error(`${command} ${args.join(" ")} ended (${child.exitCode}): ${stderr.trim()}`);
+      if (child.exitCode !== null)
+        throw new Error(`${command} ${args.join(" ")} ended (${child.exitCode}): ${stderr.trim()}`);
       const status = await fetch(`http://127.0.0.1:${port}/api/`).then(
         (r) => r.arrayBuffer().then(() => r.status),
         () => 0,

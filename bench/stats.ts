@@ -7,7 +7,10 @@ export function quantile(sorted: readonly number[], q: number): number {
 }
 
 export function median(xs: readonly number[]): number {
-  return quantile([...xs].sort((a, b) => a - b), 0.5);
+  return quantile(
+    [...xs].sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 /** median, p95 and p99 of unsorted values */

@@ -20,7 +20,11 @@ const SUPPORTED_TEXT = "Node.js 20 (20.19 or later), 22 or 24 (24 LTS recommende
  */
 function nodeSupport(version) {
   const m = /^v?(\d+)\.(\d+)\.(\d+)/.exec(String(version));
-  if (!m) return { refuse: false, message: `switchdesk: cannot read the Node.js version '${version}'; it is tested on ${SUPPORTED_TEXT}` };
+  if (!m)
+    return {
+      refuse: false,
+      message: `switchdesk: cannot read the Node.js version '${version}'; it is tested on ${SUPPORTED_TEXT}`,
+    };
   const [major, minor] = [Number(m[1]), Number(m[2])];
   const shown = `${m[1]}.${m[2]}.${m[3]}`;
   const line = TESTED.find(([tested]) => tested === major);

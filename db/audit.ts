@@ -36,7 +36,10 @@ export class AuditRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
   async write(e: AuditEntry): Promise<void> {
-    await this.db.insertInto("audit_log").values({ ...e, time: nowIso() }).execute();
+    await this.db
+      .insertInto("audit_log")
+      .values({ ...e, time: nowIso() })
+      .execute();
   }
 
   /**
@@ -59,7 +62,12 @@ export class AuditRepo {
   async settle(id: number, s: Settlement): Promise<void> {
     const changes: Record<string, string | null> = { outcome: s.outcome, code: s.code, message: s.message };
     for (const k of ["interface", "old_value", "new_value"] as const) if (s[k] !== undefined) changes[k] = s[k]!;
-    await this.db.updateTable("audit_log").set(changes).where("id", "=", id).where("outcome", "in", ["pending", "unknown"]).execute();
+    await this.db
+      .updateTable("audit_log")
+      .set(changes)
+      .where("id", "=", id)
+      .where("outcome", "in", ["pending", "unknown"])
+      .execute();
   }
 
   /** The pending rows of a device written under another write lease than `lease`, oldest first. */
@@ -78,11 +86,23 @@ export class AuditRepo {
 
   /** Settles one leftover pending row as not known (only while it is still pending). */
   async settleUnknown(id: number, code: string, message: string): Promise<boolean> {
-    const r = await this.db.updateTable("audit_log").set({ outcome: "unknown", code, message }).where("id", "=", id).where("outcome", "=", "pending").executeTakeFirst();
+    const r = await this.db
+      .updateTable("audit_log")
+      .set({ outcome: "unknown", code, message })
+      .where("id", "=", id)
+      .where("outcome", "=", "pending")
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }
 
-  async page(opts: { page: number; pageSize: number; switchId?: number; userId?: number; outcome?: AuditLogTable["outcome"]; action?: string }) {
+  async page(opts: {
+    page: number;
+    pageSize: number;
+    switchId?: number;
+    userId?: number;
+    outcome?: AuditLogTable["outcome"];
+    action?: string;
+  }) {
     let q = this.db.selectFrom("audit_log");
     if (opts.switchId !== undefined) q = q.where("switch_id", "=", opts.switchId);
     if (opts.userId !== undefined) q = q.where("user_id", "=", opts.userId);
@@ -90,7 +110,23 @@ export class AuditRepo {
     if (opts.action !== undefined) q = q.where("action", "=", opts.action);
     const total = await q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
     const rows = await q
-      .select(["id", "time", "user_id", "username", "source_address", "switch_id", "switch_name", "group_id", "interface", "action", "old_value", "new_value", "outcome", "code", "message"])
+      .select([
+        "id",
+        "time",
+        "user_id",
+        "username",
+        "source_address",
+        "switch_id",
+        "switch_name",
+        "group_id",
+        "interface",
+        "action",
+        "old_value",
+        "new_value",
+        "outcome",
+        "code",
+        "message",
+      ])
       .orderBy("id", "desc")
       .limit(opts.pageSize)
       .offset((opts.page - 1) * opts.pageSize)
@@ -108,7 +144,10 @@ export class AuditRepo {
   }
 
   /** log rows since a time (null: ever), optionally of one outcome and some actions */
-  async countSince(since: string | null, only: { outcome?: AuditLogTable["outcome"]; actions?: readonly string[] } = {}): Promise<number> {
+  async countSince(
+    since: string | null,
+    only: { outcome?: AuditLogTable["outcome"]; actions?: readonly string[] } = {},
+  ): Promise<number> {
     let q = this.db.selectFrom("audit_log").select((eb) => eb.fn.countAll().as("n"));
     if (since) q = q.where("time", ">=", since);
     if (only.outcome) q = q.where("outcome", "=", only.outcome);
@@ -137,7 +176,11 @@ export class UsageRepo {
     await retryOnConflict(() =>
       this.dialect === "mysql"
         ? q.onDuplicateKeyUpdate({ calls: sql`calls + 1` }).execute()
-        : q.onConflict((oc) => oc.columns(["hour", "user_id", "switch_id"]).doUpdateSet({ calls: sql`usage.calls + 1` })).execute(),
+        : q
+            .onConflict((oc) =>
+              oc.columns(["hour", "user_id", "switch_id"]).doUpdateSet({ calls: sql`usage.calls + 1` }),
+            )
+            .execute(),
     );
   }
 

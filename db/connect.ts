@@ -4,7 +4,20 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { Kysely, MysqlDialect, SqliteDialect, sql, type CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult, type SqliteDatabase, type SqliteStatement, type TransactionSettings } from "kysely";
+import {
+  Kysely,
+  MysqlDialect,
+  SqliteDialect,
+  sql,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+  type SqliteDatabase,
+  type SqliteStatement,
+  type TransactionSettings,
+} from "kysely";
 import type { Database as SqliteConnection } from "better-sqlite3";
 import type { Database } from "./schema";
 import { DatabaseUnavailable, classifyDatabaseError } from "./errors";
@@ -47,24 +60,34 @@ export function describeStoreError(e: unknown, url: string): Error {
     const user = decodeURIComponent(u.username);
     switch (err.code) {
       case "ER_BAD_DB_ERROR":
-        return new Error(`Unknown database '${name}' on ${where}: create it (CREATE DATABASE ${name} CHARACTER SET utf8mb4;) and grant '${user}' all privileges on it, or fix DATABASE_URL`);
+        return new Error(
+          `Unknown database '${name}' on ${where}: create it (CREATE DATABASE ${name} CHARACTER SET utf8mb4;) and grant '${user}' all privileges on it, or fix DATABASE_URL`,
+        );
       case "ER_ACCESS_DENIED_ERROR":
       case "ER_DBACCESS_DENIED_ERROR":
-        return new Error(`The database server at ${where} refused user '${user}' for database '${name}' (${err.code}): check the user, password and grants in DATABASE_URL`);
+        return new Error(
+          `The database server at ${where} refused user '${user}' for database '${name}' (${err.code}): check the user, password and grants in DATABASE_URL`,
+        );
       case "ECONNREFUSED":
       case "ENOTFOUND":
       case "EHOSTUNREACH":
       case "ETIMEDOUT":
-        return new Error(`The database server at ${where} could not be reached (${err.code}): is MariaDB running there, and is DATABASE_URL right?`);
+        return new Error(
+          `The database server at ${where} could not be reached (${err.code}): is MariaDB running there, and is DATABASE_URL right?`,
+        );
     }
     return new Error(`The database ${name} at ${where} failed at start: ${err.message ?? String(e)}`);
   }
   if (err.code === "ERR_DLOPEN_FAILED" && /better.sqlite3/.test(err.message ?? "")) {
     // node_modules installed with another Node.js (a version switched after npm ci)
-    return new Error(`The SQLite module better-sqlite3 was built for another Node.js than this one (${process.version}): run \`npm rebuild better-sqlite3\` (or \`npm ci\`) with this Node.js`);
+    return new Error(
+      `The SQLite module better-sqlite3 was built for another Node.js than this one (${process.version}): run \`npm rebuild better-sqlite3\` (or \`npm ci\`) with this Node.js`,
+    );
   }
   if (err.code?.startsWith("SQLITE_") || err.code === "EACCES" || err.code === "EROFS") {
-    return new Error(`The SQLite database ${target} cannot be opened (${err.code}): ${err.message ?? ""}; check DATABASE_URL and the folder's permissions`);
+    return new Error(
+      `The SQLite database ${target} cannot be opened (${err.code}): ${err.message ?? ""}; check DATABASE_URL and the folder's permissions`,
+    );
   }
   return e instanceof Error ? e : new Error(String(e));
 }

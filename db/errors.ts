@@ -105,8 +105,15 @@ export function isDatabaseUnavailable(e: unknown): boolean {
   if (e instanceof DatabaseUnavailable) return true;
   const err = e as { code?: unknown; errno?: unknown; fatal?: unknown } | null;
   if (!err || typeof err !== "object") return false;
-  if (typeof err.code === "string" && (UNAVAILABLE_CODES.has(err.code) || SQLITE_UNAVAILABLE.test(err.code))) return true;
-  if (typeof err.errno === "number" && UNAVAILABLE_ERRNOS.has(err.errno) && typeof err.code === "string" && err.code.startsWith("ER_")) return true;
+  if (typeof err.code === "string" && (UNAVAILABLE_CODES.has(err.code) || SQLITE_UNAVAILABLE.test(err.code)))
+    return true;
+  if (
+    typeof err.errno === "number" &&
+    UNAVAILABLE_ERRNOS.has(err.errno) &&
+    typeof err.code === "string" &&
+    err.code.startsWith("ER_")
+  )
+    return true;
   // mysql2 marks the errors after which a connection is dead as fatal
   return err.fatal === true;
 }

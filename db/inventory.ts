@@ -4,7 +4,15 @@
  * the admin handlers shape them for the API and encrypt secrets before they get here.
  */
 import { atomic } from "./atomic";
-import { sql, type Insertable, type Kysely, type Selectable, type Simplify, type Transaction, type Updateable } from "kysely";
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type Simplify,
+  type Transaction,
+  type Updateable,
+} from "kysely";
 import type { Database } from "./schema";
 import { isForeignKeyViolation, isUniqueViolation } from "./errors";
 
@@ -73,7 +81,11 @@ export class InventoryRepo {
   }
 
   /** Inserts a row and (for groups and switches) its relations in one transaction. */
-  async create<T extends InventoryTable>(table: T, values: Insertable<Database[T]>, relations: RelationIds[] = []): Promise<Row<T>> {
+  async create<T extends InventoryTable>(
+    table: T,
+    values: Insertable<Database[T]>,
+    relations: RelationIds[] = [],
+  ): Promise<Row<T>> {
     return this.guard(() =>
       atomic(this.db, async (tx) => {
         const id = await this.insertRow(tx, table, values);
@@ -83,7 +95,12 @@ export class InventoryRepo {
     );
   }
 
-  async update<T extends InventoryTable>(table: T, id: number, values: Updateable<Database[T]>, relations: RelationIds[] = []): Promise<Row<T> | null> {
+  async update<T extends InventoryTable>(
+    table: T,
+    id: number,
+    values: Updateable<Database[T]>,
+    relations: RelationIds[] = [],
+  ): Promise<Row<T> | null> {
     return this.guard(() =>
       atomic(this.db, async (tx) => {
         if (!(await this.get(table, id, tx))) return null;
@@ -94,13 +111,22 @@ export class InventoryRepo {
     );
   }
 
-  private async insertRow<T extends InventoryTable>(tx: Db, table: T, values: Insertable<Database[T]>): Promise<number> {
+  private async insertRow<T extends InventoryTable>(
+    tx: Db,
+    table: T,
+    values: Insertable<Database[T]>,
+  ): Promise<number> {
     const res = await tx.insertInto(table).values(values).executeTakeFirstOrThrow();
     return Number(res.insertId);
   }
 
   /** The given columns of one row; the column names are the typed keys of the table's Updateable. */
-  private async updateRow<T extends InventoryTable>(tx: Db, table: T, id: number, values: Updateable<Database[T]>): Promise<void> {
+  private async updateRow<T extends InventoryTable>(
+    tx: Db,
+    table: T,
+    id: number,
+    values: Updateable<Database[T]>,
+  ): Promise<void> {
     const assignments = Object.entries(values).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
     if (!assignments.length) return;
     await sql`update ${sql.table(table)} set ${sql.join(assignments)} where ${sql.ref("id")} = ${id}`.execute(tx);
@@ -112,8 +138,14 @@ export class InventoryRepo {
         for (const r of Object.values(RELATIONS)) await tx.deleteFrom(r.table).where("group_id", "=", id).execute();
       }
       if (table === "switches") await tx.deleteFrom("group_switches").where("switch_id", "=", id).execute();
-      if (table === "snmp_profiles") await tx.updateTable("switches").set({ snmp_profile_id: null }).where("snmp_profile_id", "=", id).execute();
-      if (table === "credentials") await tx.updateTable("switches").set({ credentials_profile_id: null }).where("credentials_profile_id", "=", id).execute();
+      if (table === "snmp_profiles")
+        await tx.updateTable("switches").set({ snmp_profile_id: null }).where("snmp_profile_id", "=", id).execute();
+      if (table === "credentials")
+        await tx
+          .updateTable("switches")
+          .set({ credentials_profile_id: null })
+          .where("credentials_profile_id", "=", id)
+          .execute();
       // MariaDB takes no alias in a single-table DELETE
       const r = await sql`delete from ${sql.table(table)} where ${sql.ref("id")} = ${id}`.execute(tx);
       return Number(r.numAffectedRows ?? 0) > 0;
@@ -133,12 +165,21 @@ export class InventoryRepo {
   }
 
   /** `fixed` says which side `id` is: the group, or the other side (a switch or user) */
-  private async setRelation(tx: Db, table: RelationTable, column: RelationColumn, fixed: "group" | "other", id: number, others: number[]) {
+  private async setRelation(
+    tx: Db,
+    table: RelationTable,
+    column: RelationColumn,
+    fixed: "group" | "other",
+    id: number,
+    others: number[],
+  ) {
     const fixedColumn = fixed === "group" ? "group_id" : column;
     await sql`delete from ${sql.table(table)} where ${sql.ref(fixedColumn)} = ${id}`.execute(tx);
     if (!others.length) return;
     const rows = others.map((other) => (fixed === "group" ? sql`(${id}, ${other})` : sql`(${other}, ${id})`));
-    await sql`insert into ${sql.table(table)} (${sql.ref("group_id")}, ${sql.ref(column)}) values ${sql.join(rows)}`.execute(tx);
+    await sql`insert into ${sql.table(table)} (${sql.ref("group_id")}, ${sql.ref(column)}) values ${sql.join(rows)}`.execute(
+      tx,
+    );
   }
 
   private async guard<R>(fn: () => Promise<R>): Promise<R> {
@@ -154,7 +195,10 @@ export class InventoryRepo {
   private async relationRows(relation: Relation, groupId?: number): Promise<RelationRow[]> {
     const r = RELATIONS[relation];
     const where = groupId === undefined ? sql`` : sql`where ${sql.ref("group_id")} = ${groupId}`;
-    const result = await sql<RelationRow>`select ${sql.ref("group_id")} as group_id, ${sql.ref(r.column)} as other from ${sql.table(r.table)} ${where} order by other`.execute(this.db);
+    const result =
+      await sql<RelationRow>`select ${sql.ref("group_id")} as group_id, ${sql.ref(r.column)} as other from ${sql.table(r.table)} ${where} order by other`.execute(
+        this.db,
+      );
     return result.rows.map((row) => ({ group_id: Number(row.group_id), other: Number(row.other) }));
   }
 
@@ -169,12 +213,22 @@ export class InventoryRepo {
   }
 
   async groupsOfSwitch(switchId: number): Promise<number[]> {
-    const rows = await this.db.selectFrom("group_switches").select("group_id").where("switch_id", "=", switchId).orderBy("group_id").execute();
+    const rows = await this.db
+      .selectFrom("group_switches")
+      .select("group_id")
+      .where("switch_id", "=", switchId)
+      .orderBy("group_id")
+      .execute();
     return rows.map((r) => Number(r.group_id));
   }
 
   async groupsOfUser(userId: number): Promise<number[]> {
-    const rows = await this.db.selectFrom("group_users").select("group_id").where("user_id", "=", userId).orderBy("group_id").execute();
+    const rows = await this.db
+      .selectFrom("group_users")
+      .select("group_id")
+      .where("user_id", "=", userId)
+      .orderBy("group_id")
+      .execute();
     return rows.map((r) => Number(r.group_id));
   }
 
@@ -188,8 +242,18 @@ export class InventoryRepo {
       this.relationOf("vlans", groupId),
       this.get("switches", switchId),
       Promise.all([
-        this.db.selectFrom("group_switches").select("group_id").where("group_id", "=", groupId).where("switch_id", "=", switchId).executeTakeFirst(),
-        this.db.selectFrom("group_users").select("group_id").where("group_id", "=", groupId).where("user_id", "=", userId).executeTakeFirst(),
+        this.db
+          .selectFrom("group_switches")
+          .select("group_id")
+          .where("group_id", "=", groupId)
+          .where("switch_id", "=", switchId)
+          .executeTakeFirst(),
+        this.db
+          .selectFrom("group_users")
+          .select("group_id")
+          .where("group_id", "=", groupId)
+          .where("user_id", "=", userId)
+          .executeTakeFirst(),
       ]),
     ]);
     return { group, vlans, device, switchInGroup: member[0] !== undefined, userInGroup: member[1] !== undefined };
@@ -204,7 +268,11 @@ export class InventoryRepo {
 
   async existingIds(table: InventoryTable | "users", ids: number[]): Promise<number[]> {
     if (!ids.length) return [];
-    const rows = await this.db.selectFrom(this.db.dynamic.table(table).as("t")).select(idColumn.as("id")).where(idColumn, "in", ids).execute();
+    const rows = await this.db
+      .selectFrom(this.db.dynamic.table(table).as("t"))
+      .select(idColumn.as("id"))
+      .where(idColumn, "in", ids)
+      .execute();
     return rows.map((r) => Number(r.id));
   }
 
@@ -223,7 +291,10 @@ export class InventoryRepo {
   }
 
   async count(table: InventoryTable): Promise<number> {
-    const r = await this.db.selectFrom(this.db.dynamic.table(table).as("t")).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const r = await this.db
+      .selectFrom(this.db.dynamic.table(table).as("t"))
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     return Number(r.n);
   }
 
@@ -237,7 +308,10 @@ export class InventoryRepo {
   }
 
   async countGroupVlans(): Promise<number> {
-    const r = await this.db.selectFrom("group_vlans").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const r = await this.db
+      .selectFrom("group_vlans")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     return Number(r.n);
   }
 
@@ -261,7 +335,11 @@ export class InventoryRepo {
 
   /** a different host key the switch presented, kept until an administrator accepts it */
   async presentedHostKey(switchId: number, fingerprint: string): Promise<void> {
-    await this.db.updateTable("switches").set({ ssh_host_key_presented: fingerprint }).where("id", "=", switchId).execute();
+    await this.db
+      .updateTable("switches")
+      .set({ ssh_host_key_presented: fingerprint })
+      .where("id", "=", switchId)
+      .execute();
   }
 
   async setDriverInfo(switchId: number, info: string, hostname?: string): Promise<void> {
@@ -302,12 +380,23 @@ export type RelationIds = { relation: Relation | "groups"; ids: number[] };
 
 /** create/update inside InventoryRepo.writeAll's transaction */
 export interface InventoryWriter {
-  create<T extends InventoryTable>(table: T, values: Insertable<Database[T]>, relations?: RelationIds[]): Promise<number>;
-  update<T extends InventoryTable>(table: T, id: number, values: Updateable<Database[T]>, relations?: RelationIds[]): Promise<void>;
+  create<T extends InventoryTable>(
+    table: T,
+    values: Insertable<Database[T]>,
+    relations?: RelationIds[],
+  ): Promise<number>;
+  update<T extends InventoryTable>(
+    table: T,
+    id: number,
+    values: Updateable<Database[T]>,
+    relations?: RelationIds[],
+  ): Promise<void>;
 }
 
 /** A switches row with the schema's defaults, for code that builds rows itself (demo lab, tests). */
-export function switchRow(values: Pick<Insertable<Database["switches"]>, "name"> & Partial<Insertable<Database["switches"]>>): Insertable<Database["switches"]> {
+export function switchRow(
+  values: Pick<Insertable<Database["switches"]>, "name"> & Partial<Insertable<Database["switches"]>>,
+): Insertable<Database["switches"]> {
   return {
     hostname: values.name,
     description: "",

@@ -33,7 +33,11 @@ export class LeaseRepo {
   ) {}
 
   async holder(name: string): Promise<LeaseHolder | null> {
-    const r = await this.db.selectFrom(this.table).select(["owner", "expires_ms", "since"]).where("name", "=", name).executeTakeFirst();
+    const r = await this.db
+      .selectFrom(this.table)
+      .select(["owner", "expires_ms", "since"])
+      .where("name", "=", name)
+      .executeTakeFirst();
     return r ? { owner: r.owner, expires_ms: Number(r.expires_ms), since: r.since } : null;
   }
 
@@ -44,7 +48,13 @@ export class LeaseRepo {
    * race (a duplicate key, a deadlock or certification failure, a busy database) is
    * "not yours", never an error.
    */
-  async take(name: string, owner: string, ttlMs: number, now = Date.now(), mayTakeFrom?: (holder: string) => boolean): Promise<TakeResult> {
+  async take(
+    name: string,
+    owner: string,
+    ttlMs: number,
+    now = Date.now(),
+    mayTakeFrom?: (holder: string) => boolean,
+  ): Promise<TakeResult> {
     try {
       const row = await this.holder(name);
       const expires_ms = now + ttlMs;
@@ -58,7 +68,8 @@ export class LeaseRepo {
         }
       }
       // a live holder keeps it, unless the caller knows that holder is gone (`mayTakeFrom`)
-      if (row.owner !== "" && row.owner !== owner && row.expires_ms > now && !mayTakeFrom?.(row.owner)) return { taken: false, holder: row };
+      if (row.owner !== "" && row.owner !== owner && row.expires_ms > now && !mayTakeFrom?.(row.owner))
+        return { taken: false, holder: row };
       const r = await this.db
         .updateTable(this.table)
         .set({ owner, expires_ms, since: nowIso() })
@@ -76,7 +87,12 @@ export class LeaseRepo {
 
   /** Extends our lease; false when it is no longer ours (it expired and was taken over). */
   async renew(name: string, owner: string, ttlMs: number, now = Date.now()): Promise<boolean> {
-    const r = await this.db.updateTable(this.table).set({ expires_ms: now + ttlMs }).where("name", "=", name).where("owner", "=", owner).executeTakeFirst();
+    const r = await this.db
+      .updateTable(this.table)
+      .set({ expires_ms: now + ttlMs })
+      .where("name", "=", name)
+      .where("owner", "=", owner)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   }
 
@@ -110,6 +126,11 @@ export class LeaseRepo {
 
   /** Frees our lease (the row stays, one per name); nothing when it is not ours any more. */
   async release(name: string, owner: string): Promise<void> {
-    await this.db.updateTable(this.table).set({ owner: "", expires_ms: 0 }).where("name", "=", name).where("owner", "=", owner).execute();
+    await this.db
+      .updateTable(this.table)
+      .set({ owner: "", expires_ms: 0 })
+      .where("name", "=", name)
+      .where("owner", "=", owner)
+      .execute();
   }
 }

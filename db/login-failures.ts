@@ -96,7 +96,10 @@ export class LoginFailureRepo {
             }
             const verdict = decide(times);
             if (!verdict.allowed) return { verdict, id: null };
-            const inserted = await tx.insertInto("login_attempts").values({ user_hash, addr_hash, time_ms: nowMs, pending: 1 }).executeTakeFirstOrThrow();
+            const inserted = await tx
+              .insertInto("login_attempts")
+              .values({ user_hash, addr_hash, time_ms: nowMs, pending: 1 })
+              .executeTakeFirstOrThrow();
             return { verdict, id: Number(inserted.insertId) };
           }),
         );
@@ -151,7 +154,10 @@ export class LoginFailureRepo {
 
   /** Attempts stored, pending ones included. */
   async count(): Promise<number> {
-    const r = await this.db.selectFrom("login_attempts").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const r = await this.db
+      .selectFrom("login_attempts")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     return Number(r.n);
   }
 }

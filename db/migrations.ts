@@ -3,7 +3,15 @@
  * builder); the few dialect differences (case-insensitive usernames, table charset) are
  * handled here and nowhere else.
  */
-import { Kysely, Migration, MigrationProvider, Migrator, sql, type ColumnDefinitionBuilder, type CreateTableBuilder } from "kysely";
+import {
+  Kysely,
+  Migration,
+  MigrationProvider,
+  Migrator,
+  sql,
+  type ColumnDefinitionBuilder,
+  type CreateTableBuilder,
+} from "kysely";
 import type { Store } from "./connect";
 import { LeaseRepo, type LeaseTableName } from "./leases";
 
@@ -262,7 +270,10 @@ function deviceLeases(dialect: Store["dialect"]): Migration {
 function directoryLinks(dialect: Store["dialect"]): Migration {
   return {
     async up(db: AnyDb) {
-      await db.schema.alterTable("profiles").addColumn("ldap_linked", "integer", (c) => c.notNull().defaultTo(0)).execute();
+      await db.schema
+        .alterTable("profiles")
+        .addColumn("ldap_linked", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
       await db.schema.alterTable("profiles").addColumn("ldap_checked", "varchar(32)").execute();
       void dialect;
     },
@@ -278,8 +289,15 @@ function directoryLinks(dialect: Store["dialect"]): Migration {
 function pendingAuditRows(): Migration {
   return {
     async up(db: AnyDb) {
-      await db.schema.alterTable("audit_log").addColumn("write_lease", "varchar(160)", (c) => c.notNull().defaultTo("")).execute();
-      await db.schema.createIndex("audit_log_outcome_switch").on("audit_log").columns(["outcome", "switch_id"]).execute();
+      await db.schema
+        .alterTable("audit_log")
+        .addColumn("write_lease", "varchar(160)", (c) => c.notNull().defaultTo(""))
+        .execute();
+      await db.schema
+        .createIndex("audit_log_outcome_switch")
+        .on("audit_log")
+        .columns(["outcome", "switch_id"])
+        .execute();
     },
   };
 }
@@ -301,15 +319,27 @@ function loginAttempts(dialect: Store["dialect"]): Migration {
         .addColumn("time_ms", "bigint", (c) => c.notNull())
         .addColumn("pending", "integer", (c) => c.notNull().defaultTo(1))
         .execute();
-      await db.schema.createIndex("login_attempts_user").on("login_attempts").columns(["user_hash", "time_ms"]).execute();
-      await db.schema.createIndex("login_attempts_addr").on("login_attempts").columns(["addr_hash", "time_ms"]).execute();
+      await db.schema
+        .createIndex("login_attempts_user")
+        .on("login_attempts")
+        .columns(["user_hash", "time_ms"])
+        .execute();
+      await db.schema
+        .createIndex("login_attempts_addr")
+        .on("login_attempts")
+        .columns(["addr_hash", "time_ms"])
+        .execute();
       await db.schema.createIndex("login_attempts_time").on("login_attempts").column("time_ms").execute();
       await table(db, dialect, "login_throttle_keys")
         .addColumn("key_hash", "varchar(64)", (c) => c.primaryKey())
         .addColumn("stamp", "bigint", (c) => c.notNull().defaultTo(0))
         .addColumn("touched_ms", "bigint", (c) => c.notNull())
         .execute();
-      await db.schema.createIndex("login_throttle_keys_touched").on("login_throttle_keys").column("touched_ms").execute();
+      await db.schema
+        .createIndex("login_throttle_keys_touched")
+        .on("login_throttle_keys")
+        .column("touched_ms")
+        .execute();
       await db.schema.dropTable("login_failures").execute();
     },
   };
@@ -378,10 +408,16 @@ export async function migrateToLatest(store: Store): Promise<string[]> {
   const owner = `migrate:${process.pid}:${Math.random().toString(36).slice(2, 10)}`;
   const deadline = Date.now() + MIGRATION_WAIT_MS;
   while (!(await leases.take(MIGRATION_LEASE, owner, MIGRATION_LEASE_MS)).taken) {
-    if (Date.now() > deadline) throw new Error(`Another instance has been migrating this database for over ${MIGRATION_WAIT_MS / 1000} s; is it stuck?`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `Another instance has been migrating this database for over ${MIGRATION_WAIT_MS / 1000} s; is it stuck?`,
+      );
     await new Promise((r) => setTimeout(r, 100 + Math.random() * 150));
   }
-  const renewal = setInterval(() => void leases.renew(MIGRATION_LEASE, owner, MIGRATION_LEASE_MS).catch(() => undefined), MIGRATION_LEASE_MS / 3);
+  const renewal = setInterval(
+    () => void leases.renew(MIGRATION_LEASE, owner, MIGRATION_LEASE_MS).catch(() => undefined),
+    MIGRATION_LEASE_MS / 3,
+  );
   renewal.unref();
   try {
     await refuseNewerDatabase(store.db, known);

@@ -38,7 +38,11 @@ export const KEY_CHECK_TEXT = "switchdesk secret key check v1";
  * The secret text: the environment's, else the key file's. A missing file is made (mode
  * 0600, in a 0700 folder) only when `create` allows it; otherwise the answer is null.
  */
-export function loadSecret(envValue: string | undefined, keyFile: string, opts: { create: boolean } = { create: true }): string | null {
+export function loadSecret(
+  envValue: string | undefined,
+  keyFile: string,
+  opts: { create: boolean } = { create: true },
+): string | null {
   if (envValue && envValue.length > 0) return envValue;
   try {
     return fs.readFileSync(keyFile, "utf8").trim();

@@ -41,7 +41,10 @@ export class TokenRepo {
   }
 
   /** Creates a token unless the user already holds `max` live ones. Returns the key once. */
-  async create(userId: number, opts: { writeEnabled: boolean; lifetimeMs: number | null; max: number; description?: string }) {
+  async create(
+    userId: number,
+    opts: { writeEnabled: boolean; lifetimeMs: number | null; max: number; description?: string },
+  ) {
     return atomic(this.db, async (tx) => {
       const now = nowIso();
       // expired tokens are dead weight: drop them so they do not count against the limit
@@ -76,7 +79,9 @@ export class TokenRepo {
 
   async touch(t: TokenRecord): Promise<void> {
     if (t.last_used && Date.now() - Date.parse(t.last_used) < TOUCH_INTERVAL_MS) return;
-    await retryOnConflict(() => this.db.updateTable("tokens").set({ last_used: nowIso() }).where("id", "=", t.id).execute());
+    await retryOnConflict(() =>
+      this.db.updateTable("tokens").set({ last_used: nowIso() }).where("id", "=", t.id).execute(),
+    );
   }
 
   async listForUser(userId: number): Promise<TokenInfo[]> {
@@ -99,7 +104,10 @@ export class TokenRepo {
   }
 
   async count(): Promise<number> {
-    const r = await this.db.selectFrom("tokens").select(sql<number>`count(*)`.as("n")).executeTakeFirstOrThrow();
+    const r = await this.db
+      .selectFrom("tokens")
+      .select(sql<number>`count(*)`.as("n"))
+      .executeTakeFirstOrThrow();
     return Number(r.n);
   }
 
@@ -127,7 +135,13 @@ export class SessionRepo {
     const csrf = crypto.randomBytes(32).toString("hex");
     await this.db
       .insertInto("sessions")
-      .values({ key_hash: hashKey(key), user_id: userId, csrf_token: csrf, created: nowIso(), expires: isoPlus(lifetimeMs) })
+      .values({
+        key_hash: hashKey(key),
+        user_id: userId,
+        csrf_token: csrf,
+        created: nowIso(),
+        expires: isoPlus(lifetimeMs),
+      })
       .execute();
     return { key, csrf };
   }

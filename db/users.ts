@@ -10,7 +10,14 @@ import { isUniqueViolation } from "./errors";
 
 export type Theme = "light" | "dark";
 
-export const PROFILE_FLAGS = ["allow_poe_toggle", "are_you_sure", "bulk_edit", "edit_if_descr", "read_only", "vlan_edit"] as const;
+export const PROFILE_FLAGS = [
+  "allow_poe_toggle",
+  "are_you_sure",
+  "bulk_edit",
+  "edit_if_descr",
+  "read_only",
+  "vlan_edit",
+] as const;
 export type ProfileFlag = (typeof PROFILE_FLAGS)[number];
 const USER_FLAGS = ["is_active", "is_staff", "is_superuser"] as const;
 type UserFlag = (typeof USER_FLAGS)[number];
@@ -21,7 +28,10 @@ type ProfileRow = Selectable<ProfilesTable>;
 type WithBooleans<R, K extends keyof R> = Omit<R, K> & Record<K, boolean>;
 
 /** A profile as the API shows it: the row, flags as booleans, keyed by the user's id. */
-export type Profile = Omit<WithBooleans<ProfileRow, ProfileFlag>, "user_id" | "theme" | "ldap_linked" | "ldap_checked"> & {
+export type Profile = Omit<
+  WithBooleans<ProfileRow, ProfileFlag>,
+  "user_id" | "theme" | "ldap_linked" | "ldap_checked"
+> & {
   id: number;
   user: number;
   theme: Theme;
@@ -114,7 +124,8 @@ function toUser(u: UserRow, p: ProfileRow, groups: number[]): User {
 
 function userColumns(f: UserFields): Updateable<UsersTable> {
   const out: Updateable<UsersTable> = {};
-  for (const k of ["username", "password", "first_name", "last_name", "email"] as const) if (f[k] !== undefined) out[k] = f[k];
+  for (const k of ["username", "password", "first_name", "last_name", "email"] as const)
+    if (f[k] !== undefined) out[k] = f[k];
   for (const k of USER_FLAGS) if (f[k] !== undefined) out[k] = bit(f[k]!);
   return out;
 }
@@ -148,8 +159,17 @@ export class UserRepo {
     const u = await db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirst();
     if (!u) return null;
     const p = await db.selectFrom("profiles").selectAll().where("user_id", "=", id).executeTakeFirstOrThrow();
-    const g = await db.selectFrom("group_users").select("group_id").where("user_id", "=", id).orderBy("group_id").execute();
-    return toUser(u, p, g.map((r) => Number(r.group_id)));
+    const g = await db
+      .selectFrom("group_users")
+      .select("group_id")
+      .where("user_id", "=", id)
+      .orderBy("group_id")
+      .execute();
+    return toUser(
+      u,
+      p,
+      g.map((r) => Number(r.group_id)),
+    );
   }
 
   async findByUsername(username: string): Promise<User | null> {
@@ -159,14 +179,23 @@ export class UserRepo {
 
   /** the user a directory login last came in as this DN (the lowest id if there were several) */
   async findByLdapDn(dn: string): Promise<User | null> {
-    const row = await this.db.selectFrom("profiles").select("user_id").where("last_ldap_dn", "=", dn).orderBy("user_id").executeTakeFirst();
+    const row = await this.db
+      .selectFrom("profiles")
+      .select("user_id")
+      .where("last_ldap_dn", "=", dn)
+      .orderBy("user_id")
+      .executeTakeFirst();
     return row ? this.get(Number(row.user_id)) : null;
   }
 
   /** a directory login: the DN it came as and when (which also confirms its rights) */
   async recordDirectoryLogin(id: number, dn: string): Promise<void> {
     const now = nowIso();
-    await this.db.updateTable("profiles").set({ last_ldap_dn: dn, last_ldap_login: now, ldap_checked: now }).where("user_id", "=", id).execute();
+    await this.db
+      .updateTable("profiles")
+      .set({ last_ldap_dn: dn, last_ldap_login: now, ldap_checked: now })
+      .where("user_id", "=", id)
+      .execute();
   }
 
   /** the directory confirmed a directory user's rights again (without a login) */
@@ -175,15 +204,26 @@ export class UserRepo {
   }
 
   async count(): Promise<number> {
-    const r = await this.db.selectFrom("users").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow();
+    const r = await this.db
+      .selectFrom("users")
+      .select((eb) => eb.fn.countAll().as("n"))
+      .executeTakeFirstOrThrow();
     return Number(r.n);
   }
 
   /** Creates user + profile (+ group memberships) atomically; returns the new id. */
-  async create(fields: UserFields & { username: string; password: string }, profile: ProfilePatch, switchgroups?: number[]): Promise<User> {
+  async create(
+    fields: UserFields & { username: string; password: string },
+    profile: ProfilePatch,
+    switchgroups?: number[],
+  ): Promise<User> {
     try {
       return await atomic(this.db, async (tx) => {
-        const clash = await tx.selectFrom("users").select("id").where("username", "=", fields.username).executeTakeFirst();
+        const clash = await tx
+          .selectFrom("users")
+          .select("id")
+          .where("username", "=", fields.username)
+          .executeTakeFirst();
         if (clash) throw new DuplicateUsername();
         const res = await tx
           .insertInto("users")
@@ -266,7 +306,11 @@ export class UserRepo {
   private async replaceGroups(tx: Db, userId: number, groups: number[]): Promise<void> {
     await tx.deleteFrom("group_users").where("user_id", "=", userId).execute();
     const unique = [...new Set(groups)];
-    if (unique.length) await tx.insertInto("group_users").values(unique.map((g) => ({ group_id: g, user_id: userId }))).execute();
+    if (unique.length)
+      await tx
+        .insertInto("group_users")
+        .values(unique.map((g) => ({ group_id: g, user_id: userId })))
+        .execute();
   }
 
   async remove(id: number): Promise<boolean> {

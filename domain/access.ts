@@ -129,7 +129,12 @@ export function interfaceRights(
   const descriptionFlags = profile.edit_if_descr && group.edit_if_descr && device.edit_if_descr;
 
   if (!allowed.has(iface.untagged_vlan)) {
-    return { manageable: false, unmanage_reason: msg.VLAN_NOT_ACCESSIBLE, allow_poe_toggle: allowPoe, can_edit_description: false };
+    return {
+      manageable: false,
+      unmanage_reason: msg.VLAN_NOT_ACCESSIBLE,
+      allow_poe_toggle: allowPoe,
+      can_edit_description: false,
+    };
   }
   return { manageable: true, allow_poe_toggle: allowPoe, can_edit_description: descriptionFlags };
 }
@@ -156,7 +161,10 @@ export function canEditDescription(rights: InterfaceRights): Denial | null {
  * own checks asked here rather than repeated. `mayWrite` is canWrite() for this caller,
  * group and device: a read-only token is refused every write, so it is offered none.
  */
-export function offeredWrites(rights: InterfaceRights, mayWrite: boolean): { allow_poe_toggle: boolean; can_edit_description: boolean } {
+export function offeredWrites(
+  rights: InterfaceRights,
+  mayWrite: boolean,
+): { allow_poe_toggle: boolean; can_edit_description: boolean } {
   return {
     allow_poe_toggle: mayWrite && canTogglePoe(rights) === null,
     can_edit_description: mayWrite && canEditDescription(rights) === null,
@@ -182,7 +190,11 @@ export function canDeleteVlan(caller: Caller): Denial | null {
  * allows, as for moving a port: every id for superuser, staff or an allow_all_vlans
  * group, else the group's list. Asked after the action's own right above.
  */
-export function canChangeVlan(caller: Caller, group: Pick<GroupRights, "allow_all_vlans" | "vlans">, id: number): Denial | null {
+export function canChangeVlan(
+  caller: Caller,
+  group: Pick<GroupRights, "allow_all_vlans" | "vlans">,
+  id: number,
+): Denial | null {
   if (seesEverything(caller) || group.allow_all_vlans || group.vlans.includes(id)) return null;
   return denial(msg.vlanChangeNotAllowed(id), "vlan_not_allowed");
 }
@@ -256,7 +268,10 @@ export function menuGroups<G extends MenuGroupFacts, D extends MenuDeviceFacts>(
  * active member of the group, and the caller sees every group (superuser, staff) or is a
  * member of this one. (A group with this device has a device, so it is in the menu.)
  */
-export function pairInMenu(caller: Caller, pair: { deviceInGroup: boolean; deviceActive: boolean; callerInGroup: boolean }): boolean {
+export function pairInMenu(
+  caller: Caller,
+  pair: { deviceInGroup: boolean; deviceActive: boolean; callerInGroup: boolean },
+): boolean {
   return pair.deviceInGroup && pair.deviceActive && (seesEverything(caller) || pair.callerInGroup);
 }
 

@@ -26,13 +26,20 @@ export interface AddressEntry {
  */
 export function parseAddressList(text: string): { entries: AddressEntry[] } | { bad: string } {
   const entries: AddressEntry[] = [];
-  for (const raw of text.split(",").map((x) => x.trim()).filter(Boolean)) {
+  for (const raw of text
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean)) {
     const [address, prefix, extra] = raw.split("/");
     const family = isIP(address);
     const bits = family === 4 ? 32 : 128;
     const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
     if (family === 0 || !prefixOk || extra !== undefined) return { bad: raw };
-    entries.push({ address, family: family === 6 ? 6 : 4, ...(prefix === undefined ? {} : { prefix: Number(prefix) }) });
+    entries.push({
+      address,
+      family: family === 6 ? 6 : 4,
+      ...(prefix === undefined ? {} : { prefix: Number(prefix) }),
+    });
   }
   return { entries };
 }
@@ -82,10 +89,17 @@ export function forwardedAddress(entry: string): string | null {
  * The client's address: `peer` is the socket's remote address, `forwardedFor` the
  * X-Forwarded-For header (entries separated by commas, the nearest hop right-most).
  */
-export function clientAddress(peer: string, forwardedFor: string | undefined, trusted: (address: string) => boolean): string {
+export function clientAddress(
+  peer: string,
+  forwardedFor: string | undefined,
+  trusted: (address: string) => boolean,
+): string {
   let client = plainAddress(peer);
   if (!trusted(client) || !forwardedFor) return client;
-  const entries = forwardedFor.split(",").map((e) => e.trim()).filter(Boolean);
+  const entries = forwardedFor
+    .split(",")
+    .map((e) => e.trim())
+    .filter(Boolean);
   for (let i = entries.length - 1; i >= 0; i--) {
     const address = forwardedAddress(entries[i]);
     if (address === null) return client;
@@ -102,6 +116,9 @@ export function clientAddress(peer: string, forwardedFor: string | undefined, tr
 export function nearestForwarded(header: string | string[] | undefined): string | undefined {
   const text = Array.isArray(header) ? header.join(",") : header;
   if (text === undefined) return undefined;
-  const parts = text.split(",").map((p) => p.trim()).filter(Boolean);
+  const parts = text
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
   return parts.length ? parts[parts.length - 1] : undefined;
 }

@@ -71,7 +71,12 @@ export function neighborJson(neighbor: LldpNeighbor): NeighborJson {
  * `scope` basic leaves the MAC and LLDP lists empty even when the driver filled them.
  * `mayWrite` is canWrite() for the caller, group and device (see offeredWrites()).
  */
-export function interfaceJson(iface: InterfaceInfo, rights: InterfaceRights, scope: LearnScope, mayWrite: boolean): InterfaceJson {
+export function interfaceJson(
+  iface: InterfaceInfo,
+  rights: InterfaceRights,
+  scope: LearnScope,
+  mayWrite: boolean,
+): InterfaceJson {
   const mode = interfaceMode(iface);
   const details = scope === "details";
   return {

@@ -10,7 +10,10 @@ const HEX_DIGITS = /^[0-9a-f]{12}$/;
 
 /** The six octets of a MAC in colon, hyphen, dotted (Cisco) or bare hex form; null if not one. */
 export function parseMac(text: string): number[] | null {
-  const compact = text.trim().toLowerCase().replace(/[:.\-\s]/g, "");
+  const compact = text
+    .trim()
+    .toLowerCase()
+    .replace(/[:.\-\s]/g, "");
   if (!HEX_DIGITS.test(compact)) return null;
   const octets: number[] = [];
   for (let i = 0; i < 12; i += 2) octets.push(parseInt(compact.slice(i, i + 2), 16));

@@ -107,8 +107,7 @@ export function descriptionTooLong(max: number): string {
 }
 
 /** ours */
-export const DESCRIPTION_CONTROL_CHARACTERS =
-  "Description may not contain control characters or line breaks";
+export const DESCRIPTION_CONTROL_CHARACTERS = "Description may not contain control characters or line breaks";
 
 /** ours: devices count bytes of UTF-8, so a short text of wide characters can be too long */
 export function descriptionTooManyBytes(max: number, actual: number): string {
@@ -165,8 +164,7 @@ export const NO_SAVE_REQUESTED = "No save requested (why did you call us?).";
 export const CANNOT_SAVE = "This switch model cannot save or does not need to save the config";
 export const CONFIG_SAVED = "Configuration saved!";
 
-export const VLAN_PARAMETERS_INVALID =
-  "One or more missing or invalid required parameters: 'vlan_name', 'vlan_id'";
+export const VLAN_PARAMETERS_INVALID = "One or more missing or invalid required parameters: 'vlan_name', 'vlan_id'";
 
 export function invalidNewVlanId(id: number | string): string {
   return `Invalid new vlan id: '${id}'`;
@@ -181,8 +179,7 @@ export function vlanNameTooLong(max: number): string {
 }
 
 /** ours */
-export const VLAN_NAME_CONTROL_CHARACTERS =
-  "Vlan name may not contain control characters or line breaks";
+export const VLAN_NAME_CONTROL_CHARACTERS = "Vlan name may not contain control characters or line breaks";
 
 export function vlanNameTooManyBytes(max: number, actual: number): string {
   return `Vlan name is too long for the device (max ${max} bytes of UTF-8, this one has ${actual})`;

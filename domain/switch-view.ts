@@ -107,7 +107,12 @@ export function switchView(input: SwitchViewInput): SwitchJson {
 
   // the one place interfaces are put in natural order of their id: drivers return them as found
   const interfaces = naturalSortBy(snapshot.interfaces, (iface) => iface.id).map((iface) =>
-    interfaceJson(iface, interfaceRights(caller, group, device, policy, iface, allowed, readOnly), snapshot.scope, mayWrite),
+    interfaceJson(
+      iface,
+      interfaceRights(caller, group, device, policy, iface, allowed, readOnly),
+      snapshot.scope,
+      mayWrite,
+    ),
   );
 
   return { switch: section, vlans, interfaces };

@@ -74,7 +74,9 @@ function ipv6Prefix64(address: string): string {
   const [head, tail = ""] = address.split("::");
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
-  const groups = address.includes("::") ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
+  const groups = address.includes("::")
+    ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right]
+    : left;
   return groups
     .slice(0, 4)
     .map((g) => parseInt(g || "0", 16).toString(16))
@@ -100,10 +102,14 @@ export function throttleVerdict(attempts: AttemptTimes, settings: ThrottleSettin
   ];
   let retryAfter = 0;
   for (const [times, limit] of limits) {
-    if (limit > 0 && times.length >= limit) retryAfter = Math.max(retryAfter, secondsUntilFree(times, limit, settings.windowMs, now));
+    if (limit > 0 && times.length >= limit)
+      retryAfter = Math.max(retryAfter, secondsUntilFree(times, limit, settings.windowMs, now));
   }
   if (retryAfter > 0) return { allowed: false, retryAfter, delayMs: 0 };
-  const delayMs = Math.max(Math.min(USER_MAX_DELAY_MS, user.length * step), Math.min(ADDRESS_MAX_DELAY_MS, address.length * step));
+  const delayMs = Math.max(
+    Math.min(USER_MAX_DELAY_MS, user.length * step),
+    Math.min(ADDRESS_MAX_DELAY_MS, address.length * step),
+  );
   return { allowed: true, retryAfter: 0, delayMs };
 }
 

@@ -152,8 +152,14 @@ export function textLength(text: string): number {
   return count;
 }
 
-const DEFAULT_DESCRIPTION_LIMITS: TextLimits = { characters: DEFAULT_MAX_DESCRIPTION_LENGTH, bytes: DEFAULT_MAX_DESCRIPTION_LENGTH };
-const DEFAULT_VLAN_NAME_LIMITS: TextLimits = { characters: DEFAULT_MAX_VLAN_NAME_LENGTH, bytes: DEFAULT_MAX_VLAN_NAME_LENGTH };
+const DEFAULT_DESCRIPTION_LIMITS: TextLimits = {
+  characters: DEFAULT_MAX_DESCRIPTION_LENGTH,
+  bytes: DEFAULT_MAX_DESCRIPTION_LENGTH,
+};
+const DEFAULT_VLAN_NAME_LIMITS: TextLimits = {
+  characters: DEFAULT_MAX_VLAN_NAME_LENGTH,
+  bytes: DEFAULT_MAX_VLAN_NAME_LENGTH,
+};
 
 /**
  * `description`: stripped, within the device's limits in characters and in bytes, no
@@ -164,9 +170,11 @@ export function parseDescription(value: unknown, limits: TextLimits = DEFAULT_DE
   const raw = textOrNumber(value);
   if (raw === null) return failure(400, isAbsent(value) ? "missing_parameter" : "invalid_parameter", reason);
   const text = stripBlanks(raw);
-  if (textLength(text) > limits.characters) return failure(400, "invalid_parameter", msg.descriptionTooLong(limits.characters));
+  if (textLength(text) > limits.characters)
+    return failure(400, "invalid_parameter", msg.descriptionTooLong(limits.characters));
   if (hasControlCharacter(text)) return failure(400, "invalid_parameter", msg.DESCRIPTION_CONTROL_CHARACTERS);
-  if (byteLength(text) > limits.bytes) return failure(400, "invalid_parameter", msg.descriptionTooManyBytes(limits.bytes, byteLength(text)));
+  if (byteLength(text) > limits.bytes)
+    return failure(400, "invalid_parameter", msg.descriptionTooManyBytes(limits.bytes, byteLength(text)));
   return success(text);
 }
 
@@ -193,9 +201,11 @@ export function parseVlanDefinition(
   if (name === "") {
     return failure(400, "invalid_parameter", action === "add" ? msg.VLAN_NAME_MISSING : msg.VLAN_NAME_EMPTY);
   }
-  if (textLength(name) > limits.characters) return failure(400, "invalid_parameter", msg.vlanNameTooLong(limits.characters));
+  if (textLength(name) > limits.characters)
+    return failure(400, "invalid_parameter", msg.vlanNameTooLong(limits.characters));
   if (hasControlCharacter(name)) return failure(400, "invalid_parameter", msg.VLAN_NAME_CONTROL_CHARACTERS);
-  if (byteLength(name) > limits.bytes) return failure(400, "invalid_parameter", msg.vlanNameTooManyBytes(limits.bytes, byteLength(name)));
+  if (byteLength(name) > limits.bytes)
+    return failure(400, "invalid_parameter", msg.vlanNameTooManyBytes(limits.bytes, byteLength(name)));
   return success({ id, name });
 }
 

@@ -10,7 +10,14 @@ import { DeviceRecord, GroupRecord, connectorType, connectorTypeName, defaultVie
 import { apiUrl, switchUrl } from "./urls";
 
 export { switchView } from "./switch-view";
-export type { SwitchJson, SwitchSectionJson, SwitchViewInput, VlanJson, DevicePoeJson, PowerSupplyJson } from "./switch-view";
+export type {
+  SwitchJson,
+  SwitchSectionJson,
+  SwitchViewInput,
+  VlanJson,
+  DevicePoeJson,
+  PowerSupplyJson,
+} from "./switch-view";
 export type { InterfaceJson, EthernetAddressJson, NeighborJson, PoePortJson, InterfaceMode } from "./interface-view";
 
 /** A menu as access.menuGroups() builds it: groups and members already filtered and sorted. */

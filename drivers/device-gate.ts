@@ -108,8 +108,10 @@ export class DeviceGates {
   /** Sets the bound (DEVICE_CONCURRENCY, DEVICE_QUEUE_LIMIT); applies to every device from now on. */
   configure(limits: Partial<DeviceGateLimits>): void {
     const next = { ...this.limits, ...limits };
-    if (!(Number.isInteger(next.concurrency) && next.concurrency >= 1)) throw new RangeError("device concurrency must be at least 1");
-    if (!(Number.isInteger(next.queueLimit) && next.queueLimit >= 0)) throw new RangeError("device queue limit must be 0 or more");
+    if (!(Number.isInteger(next.concurrency) && next.concurrency >= 1))
+      throw new RangeError("device concurrency must be at least 1");
+    if (!(Number.isInteger(next.queueLimit) && next.queueLimit >= 0))
+      throw new RangeError("device queue limit must be 0 or more");
     this.limits = next;
   }
 

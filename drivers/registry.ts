@@ -114,7 +114,10 @@ export function chooseFamily(sysObjectId: string, sysDescr = ""): DriverEntry {
 }
 
 /** Asks an SNMP device who it is; the session stays open for the chosen driver. */
-async function probe(connection: Connection & { connector: 0 }, name?: string): Promise<{ entry: DriverEntry; sysObjectId: string; session: SnmpSession }> {
+async function probe(
+  connection: Connection & { connector: 0 },
+  name?: string,
+): Promise<{ entry: DriverEntry; sysObjectId: string; session: SnmpSession }> {
   const session = new SnmpSession(connection.snmp, { name });
   try {
     const oids = [`${system.sysObjectID}.0`, `${system.sysDescr}.0`];
@@ -135,11 +138,16 @@ export async function openDriver(spec: DriverSpec): Promise<OpenedDriver> {
     const entry = entryNamed(wanted);
     if (!entry) throw new NotSupported(`Unknown driver '${wanted}'`);
     if (entry.connector !== connection.connector) {
-      throw new NotSupported(`Driver '${wanted}' speaks over connector ${entry.connector}, the device is configured for connector ${connection.connector}`);
+      throw new NotSupported(
+        `Driver '${wanted}' speaks over connector ${entry.connector}, the device is configured for connector ${connection.connector}`,
+      );
     }
     return { driver: entry.open(connection, { name, onHostKey: spec.onHostKey }) };
   }
-  if (connection.connector !== 0) throw new NotSupported(`Driver 'auto' chooses by SNMP; a device on connector ${connection.connector} must name its driver`);
+  if (connection.connector !== 0)
+    throw new NotSupported(
+      `Driver 'auto' chooses by SNMP; a device on connector ${connection.connector} must name its driver`,
+    );
   const stored = spec.detected ? entryNamed(spec.detected.driver) : undefined;
   if (stored && spec.detected) {
     return { driver: stored.open(connection, { name, expectSysObjectId: spec.detected.sysObjectId }) };

@@ -26,7 +26,8 @@ const write =
 
 export const deviceHandlers: Record<string, Handler> = {
   getMenu: async (ctx) => ok(await reads.menu(ctx.services, callerOf(ctx), ctx.baseUrl)),
-  searchSwitch: async (ctx) => ok(await reads.search(ctx.services, callerOf(ctx), String(ctx.params.text), ctx.baseUrl)),
+  searchSwitch: async (ctx) =>
+    ok(await reads.search(ctx.services, callerOf(ctx), String(ctx.params.text), ctx.baseUrl)),
   getSwitchBasic: showSwitch("basic"),
   getSwitchDetails: showSwitch("details"),
   ...Object.fromEntries(Object.keys(DEVICE_WRITES).map((operationId) => [operationId, write(operationId)])),

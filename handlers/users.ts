@@ -8,11 +8,13 @@ import * as accounts from "../app/accounts";
 
 export const listUsers: Handler = async (ctx) => ok(await accounts.listUsers(ctx.services));
 
-export const createUser: Handler = async (ctx) => created(await accounts.createUser(ctx.services, actorOf(ctx), ctx.body));
+export const createUser: Handler = async (ctx) =>
+  created(await accounts.createUser(ctx.services, actorOf(ctx), ctx.body));
 
 export const getUser: Handler = async (ctx) => ok(await accounts.getUser(ctx.services, ctx.params.id));
 
-export const updateUser: Handler = async (ctx) => ok(await accounts.updateUser(ctx.services, actorOf(ctx), ctx.params.id, ctx.body));
+export const updateUser: Handler = async (ctx) =>
+  ok(await accounts.updateUser(ctx.services, actorOf(ctx), ctx.params.id, ctx.body));
 
 export const unlockUser: Handler = async (ctx) => {
   await accounts.unlockUser(ctx.services, actorOf(ctx), ctx.params.id);

@@ -61,7 +61,9 @@ const LAB_OPTIONS = {
  * lab), or a LabUsageError naming the first problem (unknown flag, missing value, bad number).
  */
 export function parseLabArgs(argv: string[]): "help" | LabSwitchOptions[] | null {
-  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof LAB_OPTIONS; strict: true; allowPositionals: false }>>;
+  let parsed: ReturnType<
+    typeof parseArgs<{ args: string[]; options: typeof LAB_OPTIONS; strict: true; allowPositionals: false }>
+  >;
   try {
     parsed = parseArgs({ args: argv, options: LAB_OPTIONS, strict: true, allowPositionals: false });
   } catch (e) {
@@ -99,7 +101,9 @@ export function parseLabArgs(argv: string[]): "help" | LabSwitchOptions[] | null
 
 function describe(s: LabSwitch): string {
   const o = s.options;
-  const v3 = o.v3 ? `, v3 user ${o.v3.username} (${o.v3.authProtocol} "${o.v3.authKey}", ${o.v3.privProtocol} "${o.v3.privKey}")` : "";
+  const v3 = o.v3
+    ? `, v3 user ${o.v3.username} (${o.v3.authProtocol} "${o.v3.authKey}", ${o.v3.privProtocol} "${o.v3.privKey}")`
+    : "";
   const save = s.model.needsSave ? ", needs save" : "";
   return `${o.name}: ${o.profile}, ${o.ports} ports${save}, udp 127.0.0.1:${s.port}, communities "${o.community}" (read) / "${o.writeCommunity}" (write)${v3}`;
 }

@@ -105,7 +105,8 @@ export function consistencyProblems(c: SwitchConfig, bridgePorts: readonly numbe
     if (!vlan || !vlan.active) problems.push(`port ${p}: PVID ${pvid} is not an active VLAN`);
     else if (!vlan.untagged.has(p)) problems.push(`port ${p}: not untagged in its PVID ${pvid}`);
     const untaggedIn = [...c.vlans].filter(([, v]) => v.untagged.has(p)).map(([id]) => id);
-    if (untaggedIn.length !== 1) problems.push(`port ${p}: untagged in ${untaggedIn.length} VLANs (${untaggedIn.join(", ")})`);
+    if (untaggedIn.length !== 1)
+      problems.push(`port ${p}: untagged in ${untaggedIn.length} VLANs (${untaggedIn.join(", ")})`);
   }
   return problems;
 }

@@ -296,7 +296,10 @@ export function generateSwitch(profile: SwitchProfile, opts: GenerateOptions): S
     });
   }
 
-  const virtual = ({ ifIndex, name, descr, ifType }: VirtualInterfaceSpec, ipv4: LabInterface["ipv4"]): LabInterface => {
+  const virtual = (
+    { ifIndex, name, descr, ifType }: VirtualInterfaceSpec,
+    ipv4: LabInterface["ipv4"],
+  ): LabInterface => {
     config.ports.set(ifIndex, { adminUp: true, alias: "", poeEnabled: false });
     return {
       ifIndex,

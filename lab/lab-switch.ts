@@ -25,7 +25,8 @@ export async function startLabSwitch(opts: LabSwitchOptions = {}): Promise<LabSw
     lldpNeighbours: opts.lldpNeighbours,
   });
   const qbridge = opts.qbridge ?? "auto";
-  if (qbridge !== "auto" && qbridge !== "strict") throw new RangeError(`qbridge must be "auto" or "strict", got ${String(qbridge)}`);
+  if (qbridge !== "auto" && qbridge !== "strict")
+    throw new RangeError(`qbridge must be "auto" or "strict", got ${String(qbridge)}`);
   const options: LabSwitch["options"] = {
     profile,
     ports,

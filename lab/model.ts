@@ -45,7 +45,14 @@ export interface CopyRow {
 }
 
 /** pethPsePortDetectionStatus values */
-export const PoeDetection = { disabled: 1, searching: 2, deliveringPower: 3, fault: 4, test: 5, otherFault: 6 } as const;
+export const PoeDetection = {
+  disabled: 1,
+  searching: 2,
+  deliveringPower: 3,
+  fault: 4,
+  test: 5,
+  otherFault: 6,
+} as const;
 
 export const MIN_PORTS = 8;
 export const MAX_PORTS = 384;
@@ -94,11 +101,13 @@ export class VirtualSwitch {
       poeOpt === "all" ? Array.from({ length: ports }, (_, i) => i + 1) : poeOpt === "none" ? [] : poeOpt,
     );
     for (const p of poePorts) {
-      if (!Number.isInteger(p) || p < 1 || p > ports) throw new RangeError(`PoE port ${p} is not a port of this switch`);
+      if (!Number.isInteger(p) || p < 1 || p > ports)
+        throw new RangeError(`PoE port ${p} is not a port of this switch`);
     }
     const routedPorts = new Set(opts.routedPorts ?? []);
     for (const p of routedPorts) {
-      if (!Number.isInteger(p) || p < 1 || p > ports) throw new RangeError(`routed port ${p} is not a port of this switch`);
+      if (!Number.isInteger(p) || p < 1 || p > ports)
+        throw new RangeError(`routed port ${p} is not a port of this switch`);
     }
     const perSlot = opts.portsPerSlot;
     if (perSlot !== undefined && (!Number.isInteger(perSlot) || perSlot < 1 || perSlot > 999)) {
@@ -109,7 +118,8 @@ export class VirtualSwitch {
       throw new RangeError(`portsPerSlot is not available on the ${this.profile.id} profile: ${chassis.refused}`);
     }
     const extraVlans = opts.extraVlans ?? 0;
-    if (!Number.isInteger(extraVlans) || extraVlans < 0) throw new RangeError(`extraVlans must be an integer >= 0, got ${extraVlans}`);
+    if (!Number.isInteger(extraVlans) || extraVlans < 0)
+      throw new RangeError(`extraVlans must be an integer >= 0, got ${extraVlans}`);
     const bp = generateSwitch(this.profile, {
       ports,
       poePorts,
@@ -122,7 +132,9 @@ export class VirtualSwitch {
       lldpNeighbours: opts.lldpNeighbours,
     });
     if (bp.config.vlans.size > this.profile.maxVlans) {
-      throw new RangeError(`${bp.config.vlans.size} VLANs are more than the ${this.profile.maxVlans} this profile supports (extraVlans ${extraVlans})`);
+      throw new RangeError(
+        `${bp.config.vlans.size} VLANs are more than the ${this.profile.maxVlans} this profile supports (extraVlans ${extraVlans})`,
+      );
     }
     this.system = bp.system;
     this.interfaces = bp.interfaces;
@@ -207,7 +219,8 @@ export class VirtualSwitch {
   /** pethMainPseConsumptionPower: watts drawn by all ports (of one PSE group when given) */
   poeConsumedW(group?: number): number {
     let mw = 0;
-    for (const i of this.interfaces) if (i.poe && (group === undefined || i.poe.group === group)) mw += this.poeState(i.ifIndex)!.powerMw;
+    for (const i of this.interfaces)
+      if (i.poe && (group === undefined || i.poe.group === group)) mw += this.poeState(i.ifIndex)!.powerMw;
     return Math.round(mw / 1000);
   }
 

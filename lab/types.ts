@@ -150,7 +150,9 @@ export interface LabSwitch {
   model: VirtualSwitch;
   host: "127.0.0.1";
   port: number;
-  options: Required<Omit<LabSwitchOptions, "v3" | "port" | "maxBulkValues" | "maxResponseBytes" | "portsPerSlot" | "vendor">> & {
+  options: Required<
+    Omit<LabSwitchOptions, "v3" | "port" | "maxBulkValues" | "maxResponseBytes" | "portsPerSlot" | "vendor">
+  > & {
     v3?: LabV3User;
     maxBulkValues?: number;
     maxResponseBytes?: number;
@@ -171,4 +173,3 @@ export interface LabSwitch {
   writeRecording(file: string): number;
   stop(): Promise<void>;
 }
-

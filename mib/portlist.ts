@@ -8,7 +8,7 @@
 export function hasPort(list: Buffer, port: number): boolean {
   if (port < 1) return false;
   const byte = Math.floor((port - 1) / 8);
-  return byte < list.length && (list[byte] & (0x80 >> (port - 1) % 8)) !== 0;
+  return byte < list.length && (list[byte] & (0x80 >> ((port - 1) % 8))) !== 0;
 }
 
 /** A copy with the port's bit set or cleared, grown with zero octets when too short. */
@@ -16,7 +16,7 @@ export function withPort(list: Buffer, port: number, member: boolean): Buffer {
   const byte = Math.floor((port - 1) / 8);
   const out = Buffer.alloc(Math.max(list.length, byte + 1));
   list.copy(out);
-  const mask = 0x80 >> (port - 1) % 8;
+  const mask = 0x80 >> ((port - 1) % 8);
   out[byte] = member ? out[byte] | mask : out[byte] & ~mask;
   return out;
 }
@@ -35,7 +35,8 @@ export function portsOf(list: Buffer): number[] {
 /** The bitmap of a set of ports, `lengthBytes` long (ports beyond it are left out). */
 export function portListOf(ports: Iterable<number>, lengthBytes: number): Buffer {
   const out = Buffer.alloc(lengthBytes);
-  for (const p of ports) if (p >= 1 && Math.floor((p - 1) / 8) < lengthBytes) out[Math.floor((p - 1) / 8)] |= 0x80 >> (p - 1) % 8;
+  for (const p of ports)
+    if (p >= 1 && Math.floor((p - 1) / 8) < lengthBytes) out[Math.floor((p - 1) / 8)] |= 0x80 >> ((p - 1) % 8);
   return out;
 }
 

@@ -10,13 +10,7 @@ export type AdminState = "Enabled" | "Disabled";
 export type Duplex = "Unknown" | "Half" | "Full";
 export type VlanStatus = "Other" | "Permanent" | "Dynamic";
 export type PoeDetect =
-  | "Disabled"
-  | "Searching"
-  | "Delivering"
-  | "Fault"
-  | "Test"
-  | "Unknown Fault"
-  | "PS Disconnected";
+  "Disabled" | "Searching" | "Delivering" | "Fault" | "Test" | "Unknown Fault" | "PS Disconnected";
 
 /** POWER-ETHERNET-MIB pethPsePortDetectionStatus values by the names the API shows */
 export const POE_DETECT_NAMES: Readonly<Record<number, PoeDetect>> = {
@@ -135,4 +129,3 @@ export interface InterfaceView {
   vlans: VlanInfo[];
   driverContext?: unknown;
 }
-

@@ -61,7 +61,6 @@ export class NotSupported extends DeviceError {
   }
 }
 
-
 /**
  * The SSH device presented another host key than the one pinned for it: a replaced device,
  * or someone in between. Refused until an administrator accepts the new key.

@@ -38,7 +38,8 @@ export function naturalCompare(a: string, b: string): number {
     const rDigits = isDigits(r);
     let order: number;
     if (lDigits && rDigits) order = compareDigitRuns(l, r);
-    else if (lDigits !== rDigits) order = lDigits ? -1 : 1; // numbers before words
+    else if (lDigits !== rDigits)
+      order = lDigits ? -1 : 1; // numbers before words
     else order = compareText(l.toLowerCase(), r.toLowerCase());
     if (order !== 0) return order;
   }

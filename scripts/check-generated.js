@@ -7,9 +7,15 @@ const path = require("node:path");
 
 const root = path.resolve(__dirname, "..");
 const tmp = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "switchdesk-gen-")), "api.ts");
-execFileSync(process.execPath, [path.join(root, "node_modules", "openapi-typescript", "bin", "cli.js"), "spec/openapi.yaml", "-o", tmp], { cwd: root, stdio: "ignore" });
+execFileSync(
+  process.execPath,
+  [path.join(root, "node_modules", "openapi-typescript", "bin", "cli.js"), "spec/openapi.yaml", "-o", tmp],
+  { cwd: root, stdio: "ignore" },
+);
 const fresh = fs.readFileSync(tmp, "utf8");
-const committed = fs.existsSync(path.join(root, "generated/api.ts")) ? fs.readFileSync(path.join(root, "generated/api.ts"), "utf8") : "";
+const committed = fs.existsSync(path.join(root, "generated/api.ts"))
+  ? fs.readFileSync(path.join(root, "generated/api.ts"), "utf8")
+  : "";
 fs.rmSync(path.dirname(tmp), { recursive: true, force: true });
 if (fresh !== committed) {
   console.error("generated/api.ts is stale: run `npm run generate` and commit the result.");

@@ -32,10 +32,13 @@ function answerFor(err: unknown, log?: Logger): ApiError {
   const e = toApiError(err);
   if (e) return e;
   // express's own errors (a body it could not read, a bad URL) carry a 4xx status
-  const status = (err as { status?: unknown; statusCode?: unknown } | null)?.status ?? (err as { statusCode?: unknown } | null)?.statusCode;
+  const status =
+    (err as { status?: unknown; statusCode?: unknown } | null)?.status ??
+    (err as { statusCode?: unknown } | null)?.statusCode;
   if (status === 413) return new ApiError(413, "payload_too_large", "Request body is too large");
   if (status === 415) return new ApiError(415, "unsupported_media_type", "Unsupported Content-Type");
-  if (typeof status === "number" && status >= 400 && status < 500) return new ApiError(400, "malformed_body", "The request could not be read");
+  if (typeof status === "number" && status >= 400 && status < 500)
+    return new ApiError(400, "malformed_body", "The request could not be read");
   // never leak internals (or secrets) to the caller; the log has the stack
   if (log) log.error({ err }, "unhandled error");
   else console.error("unhandled error:", err);
@@ -133,7 +136,8 @@ async function ignoredBody(req: Request, res: Response, limit: number): Promise<
     if (e instanceof ApiError && e.headers.Connection === "close") res.setHeader("Connection", "close");
     return undefined;
   }
-  if (mediaType(req.headers["content-type"]) !== "application/x-www-form-urlencoded" || raw.length === 0) return undefined;
+  if (mediaType(req.headers["content-type"]) !== "application/x-www-form-urlencoded" || raw.length === 0)
+    return undefined;
   const csrf = new URLSearchParams(raw.toString("utf8")).get(CSRF_FIELD);
   return csrf === null ? undefined : { [CSRF_FIELD]: csrf };
 }
@@ -154,16 +158,28 @@ interface Seen {
  * flood of them must not fill the log; they are refused before anything else).
  */
 async function auditRefusal(s: Services, req: Request, seen: Seen, err: unknown): Promise<void> {
-  if (!seen.caller || req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || wasAudited(err)) return;
+  if (!seen.caller || req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || wasAudited(err))
+    return;
   const e = answerFor(err);
   const ids = Object.entries(seen.params ?? {}).map(([k, v]) => `${k}=${String(v)}`);
   const fields = Object.keys(seen.body ?? {}).sort();
-  const asked = [`${req.method} ${new URL(req.originalUrl, "http://x").pathname}`, ...(ids.length ? [ids.join(" ")] : []), ...(fields.length ? [`fields: ${fields.join(", ")}`] : [])];
+  const asked = [
+    `${req.method} ${new URL(req.originalUrl, "http://x").pathname}`,
+    ...(ids.length ? [ids.join(" ")] : []),
+    ...(fields.length ? [`fields: ${fields.join(", ")}`] : []),
+  ];
   const switchId = typeof seen.params?.switch === "number" ? seen.params.switch : null;
   await s.audit
     .refusal(
       { caller: seen.caller, ip: clientIp(req, s.config) },
-      { action: `request:${seen.operationId ?? "unknown"}`, switch: switchId === null ? null : { id: switchId, name: "" }, new_value: asked.join("; "), outcome: outcomeOfCode(e.code), code: e.code, message: e.reason },
+      {
+        action: `request:${seen.operationId ?? "unknown"}`,
+        switch: switchId === null ? null : { id: switchId, name: "" },
+        new_value: asked.join("; "),
+        outcome: outcomeOfCode(e.code),
+        code: e.code,
+        message: e.reason,
+      },
     )
     .catch(() => undefined);
 }
@@ -242,7 +258,10 @@ async function handleApi(req: Request, res: Response, s: Services, contract: Con
       method: method === "HEAD" ? "get" : method.toLowerCase(),
       path: pathname,
       query,
-      headers: { ...(req.headers as Record<string, string>), "content-type": body ? "application/json" : mediaType(req.headers["content-type"]) },
+      headers: {
+        ...(req.headers as Record<string, string>),
+        "content-type": body ? "application/json" : mediaType(req.headers["content-type"]),
+      },
       body,
     },
     op,
@@ -270,11 +289,16 @@ async function handleApi(req: Request, res: Response, s: Services, contract: Con
     // usage counters behind api/stats/: one call by this user (on this switch, if any), failed ones too
     // (a statistic: a count that could not be written after its retries never costs the answer)
     if (caller) {
-      await s.repos.usage.record(caller.user.id, typeof params.switch === "number" ? params.switch : null).catch((err: unknown) => s.log.warn({ err }, "usage count not written"));
+      await s.repos.usage
+        .record(caller.user.id, typeof params.switch === "number" ? params.switch : null)
+        .catch((err: unknown) => s.log.warn({ err }, "usage count not written"));
     }
   }
   if (caller && method === "GET" && caller.session && wantsHtml(req)) {
-    res.status(reply.status).type("html").send(renderBrowsable(contract, ctx, pathname, reply));
+    res
+      .status(reply.status)
+      .type("html")
+      .send(renderBrowsable(contract, ctx, pathname, reply));
     return;
   }
   sendReply(res, reply);
@@ -283,7 +307,8 @@ async function handleApi(req: Request, res: Response, s: Services, contract: Con
 function coerceQuery(op: Operation, query: Record<string, string>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...query };
   for (const p of (op.parameters ?? []) as any[]) {
-    if (p.in === "query" && p.schema?.type === "integer" && query[p.name] !== undefined) out[p.name] = Number(query[p.name]);
+    if (p.in === "query" && p.schema?.type === "integer" && query[p.name] !== undefined)
+      out[p.name] = Number(query[p.name]);
   }
   return out;
 }

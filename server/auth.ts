@@ -14,7 +14,8 @@ export const CSRF_COOKIE = "csrftoken";
 export const CSRF_HEADER = "x-csrftoken";
 export const CSRF_FIELD = "csrfmiddlewaretoken";
 
-const deny = (reason: string, code: ErrorCode) => new ApiError(403, code, reason, { "WWW-Authenticate": "Token" }, true);
+const deny = (reason: string, code: ErrorCode) =>
+  new ApiError(403, code, reason, { "WWW-Authenticate": "Token" }, true);
 
 export function parseCookies(header: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};
@@ -51,7 +52,8 @@ export async function identify(s: Services, input: AuthInput): Promise<Caller | 
   if (auth !== undefined) {
     const m = /^\s*(Token|Bearer)\s+(\S+)\s*$/i.exec(auth);
     if (!m) {
-      if (/^\s*(Token|Bearer)\s*$/i.test(auth)) throw deny("Invalid token header. No credentials provided.", "invalid_token");
+      if (/^\s*(Token|Bearer)\s*$/i.test(auth))
+        throw deny("Invalid token header. No credentials provided.", "invalid_token");
       throw deny(msg.INVALID_TOKEN, "invalid_token");
     }
     const token = await s.repos.tokens.findByKey(m[2].toLowerCase());
@@ -83,7 +85,12 @@ function directoryChecked(s: Services, user: Caller["user"], method: string): Pr
  * A web session's unsafe request must carry the session's CSRF token, in the
  * X-CSRFToken header or the form field of a browser form post.
  */
-export function checkCsrf(caller: Caller | null, method: string, headers: IncomingHttpHeaders, csrfField: unknown): void {
+export function checkCsrf(
+  caller: Caller | null,
+  method: string,
+  headers: IncomingHttpHeaders,
+  csrfField: unknown,
+): void {
   if (!caller?.session || !UNSAFE.has(method)) return;
   const sent = String(headers[CSRF_HEADER] ?? csrfField ?? "");
   if (!sent || !safeEqual(sent, caller.session.csrf_token)) {

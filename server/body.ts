@@ -28,7 +28,12 @@ export function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
     let size = 0;
     let over = false;
     const tooLarge = (closing: boolean) =>
-      new ApiError(413, "payload_too_large", `Request body is larger than ${limit} bytes`, closing ? { Connection: "close" } : {});
+      new ApiError(
+        413,
+        "payload_too_large",
+        `Request body is larger than ${limit} bytes`,
+        closing ? { Connection: "close" } : {},
+      );
     const done = (err: Error | null, body?: Buffer) => {
       req.off("data", onData);
       req.off("end", onEnd);
@@ -48,7 +53,8 @@ export function readRaw(req: IncomingMessage, limit: number): Promise<Buffer> {
       if (!over) chunks.push(chunk);
     };
     const onEnd = () => done(over ? tooLarge(false) : null, Buffer.concat(chunks));
-    const onError = (e: Error) => done(new ApiError(400, "malformed_body", `The request body could not be read: ${e.message}`));
+    const onError = (e: Error) =>
+      done(new ApiError(400, "malformed_body", `The request body could not be read: ${e.message}`));
     const declared = Number(req.headers["content-length"]);
     if (Number.isFinite(declared) && declared > drainLimit(limit)) {
       done(tooLarge(true));
@@ -89,11 +95,27 @@ export function parseBody(raw: Buffer, contentType: string | undefined): { body:
     }
     return { body: out, form: true };
   }
-  if (!type) throw new ApiError(415, "unsupported_media_type", "A request body needs a Content-Type: application/json or application/x-www-form-urlencoded");
-  throw new ApiError(415, "unsupported_media_type", `Unsupported Content-Type '${type}': use application/json or application/x-www-form-urlencoded`);
+  if (!type)
+    throw new ApiError(
+      415,
+      "unsupported_media_type",
+      "A request body needs a Content-Type: application/json or application/x-www-form-urlencoded",
+    );
+  throw new ApiError(
+    415,
+    "unsupported_media_type",
+    `Unsupported Content-Type '${type}': use application/json or application/x-www-form-urlencoded`,
+  );
 }
 
-type Schema = { type?: string; nullable?: boolean; anyOf?: Schema[]; oneOf?: Schema[]; items?: Schema; properties?: Record<string, Schema> };
+type Schema = {
+  type?: string;
+  nullable?: boolean;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  items?: Schema;
+  properties?: Record<string, Schema>;
+};
 
 function types(s: Schema | undefined): Set<string> {
   const out = new Set<string>();
@@ -126,7 +148,9 @@ export function coerceForm(body: Record<string, unknown>, schema: Schema | undef
     const prop = props[k];
     const allowed = types(prop);
     if (Array.isArray(v)) {
-      const itemTypes = types([...(prop?.anyOf ?? []), ...(prop?.oneOf ?? []), prop].find((s) => s?.type === "array")?.items);
+      const itemTypes = types(
+        [...(prop?.anyOf ?? []), ...(prop?.oneOf ?? []), prop].find((s) => s?.type === "array")?.items,
+      );
       out[k] = v.map((x) => coerceScalar(String(x), itemTypes));
     } else if (typeof v === "string" && allowed.size) {
       if (allowed.has("array") && !allowed.has("string")) {

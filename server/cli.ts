@@ -32,7 +32,11 @@ interface Command {
   options: Options;
   /** names of the positional arguments, required ones first */
   positionals: { required: string[]; optional?: string[] };
-  run(values: Record<string, string | boolean | undefined>, args: string[], out: (line: string) => void): Promise<number>;
+  run(
+    values: Record<string, string | boolean | undefined>,
+    args: string[],
+    out: (line: string) => void,
+  ): Promise<number>;
 }
 
 async function ask(question: string, hidden = false): Promise<string> {
@@ -66,7 +70,9 @@ type Say = (line: string, secret?: boolean) => void;
 function startupSay(services: Services): Say {
   return (line, secret) => {
     if (!secret) return services.log.info(line);
-    services.log.warn("a first superuser was created with a generated password; it is printed on stderr once and never logged");
+    services.log.warn(
+      "a first superuser was created with a generated password; it is printed on stderr once and never logged",
+    );
     const rule = "=".repeat(Math.min(line.length, 78));
     process.stderr.write(`\n${rule}\n${line}\n${rule}\n\n`);
   };
@@ -76,11 +82,17 @@ function startupSay(services: Services): Say {
 function listenError(e: NodeJS.ErrnoException, config: Config): Error {
   switch (e.code) {
     case "EADDRINUSE":
-      return new Error(`Port ${config.port} on ${config.host} is already in use (another switchdesk?): stop that program or set PORT to a free port`);
+      return new Error(
+        `Port ${config.port} on ${config.host} is already in use (another switchdesk?): stop that program or set PORT to a free port`,
+      );
     case "EADDRNOTAVAIL":
-      return new Error(`HOST ${config.host} is not an address of this machine: set HOST to one of its addresses, 127.0.0.1, or 0.0.0.0 for all of them`);
+      return new Error(
+        `HOST ${config.host} is not an address of this machine: set HOST to one of its addresses, 127.0.0.1, or 0.0.0.0 for all of them`,
+      );
     case "EACCES":
-      return new Error(`Listening on port ${config.port} needs privileges: use a port above 1023 (PORT), behind a reverse proxy for 80/443`);
+      return new Error(
+        `Listening on port ${config.port} needs privileges: use a port above 1023 (PORT), behind a reverse proxy for 80/443`,
+      );
     case "ENOTFOUND":
     case "EAI_AGAIN":
       return new Error(`HOST ${config.host} is not a name or address this machine can resolve: set HOST to an address`);
@@ -100,7 +112,11 @@ function starting(_req: IncomingMessage, res: ServerResponse): void {
  * opened, no superuser created, no lab started). Then store, first superuser, demo lab,
  * and the application takes over the socket.
  */
-export async function startService(config: Config, say?: (line: string) => void, options: { logDestination?: DestinationStream } = {}): Promise<RunningService> {
+export async function startService(
+  config: Config,
+  say?: (line: string) => void,
+  options: { logDestination?: DestinationStream } = {},
+): Promise<RunningService> {
   const server = http.createServer(starting);
   await new Promise<void>((resolve, reject) => {
     server.once("error", (e) => reject(listenError(e as NodeJS.ErrnoException, config)));
@@ -161,7 +177,10 @@ export async function startService(config: Config, say?: (line: string) => void,
       const started = Date.now();
       stopping = true;
       const log = running.log;
-      log.info({ reason, requestsInFlight: inFlight.size, deviceWrites: running.devices.pendingWrites }, "shutting down: no new connections; waiting for requests and device writes in flight");
+      log.info(
+        { reason, requestsInFlight: inFlight.size, deviceWrites: running.devices.pendingWrites },
+        "shutting down: no new connections; waiting for requests and device writes in flight",
+      );
       server.close();
       server.closeIdleConnections();
       const timeout = config.shutdownTimeoutMs;
@@ -176,7 +195,12 @@ export async function startService(config: Config, say?: (line: string) => void,
       await presence?.stop();
       await running.store.close();
       const clean = connectionsDone && writesDone;
-      const facts = { reason, durationMs: Date.now() - started, requestsCutOff: cut, deviceWritesLeft: running.devices.pendingWrites };
+      const facts = {
+        reason,
+        durationMs: Date.now() - started,
+        requestsCutOff: cut,
+        deviceWritesLeft: running.devices.pendingWrites,
+      };
       if (clean) log.info(facts, "shutdown complete: requests and device writes finished, database closed");
       else log.warn(facts, `shutdown after ${timeout / 1000} s: work still in flight was cut off; database closed`);
       return { clean };
@@ -248,13 +272,20 @@ const commands: Record<string, Command> = {
     positionals: { required: [] },
     async run(v, _a, out) {
       const username = (v.username as string | undefined) ?? (await ask("Username: "));
-      const password = (v.password as string | undefined) ?? process.env.SWITCHDESK_ADMIN_PASSWORD ?? (await ask("Password: ", true));
+      const password =
+        (v.password as string | undefined) ?? process.env.SWITCHDESK_ADMIN_PASSWORD ?? (await ask("Password: ", true));
       if (!username || !password) throw new UsageError("username and password must not be empty");
       const config = loadConfig();
       policy(password, config.passwordMinLength);
       await withCore(config, async ({ repos }) => {
         await repos.users.create(
-          { username, password: await hashPassword(password), email: (v.email as string | undefined) ?? "", is_staff: true, is_superuser: true },
+          {
+            username,
+            password: await hashPassword(password),
+            email: (v.email as string | undefined) ?? "",
+            is_staff: true,
+            is_superuser: true,
+          },
           { vlan_edit: true, allow_poe_toggle: true },
         );
       });
@@ -281,7 +312,10 @@ const commands: Record<string, Command> = {
         const tokens = revoke ? await repos.tokens.revokeAllOfUser(user.id) : 0;
         return { sessions, tokens };
       });
-      out(`Password changed for '${username}'; ${done.sessions} web session(s) ended` + (revoke ? `, ${done.tokens} API token(s) revoked.` : "."));
+      out(
+        `Password changed for '${username}'; ${done.sessions} web session(s) ended` +
+          (revoke ? `, ${done.tokens} API token(s) revoked.` : "."),
+      );
       return 0;
     },
   },
@@ -313,7 +347,7 @@ const commands: Record<string, Command> = {
   },
   drivers: {
     usage: "switchdesk drivers",
-    summary: "list the drivers: transports, what \"auto\" picks each for, what each can change (Markdown)",
+    summary: 'list the drivers: transports, what "auto" picks each for, what each can change (Markdown)',
     options: {},
     positionals: { required: [] },
     async run(_v, _a, out) {
@@ -346,7 +380,11 @@ function commandHelp(c: Command): string {
 }
 
 /** Runs one command line; the exit code, or -1 for a command that keeps running. */
-export async function main(argv: string[], out: (line: string) => void = console.log, err: (line: string) => void = console.error): Promise<number> {
+export async function main(
+  argv: string[],
+  out: (line: string) => void = console.log,
+  err: (line: string) => void = console.error,
+): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === "help" || name === "--help" || name === "-h") {
     out(usage());
@@ -361,7 +399,12 @@ export async function main(argv: string[], out: (line: string) => void = console
     if (name === "lab") return await runLab(rest, out);
     let parsed;
     try {
-      parsed = parseArgs({ args: rest, options: { ...command.options, help: { type: "boolean", short: "h" } }, strict: true, allowPositionals: true });
+      parsed = parseArgs({
+        args: rest,
+        options: { ...command.options, help: { type: "boolean", short: "h" } },
+        strict: true,
+        allowPositionals: true,
+      });
     } catch (e) {
       throw new UsageError((e as Error).message.split("\n")[0]);
     }
@@ -370,9 +413,12 @@ export async function main(argv: string[], out: (line: string) => void = console
       return 0;
     }
     const { required, optional = [] } = command.positionals;
-    if (parsed.positionals.length < required.length) throw new UsageError(`missing ${required.slice(parsed.positionals.length).join(" ")} (usage: ${command.usage})`);
+    if (parsed.positionals.length < required.length)
+      throw new UsageError(`missing ${required.slice(parsed.positionals.length).join(" ")} (usage: ${command.usage})`);
     if (parsed.positionals.length > required.length + optional.length) {
-      throw new UsageError(`unexpected argument '${parsed.positionals[required.length + optional.length]}' (usage: ${command.usage})`);
+      throw new UsageError(
+        `unexpected argument '${parsed.positionals[required.length + optional.length]}' (usage: ${command.usage})`,
+      );
     }
     return await command.run(parsed.values, parsed.positionals, out);
   } catch (e) {

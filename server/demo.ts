@@ -8,7 +8,10 @@ import type { Services } from "../app/services";
 import type { LabSwitch } from "../lab";
 import { DEMO_GROUP, hasOwnDevices, registerDemoDevices, retireDemoDevices } from "../app/demo-inventory";
 
-export async function startDemoIfWanted(s: Services, say: (line: string) => void): Promise<{ stop(): Promise<void>; switches: LabSwitch[] } | null> {
+export async function startDemoIfWanted(
+  s: Services,
+  say: (line: string) => void,
+): Promise<{ stop(): Promise<void>; switches: LabSwitch[] } | null> {
   const wanted = s.config.demo === "on" || (s.config.demo === "auto" && !(await hasOwnDevices(s)));
   if (!wanted) {
     await retireDemoDevices(s);
@@ -19,7 +22,11 @@ export async function startDemoIfWanted(s: Services, say: (line: string) => void
   const stop = async () => void (await Promise.all(lab.map((l) => l.stop())));
   try {
     const community = lab[0].snmpTarget({ write: true }).community!;
-    const devices = lab.map((l) => ({ name: l.options.name, description: `lab switch: ${l.options.ports} ports, ${l.options.profile}`, udpPort: l.port }));
+    const devices = lab.map((l) => ({
+      name: l.options.name,
+      description: `lab switch: ${l.options.ports} ports, ${l.options.profile}`,
+      udpPort: l.port,
+    }));
     await registerDemoDevices(s, community, devices);
   } catch (e) {
     await stop();

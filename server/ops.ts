@@ -18,7 +18,13 @@ async function databaseAnswers(s: Services): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<boolean>((r) => (timer = setTimeout(() => r(false), HEALTH_DB_TIMEOUT_MS)));
   try {
-    return await Promise.race([sql`select 1`.execute(s.store.db).then(() => true, () => false), late]);
+    return await Promise.race([
+      sql`select 1`.execute(s.store.db).then(
+        () => true,
+        () => false,
+      ),
+      late,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -32,7 +38,9 @@ export function metricsAccess(allow: string[] | "all"): (address: string) => boo
 export function mountOps(app: Express, s: Services): void {
   app.get("/healthz", async (_req, res) => {
     const ok = await databaseAnswers(s);
-    res.status(ok ? 200 : 503).json({ status: ok ? "ok" : "unavailable", database: ok ? "ok" : "unreachable", version: s.version });
+    res
+      .status(ok ? 200 : 503)
+      .json({ status: ok ? "ok" : "unavailable", database: ok ? "ok" : "unreachable", version: s.version });
   });
 
   const mayScrape = metricsAccess(s.config.metricsAllow);

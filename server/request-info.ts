@@ -8,7 +8,8 @@ import type { Request } from "express";
 import { addressMatcher, clientAddress, nearestForwarded, plainAddress } from "../domain/addresses";
 
 /** a host[:port] as sent in X-Forwarded-Host / Host: names, IPv4 or [IPv6], nothing else */
-const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const HOST =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 export interface ProxySettings {
   trustedProxies: readonly string[];

@@ -95,7 +95,9 @@ ${haveSwagger ? `<script src="${UI_PREFIX}reference/static/swagger-ui-bundle.js"
 export function mountUi(app: Express, s: Services): void {
   const own = readFolder(path.join(projectRoot(), "ui"));
   const swaggerDir = swaggerFolder();
-  const swagger = swaggerDir ? readFolder(swaggerDir, new Set(["swagger-ui-bundle.js", "swagger-ui.css"])) : new Map<string, Asset>();
+  const swagger = swaggerDir
+    ? readFolder(swaggerDir, new Set(["swagger-ui-bundle.js", "swagger-ui.css"]))
+    : new Map<string, Asset>();
 
   const sendAsset = (files: Map<string, Asset>) => (req: Request, res: Response) => {
     const asset = files.get(String(req.params.name));

@@ -32,7 +32,12 @@ export function validationReason(op: Operation, errors: AjvError[]): Verdict {
     name = where[1] ?? first.params?.missingProperty ?? "";
     return { status: 400, code: "invalid_parameter", reason: `Invalid query parameter: '${name}'` };
   }
-  if (fixed) return { status: 400, code: first.keyword === "required" ? "missing_parameter" : "invalid_parameter", reason: fixed };
+  if (fixed)
+    return {
+      status: 400,
+      code: first.keyword === "required" ? "missing_parameter" : "invalid_parameter",
+      reason: fixed,
+    };
   if (first.keyword === "additionalProperties") {
     return { status: 400, code: "invalid_parameter", reason: `Unknown parameter: '${name}'` };
   }
@@ -42,7 +47,7 @@ export function validationReason(op: Operation, errors: AjvError[]): Verdict {
   if (!name) return { status: 400, code: "invalid_parameter", reason: "Missing or invalid request body" };
   // anyOf reports every branch; the outer failure reads best
   const anyOf = errors.find((e) => e.keyword === "anyOf" && e.instancePath === first.instancePath);
-  const detail = anyOf ? "wrong type" : first.message ?? "invalid";
+  const detail = anyOf ? "wrong type" : (first.message ?? "invalid");
   return { status: 400, code: "invalid_parameter", reason: `Invalid value for parameter '${name}': ${detail}` };
 }
 

@@ -37,7 +37,14 @@ export function isWebPage(req: Request): boolean {
 export function sendWebError(res: Response, e: ApiError): void {
   res.status(e.status);
   for (const [k, v] of Object.entries(e.headers)) res.setHeader(k, v);
-  res.type("html").send(page("Error", `<h1>${e.status}</h1><p class="error" role="alert">${esc(e.reason)}</p><p><a href="/login/">Back to the login page</a></p>`));
+  res
+    .type("html")
+    .send(
+      page(
+        "Error",
+        `<h1>${e.status}</h1><p class="error" role="alert">${esc(e.reason)}</p><p><a href="/login/">Back to the login page</a></p>`,
+      ),
+    );
 }
 
 export function wantsHtml(req: Request): boolean {
@@ -49,7 +56,13 @@ const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** Secure when configured or when the request came over https (behind a trusted proxy too) */
-function cookie(name: string, value: string, req: Request, s: Services, opts: { httpOnly: boolean; maxAgeS?: number }): string {
+function cookie(
+  name: string,
+  value: string,
+  req: Request,
+  s: Services,
+  opts: { httpOnly: boolean; maxAgeS?: number },
+): string {
   const parts = [`${name}=${encodeURIComponent(value)}`, "Path=/", "SameSite=Lax"];
   if (opts.httpOnly) parts.push("HttpOnly");
   if (s.config.secureCookies || cameOverHttps(req, s.config)) parts.push("Secure");
@@ -105,14 +118,26 @@ export function mountWeb(app: Express, s: Services): void {
     const fresh = crypto.randomBytes(32).toString("hex");
     if (!csrfCookie || body[CSRF_FIELD] !== csrfCookie) {
       res.setHeader("Set-Cookie", cookie(CSRF_COOKIE, fresh, req, s, { httpOnly: false }));
-      res.status(403).type("html").send(loginPage(next, fresh, "Your login form expired; please try again."));
+      res
+        .status(403)
+        .type("html")
+        .send(loginPage(next, fresh, "Your login form expired; please try again."));
       return;
     }
     try {
-      const user = await checkLogin(s, String(body.username ?? ""), String(body.password ?? ""), clientIp(req, s.config), "web");
+      const user = await checkLogin(
+        s,
+        String(body.username ?? ""),
+        String(body.password ?? ""),
+        clientIp(req, s.config),
+        "web",
+      );
       const session = await s.repos.sessions.create(user.id, s.config.sessionLifetimeMs);
       res.setHeader("Set-Cookie", [
-        cookie(SESSION_COOKIE, session.key, req, s, { httpOnly: true, maxAgeS: Math.floor(s.config.sessionLifetimeMs / 1000) }),
+        cookie(SESSION_COOKIE, session.key, req, s, {
+          httpOnly: true,
+          maxAgeS: Math.floor(s.config.sessionLifetimeMs / 1000),
+        }),
         cookie(CSRF_COOKIE, session.csrf, req, s, { httpOnly: false }),
       ]);
       res.redirect(302, next);
@@ -121,7 +146,10 @@ export function mountWeb(app: Express, s: Services): void {
       const e = toApiError(err);
       const status = e ? e.status : 500;
       if (e && e.headers["Retry-After"]) res.setHeader("Retry-After", e.headers["Retry-After"]);
-      res.status(status).type("html").send(loginPage(next, csrfCookie, e ? e.reason : "Login failed"));
+      res
+        .status(status)
+        .type("html")
+        .send(loginPage(next, csrfCookie, e ? e.reason : "Login failed"));
     }
   });
 
@@ -200,8 +228,6 @@ function operationForm(entry: PathEntry, method: string, op: any, known: Record<
   );
 }
 
-
-
 /**
  * An api/ page for a browser: the result as formatted JSON with links; on api/ every
  * endpoint with its description; below that, forms for the POST/PATCH/DELETE endpoints:
@@ -221,16 +247,24 @@ export function renderBrowsable(contract: Contract, ctx: Ctx, pathname: string, 
       if (method === "OPTIONS") continue; // answered on every path; not an endpoint of its own
       const o = op as any;
       if (root) {
-        const link = method === "GET" && entry.names.length === 0 ? `<a href="${esc(entry.template)}">${esc(entry.template)}</a>` : esc(entry.template);
-        rows.push(`<tr><td class="method">${method}</td><td>${link}</td><td>${esc(o.summary ?? "")}${o.description ? `<br><small>${esc(o.description)}</small>` : ""}</td></tr>`);
+        const link =
+          method === "GET" && entry.names.length === 0
+            ? `<a href="${esc(entry.template)}">${esc(entry.template)}</a>`
+            : esc(entry.template);
+        rows.push(
+          `<tr><td class="method">${method}</td><td>${link}</td><td>${esc(o.summary ?? "")}${o.description ? `<br><small>${esc(o.description)}</small>` : ""}</td></tr>`,
+        );
       }
-      if (below && (method === "POST" || method === "PATCH" || method === "DELETE")) forms.push(operationForm(entry, method, o, root ? {} : here!.params));
+      if (below && (method === "POST" || method === "PATCH" || method === "DELETE"))
+        forms.push(operationForm(entry, method, o, root ? {} : here!.params));
     }
   }
   const result = `<h1>${esc(pathname)}</h1><p class="status">HTTP ${reply.status}</p><pre id="result">${linkedJson(reply.body ?? null, ctx.baseUrl)}</pre>`;
   const table = rows.length
     ? `<h2>Endpoints</h2><table><thead><tr><th>Method</th><th>Path</th><th>What it does</th></tr></thead><tbody>${rows.join("")}</tbody></table>`
     : "";
-  const actions = forms.length ? `<h2>Send a request</h2><div id="forms" data-csrf="${esc(csrf)}">${forms.join("")}</div><script src="/assets/forms.js"></script>` : "";
+  const actions = forms.length
+    ? `<h2>Send a request</h2><div id="forms" data-csrf="${esc(csrf)}">${forms.join("")}</div><script src="/assets/forms.js"></script>`
+    : "";
   return page(root ? "API" : pathname, result + table + actions, caller.user.username, csrf);
 }

@@ -16,7 +16,12 @@ export async function api(path, { method = "GET", body } = {}) {
   if (body !== undefined) headers["Content-Type"] = "application/json";
   let r;
   try {
-    r = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: "same-origin" });
+    r = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: "same-origin",
+    });
   } catch {
     throw new ApiError(0, "The switchdesk server could not be reached.", "network");
   }
@@ -43,7 +48,10 @@ export async function api(path, { method = "GET", body } = {}) {
 export function sessionEnded() {
   if (document.getElementById("session-ended")) return;
   const here = location.pathname + location.search;
-  const link = Object.assign(document.createElement("a"), { href: `/login/?next=${encodeURIComponent(here)}`, textContent: "Log in again" });
+  const link = Object.assign(document.createElement("a"), {
+    href: `/login/?next=${encodeURIComponent(here)}`,
+    textContent: "Log in again",
+  });
   const notice = Object.assign(document.createElement("p"), { id: "session-ended", className: "error" });
   notice.setAttribute("role", "alert");
   notice.append("Your session has ended. ", link, " to come back to this page.");
@@ -52,4 +60,5 @@ export function sessionEnded() {
 
 /** the API's path of a device; an interface id with "/" travels as "_" */
 export const devicePath = (g, s) => `/api/switches/${encodeURIComponent(g)}/${encodeURIComponent(s)}/`;
-export const interfacePath = (g, s, id) => `${devicePath(g, s)}interface/${encodeURIComponent(String(id).replace(/\//g, "_"))}/`;
+export const interfacePath = (g, s, id) =>
+  `${devicePath(g, s)}interface/${encodeURIComponent(String(id).replace(/\//g, "_"))}/`;

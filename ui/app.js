@@ -12,7 +12,12 @@ const main = document.getElementById("main");
 /** a page that could not be drawn: what went wrong, in words */
 export function pageError(title, err) {
   document.title = `${title} · switchdesk`;
-  show(main, h("h1", {}, title), h("p", { class: "error", role: "alert" }, err?.message ?? String(err)), h("p", {}, h("a", { href: "/ui/" }, "Back to the devices")));
+  show(
+    main,
+    h("h1", {}, title),
+    h("p", { class: "error", role: "alert" }, err?.message ?? String(err)),
+    h("p", {}, h("a", { href: "/ui/" }, "Back to the devices")),
+  );
   if (err?.code === "not_authenticated") sessionEnded(); // drawn over: say it again
 }
 
@@ -28,7 +33,11 @@ const routes = [
 /** the menu entry of the section shown is marked as the current page */
 function markCurrent(path) {
   const links = [...document.querySelectorAll("header.top nav a:not(.brand)")];
-  const section = path.startsWith("/ui/tokens/") ? "/ui/tokens/" : path.startsWith("/ui/audit/") ? "/ui/audit/" : "/ui/";
+  const section = path.startsWith("/ui/tokens/")
+    ? "/ui/tokens/"
+    : path.startsWith("/ui/audit/")
+      ? "/ui/audit/"
+      : "/ui/";
   for (const a of links) if (a.getAttribute("href") === section) a.setAttribute("aria-current", "page");
 }
 

@@ -23,7 +23,12 @@ export async function auditPage(main) {
     "form",
     { class: "toolbar", method: "get", action: "/ui/audit/" },
     h("label", { for: "audit-outcome" }, "Outcome"),
-    h("select", { id: "audit-outcome", name: "outcome" }, h("option", { value: "" }, "all"), OUTCOMES.map((o) => h("option", { value: o, selected: o === outcome }, o))),
+    h(
+      "select",
+      { id: "audit-outcome", name: "outcome" },
+      h("option", { value: "" }, "all"),
+      OUTCOMES.map((o) => h("option", { value: o, selected: o === outcome }, o)),
+    ),
     h("button", { type: "submit" }, "Show"),
   );
   const cols = ["Time", "User", "From", "Device", "Interface", "Action", "Change", "Outcome", "Message"];
@@ -36,7 +41,15 @@ export async function auditPage(main) {
       "table",
       { class: "cards audit" },
       h("caption", { class: "sr-only" }, "Audit log, newest first"),
-      h("thead", {}, h("tr", {}, cols.map((c) => h("th", { scope: "col" }, c)))),
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          cols.map((c) => h("th", { scope: "col" }, c)),
+        ),
+      ),
       h(
         "tbody",
         {},
@@ -44,13 +57,32 @@ export async function auditPage(main) {
           h(
             "tr",
             {},
-            [when(r.time), r.username, r.source_address, r.switch_name, r.interface, r.action, [r.old_value, r.new_value].filter(Boolean).join(" → "), r.outcome, r.message].map((v, n) =>
-              h("td", { "data-label": cols[n], class: n === 7 && v !== "success" && v !== "pending" ? "error" : undefined }, v ?? ""),
+            [
+              when(r.time),
+              r.username,
+              r.source_address,
+              r.switch_name,
+              r.interface,
+              r.action,
+              [r.old_value, r.new_value].filter(Boolean).join(" → "),
+              r.outcome,
+              r.message,
+            ].map((v, n) =>
+              h(
+                "td",
+                { "data-label": cols[n], class: n === 7 && v !== "success" && v !== "pending" ? "error" : undefined },
+                v ?? "",
+              ),
             ),
           ),
         ),
       ),
     ),
-    h("nav", { class: "pager", "aria-label": "Pages" }, page > 1 ? h("a", { href: link(page - 1) }, "Newer") : null, page < pages ? h("a", { href: link(page + 1) }, "Older") : null),
+    h(
+      "nav",
+      { class: "pager", "aria-label": "Pages" },
+      page > 1 ? h("a", { href: link(page - 1) }, "Newer") : null,
+      page < pages ? h("a", { href: link(page + 1) }, "Older") : null,
+    ),
   );
 }

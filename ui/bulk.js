@@ -5,12 +5,35 @@
 import { h, message, sure } from "./dom.js";
 
 export function bulkPanel(ctx) {
-  const vlan = h("select", { id: "bulk-vlan" }, h("option", { value: "" }, "(unchanged)"), ctx.vlans().map((v) => h("option", { value: v.id }, v.name ? `${v.id} ${v.name}` : String(v.id))));
-  const state = h("select", { id: "bulk-state" }, h("option", { value: "" }, "(unchanged)"), h("option", { value: "on" }, "Enabled"), h("option", { value: "off" }, "Disabled"));
-  const poe = h("select", { id: "bulk-poe" }, h("option", { value: "" }, "(unchanged)"), h("option", { value: "on" }, "PoE on"), h("option", { value: "off" }, "PoE off"));
+  const vlan = h(
+    "select",
+    { id: "bulk-vlan" },
+    h("option", { value: "" }, "(unchanged)"),
+    ctx.vlans().map((v) => h("option", { value: v.id }, v.name ? `${v.id} ${v.name}` : String(v.id))),
+  );
+  const state = h(
+    "select",
+    { id: "bulk-state" },
+    h("option", { value: "" }, "(unchanged)"),
+    h("option", { value: "on" }, "Enabled"),
+    h("option", { value: "off" }, "Disabled"),
+  );
+  const poe = h(
+    "select",
+    { id: "bulk-poe" },
+    h("option", { value: "" }, "(unchanged)"),
+    h("option", { value: "on" }, "PoE on"),
+    h("option", { value: "off" }, "PoE off"),
+  );
   const setDescr = h("input", { type: "checkbox", id: "bulk-set-description" });
   const descr = h("input", { type: "text", id: "bulk-description", maxlength: 64 });
-  const progress = h("progress", { id: "bulk-progress", max: 1, value: 0, hidden: true, "aria-label": "Bulk edit progress" });
+  const progress = h("progress", {
+    id: "bulk-progress",
+    max: 1,
+    value: 0,
+    hidden: true,
+    "aria-label": "Bulk edit progress",
+  });
   const status = h("p", { role: "status", id: "bulk-status" });
   const list = h("ol", { class: "bulk-results", id: "bulk-results" });
   const apply = h("button", { type: "submit" }, "Apply to selected ports");
@@ -20,7 +43,12 @@ export function bulkPanel(ctx) {
   const actions = [
     {
       kind: "vlan",
-      controls: h("span", { class: "bulk-action", "data-action": "vlan" }, h("label", { for: "bulk-vlan" }, "VLAN"), vlan),
+      controls: h(
+        "span",
+        { class: "bulk-action", "data-action": "vlan" },
+        h("label", { for: "bulk-vlan" }, "VLAN"),
+        vlan,
+      ),
       wanted: () => vlan.value !== "",
       reset: () => (vlan.value = ""),
       body: () => ({ vlan: Number(vlan.value) }),
@@ -28,7 +56,12 @@ export function bulkPanel(ctx) {
     },
     {
       kind: "state",
-      controls: h("span", { class: "bulk-action", "data-action": "state" }, h("label", { for: "bulk-state" }, "Admin state"), state),
+      controls: h(
+        "span",
+        { class: "bulk-action", "data-action": "state" },
+        h("label", { for: "bulk-state" }, "Admin state"),
+        state,
+      ),
       wanted: () => state.value !== "",
       reset: () => (state.value = ""),
       body: () => ({ state: state.value }),
@@ -71,7 +104,11 @@ export function bulkPanel(ctx) {
       if (!some) a.reset();
       offered += Number(some);
     }
-    nothingOffered.textContent = !ports.length ? "Select ports in the table: the changes they allow are offered here." : offered ? "" : "None of the selected ports allows any change.";
+    nothingOffered.textContent = !ports.length
+      ? "Select ports in the table: the changes they allow are offered here."
+      : offered
+        ? ""
+        : "None of the selected ports allows any change.";
     nothingOffered.hidden = nothingOffered.textContent === "";
   }
 
@@ -81,7 +118,8 @@ export function bulkPanel(ctx) {
     const todo = actions.filter((a) => !a.controls.hidden && a.wanted());
     if (!ports.length) return message(status, "error", "Select at least one port in the table first.");
     if (!todo.length) return message(status, "error", "Choose at least one thing to change.");
-    if (!sure(`Set ${todo.map((a) => a.what()).join(", ")} on ${ports.length} ports?`)) return message(status, "plain", "Nothing was changed.");
+    if (!sure(`Set ${todo.map((a) => a.what()).join(", ")} on ${ports.length} ports?`))
+      return message(status, "plain", "Nothing was changed.");
     apply.disabled = true;
     ctx.busy(true);
     list.replaceChildren();
@@ -114,7 +152,11 @@ export function bulkPanel(ctx) {
       message(ctx.resultOf(port.id), bad ? "error" : "ok", text);
       progress.value = n + 1;
     }
-    message(status, failed ? "error" : "ok", `Done: ${ports.length - failed} of ${ports.length} ports changed${failed ? `, ${failed} with errors (listed below)` : ""}.`);
+    message(
+      status,
+      failed ? "error" : "ok",
+      `Done: ${ports.length - failed} of ${ports.length} ports changed${failed ? `, ${failed} with errors (listed below)` : ""}.`,
+    );
     await ctx.refresh(ports.map((p) => p.id));
     apply.disabled = false;
     ctx.busy(false);
@@ -128,17 +170,32 @@ export function bulkPanel(ctx) {
     "details",
     { class: "panel", id: "bulk" },
     h("summary", {}, "Bulk edit: change many ports at once"),
-    h("p", { class: "muted" }, "Tick ports in the Select column, choose what to set, and apply: each port is changed in turn and its result listed."),
+    h(
+      "p",
+      { class: "muted" },
+      "Tick ports in the Select column, choose what to set, and apply: each port is changed in turn and its result listed.",
+    ),
     h(
       "div",
       { class: "toolbar" },
-      h("button", { type: "button", class: "secondary", onclick: () => select(ctx.interfaces().filter(ctx.rights.any)) }, "Select all ports I may change"),
+      h(
+        "button",
+        { type: "button", class: "secondary", onclick: () => select(ctx.interfaces().filter(ctx.rights.any)) },
+        "Select all ports I may change",
+      ),
       h("button", { type: "button", class: "secondary", onclick: () => select([]) }, "Clear selection"),
     ),
     h(
       "form",
       { onsubmit: run },
-      h("fieldset", {}, h("legend", {}, "Set on every selected port"), actions.map((a) => a.controls), nothingOffered, apply),
+      h(
+        "fieldset",
+        {},
+        h("legend", {}, "Set on every selected port"),
+        actions.map((a) => a.controls),
+        nothingOffered,
+        apply,
+      ),
     ),
     progress,
     status,

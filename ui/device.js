@@ -21,10 +21,14 @@ export function rightsOf(user, sw) {
   // in the order the API checks: what the device can do, the port's rights, the port's PoE
   const why = {
     vlan: (i) => cannot(sw.change_vlan, "change the interface vlan") ?? (i.manageable ? null : unmanageable(i)),
-    state: (i) => cannot(sw.change_admin_status, "change the interface status") ?? (i.manageable ? null : unmanageable(i)),
-    poe: (i) => cannot(sw.change_poe, "change the PoE status") ?? (!i.allow_poe_toggle ? unmanageable(i) : i.poe ? null : `Interface ${i.name} does not support PoE`),
+    state: (i) =>
+      cannot(sw.change_admin_status, "change the interface status") ?? (i.manageable ? null : unmanageable(i)),
+    poe: (i) =>
+      cannot(sw.change_poe, "change the PoE status") ??
+      (!i.allow_poe_toggle ? unmanageable(i) : i.poe ? null : `Interface ${i.name} does not support PoE`),
     description: (i) =>
-      cannot(sw.change_description, "change the interface description") ?? (i.can_edit_description ? null : i.manageable ? NO_DESCRIPTION_EDIT : unmanageable(i)),
+      cannot(sw.change_description, "change the interface description") ??
+      (i.can_edit_description ? null : i.manageable ? NO_DESCRIPTION_EDIT : unmanageable(i)),
   };
   return {
     writable,
@@ -67,7 +71,14 @@ export async function devicePage(main, g, s, details) {
 
   // --- Save button: on devices that need an explicit save, highlighted after a change ---
   const saveStatus = h("span", { role: "status" });
-  const saveButton = sw.save_config && can.writable ? h("button", { type: "button", id: "save-config", class: "secondary", onclick: () => save() }, "Save configuration") : null;
+  const saveButton =
+    sw.save_config && can.writable
+      ? h(
+          "button",
+          { type: "button", id: "save-config", class: "secondary", onclick: () => save() },
+          "Save configuration",
+        )
+      : null;
   function markUnsaved() {
     if (!saveButton) return;
     saveButton.classList.add("attention");
@@ -130,33 +141,78 @@ export async function devicePage(main, g, s, details) {
 
   // --- the cells of one port ---
   function vlanCell(i) {
-    const shown = [i.vlan !== undefined ? `${i.vlan}` : "", i.mode === "Tagged" && i.tagged_vlans ? `tagged ${i.tagged_vlans}` : ""].filter(Boolean).join(", ");
+    const shown = [
+      i.vlan !== undefined ? `${i.vlan}` : "",
+      i.mode === "Tagged" && i.tagged_vlans ? `tagged ${i.tagged_vlans}` : "",
+    ]
+      .filter(Boolean)
+      .join(", ");
     if (!can.vlan(i)) return shown || "none";
     const vlans = allowedVlans(dev);
     const sel = h(
       "select",
-      { id: `vlan-${i.id}`, onchange: () => change(i, "vlan", { vlan: Number(sel.value) }, `Change the VLAN of ${i.name} from ${i.vlan ?? "none"} to ${sel.value}?`) },
-      vlans.some((v) => v.id === i.vlan) ? null : h("option", { value: "", selected: true, disabled: true }, i.vlan === undefined ? "none" : `${i.vlan} (not yours)`),
+      {
+        id: `vlan-${i.id}`,
+        onchange: () =>
+          change(
+            i,
+            "vlan",
+            { vlan: Number(sel.value) },
+            `Change the VLAN of ${i.name} from ${i.vlan ?? "none"} to ${sel.value}?`,
+          ),
+      },
+      vlans.some((v) => v.id === i.vlan)
+        ? null
+        : h(
+            "option",
+            { value: "", selected: true, disabled: true },
+            i.vlan === undefined ? "none" : `${i.vlan} (not yours)`,
+          ),
       vlans.map((v) => h("option", { value: v.id, selected: v.id === i.vlan }, vlanLabel(v))),
     );
-    return [h("label", { class: "sr-only", for: `vlan-${i.id}` }, `VLAN of ${i.name}`), sel, i.mode === "Tagged" && i.tagged_vlans ? h("div", { class: "muted" }, `tagged ${i.tagged_vlans}`) : null];
+    return [
+      h("label", { class: "sr-only", for: `vlan-${i.id}` }, `VLAN of ${i.name}`),
+      sel,
+      i.mode === "Tagged" && i.tagged_vlans ? h("div", { class: "muted" }, `tagged ${i.tagged_vlans}`) : null,
+    ];
   }
   function stateCell(i) {
     const on = i.state === "Enabled";
     if (!can.state(i)) return i.state;
     return [
       h("span", {}, i.state, " "),
-      h("button", { type: "button", class: "secondary", "aria-label": `${on ? "Disable" : "Enable"} ${i.name}`, onclick: () => change(i, "state", { state: on ? "off" : "on" }, `${on ? "Disable" : "Enable"} ${i.name}?`) }, on ? "Disable" : "Enable"),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "secondary",
+          "aria-label": `${on ? "Disable" : "Enable"} ${i.name}`,
+          onclick: () => change(i, "state", { state: on ? "off" : "on" }, `${on ? "Disable" : "Enable"} ${i.name}?`),
+        },
+        on ? "Disable" : "Enable",
+      ),
     ];
   }
   function poeCell(i) {
     if (!i.poe) return "";
     const on = i.poe.admin_status === "Enabled";
-    const text = [i.poe.admin_status, i.poe.detect_status, i.poe.power_consumed ? `${i.poe.power_consumed} mW` : ""].filter(Boolean).join(", ");
+    const text = [i.poe.admin_status, i.poe.detect_status, i.poe.power_consumed ? `${i.poe.power_consumed} mW` : ""]
+      .filter(Boolean)
+      .join(", ");
     if (!can.poe(i)) return text;
     return [
       h("span", {}, text, " "),
-      h("button", { type: "button", class: "secondary", "aria-label": `Turn PoE ${on ? "off" : "on"} on ${i.name}`, onclick: () => change(i, "poe_state", { poe_state: on ? "off" : "on" }, `Turn PoE ${on ? "off" : "on"} on ${i.name}?`) }, on ? "PoE off" : "PoE on"),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "secondary",
+          "aria-label": `Turn PoE ${on ? "off" : "on"} on ${i.name}`,
+          onclick: () =>
+            change(i, "poe_state", { poe_state: on ? "off" : "on" }, `Turn PoE ${on ? "off" : "on"} on ${i.name}?`),
+        },
+        on ? "PoE off" : "PoE on",
+      ),
     ];
   }
   function descriptionCell(i) {
@@ -164,7 +220,17 @@ export async function devicePage(main, g, s, details) {
     const input = h("input", { type: "text", id: `descr-${i.id}`, value: i.description ?? "", maxlength: 64 });
     return h(
       "form",
-      { onsubmit: (ev) => (ev.preventDefault(), change(i, "description", { description: input.value }, `Set the description of ${i.name} to "${input.value}"?`)) },
+      {
+        onsubmit: (ev) => (
+          ev.preventDefault(),
+          change(
+            i,
+            "description",
+            { description: input.value },
+            `Set the description of ${i.name} to "${input.value}"?`,
+          )
+        ),
+      },
       h("label", { class: "sr-only", for: `descr-${i.id}` }, `Description of ${i.name}`),
       input,
       h("button", { type: "submit", class: "secondary", "aria-label": `Set the description of ${i.name}` }, "Set"),
@@ -172,11 +238,40 @@ export async function devicePage(main, g, s, details) {
   }
   function macCell(i) {
     const macs = i.ethernet_addresses ?? [];
-    return macs.length ? h("ul", { class: "plain" }, macs.map((m) => h("li", {}, m.address, m.vlan ? ` vlan ${m.vlan}` : "", m.vendor ? ` · ${m.vendor}` : "", m.ipv4?.length ? ` · ${m.ipv4.join(", ")}` : ""))) : "";
+    return macs.length
+      ? h(
+          "ul",
+          { class: "plain" },
+          macs.map((m) =>
+            h(
+              "li",
+              {},
+              m.address,
+              m.vlan ? ` vlan ${m.vlan}` : "",
+              m.vendor ? ` · ${m.vendor}` : "",
+              m.ipv4?.length ? ` · ${m.ipv4.join(", ")}` : "",
+            ),
+          ),
+        )
+      : "";
   }
   function neighbourCell(i) {
     const ns = i.neighbors ?? [];
-    return ns.length ? h("ul", { class: "plain" }, ns.map((n) => h("li", {}, n.system_name || n.chassis_id, n.port_name ? ` port ${n.port_name}` : "", n.management_address_v4 ? ` · ${n.management_address_v4}` : ""))) : "";
+    return ns.length
+      ? h(
+          "ul",
+          { class: "plain" },
+          ns.map((n) =>
+            h(
+              "li",
+              {},
+              n.system_name || n.chassis_id,
+              n.port_name ? ` port ${n.port_name}` : "",
+              n.management_address_v4 ? ` · ${n.management_address_v4}` : "",
+            ),
+          ),
+        )
+      : "";
   }
 
   function pickCell(i) {
@@ -186,23 +281,46 @@ export async function devicePage(main, g, s, details) {
       else selected.delete(i.id);
       bulkEdit.selectionChanged();
     };
-    return h("input", { type: "checkbox", class: "pick", "aria-label": `Select ${i.name}`, checked: selected.has(i.id), onchange: pick });
+    return h("input", {
+      type: "checkbox",
+      class: "pick",
+      "aria-label": `Select ${i.name}`,
+      checked: selected.has(i.id),
+      onchange: pick,
+    });
   }
 
   const columns = [
     ...(bulk ? [["Select", pickCell]] : []),
-    ["Port", (i) => [h("strong", {}, i.name), i.manageable ? null : h("div", { class: "muted" }, i.unmanage_reason ?? "not manageable")]],
+    [
+      "Port",
+      (i) => [
+        h("strong", {}, i.name),
+        i.manageable ? null : h("div", { class: "muted" }, i.unmanage_reason ?? "not manageable"),
+      ],
+    ],
     ["Description", descriptionCell],
     ["Admin state", stateCell],
     ["Link", (i) => (i.online ? "Up" : "Down")],
     ["Speed", (i) => speedText(i.speed)],
     ["VLAN", vlanCell],
     ["PoE", poeCell],
-    ...(details ? [["MAC addresses", macCell], ["LLDP neighbours", neighbourCell]] : []),
+    ...(details
+      ? [
+          ["MAC addresses", macCell],
+          ["LLDP neighbours", neighbourCell],
+        ]
+      : []),
     ["Result", (i) => resultOf(i.id)],
   ];
   function row(i) {
-    const tr = h("tr", { "data-interface": i.id }, columns.map(([label, cell]) => h("td", { "data-label": label, class: label === "Result" ? "result" : undefined }, cell(i))));
+    const tr = h(
+      "tr",
+      { "data-interface": i.id },
+      columns.map(([label, cell]) =>
+        h("td", { "data-label": label, class: label === "Result" ? "result" : undefined }, cell(i)),
+      ),
+    );
     rows.set(i.id, tr);
     return tr;
   }
@@ -226,7 +344,9 @@ export async function devicePage(main, g, s, details) {
   const views = h(
     "nav",
     { class: "toolbar", "aria-label": "Views of this device" },
-    details ? h("a", { href: `/ui/switch/${g}/${s}/` }, "Basic view") : h("a", { href: `/ui/switch/${g}/${s}/details/` }, "Details (MAC addresses and neighbours)"),
+    details
+      ? h("a", { href: `/ui/switch/${g}/${s}/` }, "Basic view")
+      : h("a", { href: `/ui/switch/${g}/${s}/details/` }, "Details (MAC addresses and neighbours)"),
     h("a", { href: `/ui/switch/${g}/${s}/vlans/` }, "VLANs"),
     h("a", { href: `/api/switches/${g}/${s}/${details ? "details/" : ""}` }, "As JSON in the API"),
     saveButton,
@@ -250,7 +370,21 @@ export async function devicePage(main, g, s, details) {
       },
     });
   }
-  table = h("table", { class: "cards ports", "aria-busy": "false" }, h("caption", { class: "sr-only" }, `Ports of ${sw.name}`), h("thead", {}, h("tr", {}, columns.map(([label]) => h("th", { scope: "col" }, label)))), tbody);
+  table = h(
+    "table",
+    { class: "cards ports", "aria-busy": "false" },
+    h("caption", { class: "sr-only" }, `Ports of ${sw.name}`),
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        columns.map(([label]) => h("th", { scope: "col" }, label)),
+      ),
+    ),
+    tbody,
+  );
   show(
     main,
     h("p", {}, h("a", { href: "/ui/" }, "Devices"), ` › ${sw.group}`),

@@ -43,7 +43,12 @@ export function sure(question) {
 export function when(iso) {
   if (!iso) return "never";
   const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? String(iso) : d.toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC");
+  return Number.isNaN(d.getTime())
+    ? String(iso)
+    : d
+        .toISOString()
+        .replace("T", " ")
+        .replace(/\.\d+Z$/, " UTC");
 }
 
 export function speedText(mbps) {

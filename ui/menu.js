@@ -9,7 +9,13 @@ export async function menuPage(main) {
   const menu = await api("/api/switches/");
   const groups = Object.entries(menu.groups ?? {});
   const status = h("p", { role: "status", class: "muted" });
-  const input = h("input", { type: "search", name: "q", id: "device-search", autocomplete: "off", placeholder: "name, hostname or address" });
+  const input = h("input", {
+    type: "search",
+    name: "q",
+    id: "device-search",
+    autocomplete: "off",
+    placeholder: "name, hostname or address",
+  });
   const items = [];
   const sections = groups.map(([gid, g]) => {
     const lis = Object.entries(g.members ?? {}).map(([sid, d]) => {
@@ -24,7 +30,13 @@ export async function menuPage(main) {
       items.push(li);
       return li;
     });
-    return h("section", { "aria-labelledby": `group-${gid}` }, h("h2", { id: `group-${gid}` }, g.display_name || g.name, g.read_only ? " (read-only)" : ""), g.description ? h("p", { class: "muted" }, g.description) : null, h("ul", { class: "devices" }, lis));
+    return h(
+      "section",
+      { "aria-labelledby": `group-${gid}` },
+      h("h2", { id: `group-${gid}` }, g.display_name || g.name, g.read_only ? " (read-only)" : ""),
+      g.description ? h("p", { class: "muted" }, g.description) : null,
+      h("ul", { class: "devices" }, lis),
+    );
   });
 
   const filter = () => {
@@ -42,19 +54,23 @@ export async function menuPage(main) {
   // Enter: the API's exact search by name or hostname opens the device
   const form = h(
     "form",
-    { class: "search toolbar", role: "search", onsubmit: async (ev) => {
-      ev.preventDefault();
-      const q = input.value.trim();
-      if (!q) return;
-      try {
-        const found = await api(`/api/switches/search/${encodeURIComponent(q)}/`);
-        const [gid] = Object.keys(found.groups ?? {});
-        location.assign(deviceUrl(gid, found.switch.id));
-      } catch (err) {
-        message(status, "error", err.message);
-        status.setAttribute("role", "alert");
-      }
-    } },
+    {
+      class: "search toolbar",
+      role: "search",
+      onsubmit: async (ev) => {
+        ev.preventDefault();
+        const q = input.value.trim();
+        if (!q) return;
+        try {
+          const found = await api(`/api/switches/search/${encodeURIComponent(q)}/`);
+          const [gid] = Object.keys(found.groups ?? {});
+          location.assign(deviceUrl(gid, found.switch.id));
+        } catch (err) {
+          message(status, "error", err.message);
+          status.setAttribute("role", "alert");
+        }
+      },
+    },
     h("label", { for: "device-search" }, "Find a device"),
     input,
     h("button", { type: "submit" }, "Open"),

@@ -43,7 +43,12 @@ export async function vlansPage(main, g, s) {
         may.rename && v.allowed
           ? h(
               "form",
-              { onsubmit: (ev) => (ev.preventDefault(), act("edit", { vlan_id: v.id, vlan_name: name.value }, `Rename VLAN ${v.id} to "${name.value}"?`)) },
+              {
+                onsubmit: (ev) => (
+                  ev.preventDefault(),
+                  act("edit", { vlan_id: v.id, vlan_name: name.value }, `Rename VLAN ${v.id} to "${name.value}"?`)
+                ),
+              },
               h("label", { class: "sr-only", for: `vlan-name-${v.id}` }, `Name of VLAN ${v.id}`),
               name,
               h("button", { type: "submit", class: "secondary", "aria-label": `Rename VLAN ${v.id}` }, "Rename"),
@@ -53,7 +58,22 @@ export async function vlansPage(main, g, s) {
       h("td", { "data-label": "State" }, v.state),
       h("td", { "data-label": "Status" }, v.status),
       h("td", { "data-label": "Yours to use" }, v.allowed ? "yes" : "no"),
-      may.remove ? h("td", { "data-label": "Delete" }, h("button", { type: "button", class: "secondary", "aria-label": `Delete VLAN ${v.id}`, onclick: () => act("delete", { vlan_id: v.id }, `Delete VLAN ${v.id} (${v.name}) from ${sw.name}?`) }, "Delete")) : null,
+      may.remove
+        ? h(
+            "td",
+            { "data-label": "Delete" },
+            h(
+              "button",
+              {
+                type: "button",
+                class: "secondary",
+                "aria-label": `Delete VLAN ${v.id}`,
+                onclick: () => act("delete", { vlan_id: v.id }, `Delete VLAN ${v.id} (${v.name}) from ${sw.name}?`),
+              },
+              "Delete",
+            ),
+          )
+        : null,
     );
   });
   const newId = h("input", { type: "number", id: "new-vlan-id", min: 1, max: 4094, required: true });
@@ -66,10 +86,23 @@ export async function vlansPage(main, g, s) {
     may.add
       ? h(
           "form",
-          { class: "panel toolbar", id: "vlan-add", onsubmit: (ev) => (ev.preventDefault(), act("add", { vlan_id: Number(newId.value), vlan_name: newName.value }, `Create VLAN ${newId.value} (${newName.value}) on ${sw.name}?`)) },
+          {
+            class: "panel toolbar",
+            id: "vlan-add",
+            onsubmit: (ev) => (
+              ev.preventDefault(),
+              act(
+                "add",
+                { vlan_id: Number(newId.value), vlan_name: newName.value },
+                `Create VLAN ${newId.value} (${newName.value}) on ${sw.name}?`,
+              )
+            ),
+          },
           h("strong", {}, "New VLAN"),
-          h("label", { for: "new-vlan-id" }, "VLAN id"), newId,
-          h("label", { for: "new-vlan-name" }, "Name"), newName,
+          h("label", { for: "new-vlan-id" }, "VLAN id"),
+          newId,
+          h("label", { for: "new-vlan-name" }, "Name"),
+          newName,
           h("button", { type: "submit" }, "Create"),
         )
       : null,
@@ -77,7 +110,17 @@ export async function vlansPage(main, g, s) {
       "table",
       { class: "cards vlans" },
       h("caption", { class: "sr-only" }, `VLANs of ${sw.name}`),
-      h("thead", {}, h("tr", {}, ["VLAN", "Name", "State", "Status", "Yours to use", may.remove ? "Delete" : null].filter(Boolean).map((t) => h("th", { scope: "col" }, t)))),
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          ["VLAN", "Name", "State", "Status", "Yours to use", may.remove ? "Delete" : null]
+            .filter(Boolean)
+            .map((t) => h("th", { scope: "col" }, t)),
+        ),
+      ),
       h("tbody", {}, rows),
     ),
   );

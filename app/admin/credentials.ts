@@ -11,9 +11,21 @@ import type { components } from "../../generated/api";
 type Input = Record<string, unknown>;
 type CredentialRow = Row<"credentials">;
 
-export const CREDENTIAL_FIELDS = ["name", "description", "username", "password", "private_key", "enable_password", "port"] as const;
+export const CREDENTIAL_FIELDS = [
+  "name",
+  "description",
+  "username",
+  "password",
+  "private_key",
+  "enable_password",
+  "port",
+] as const;
 
-export const CREDENTIAL_SECRET_COLUMNS = { password: "password_enc", private_key: "private_key_enc", enable_password: "enable_password_enc" };
+export const CREDENTIAL_SECRET_COLUMNS = {
+  password: "password_enc",
+  private_key: "private_key_enc",
+  enable_password: "enable_password_enc",
+};
 
 // PEM ("-----BEGIN RSA PRIVATE KEY-----") and OpenSSH ("-----BEGIN OPENSSH PRIVATE KEY-----")
 const PRIVATE_KEY = /^\s*-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]+-----END [A-Z0-9 ]*PRIVATE KEY-----\s*$/;

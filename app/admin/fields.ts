@@ -61,7 +61,12 @@ type Input = Record<string, unknown>;
  * check is the one of port descriptions (textFault); tabs and line breaks pass only where
  * a field is free text over several lines.
  */
-export function text(input: Input, field: string, issues: Issues, opts: { max: number; multiline?: boolean }): string | undefined {
+export function text(
+  input: Input,
+  field: string,
+  issues: Issues,
+  opts: { max: number; multiline?: boolean },
+): string | undefined {
   const v = input[field];
   if (v === undefined) return undefined;
   if (typeof v !== "string") return void issues.invalid(field, "expected a string");
@@ -95,19 +100,31 @@ export function flag(input: Input, field: string, issues: Issues): number | unde
 export function integer(input: Input, field: string, issues: Issues, min: number, max: number): number | undefined {
   const v = input[field];
   if (v === undefined) return undefined;
-  if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > max) return void issues.invalid(field, `expected an integer from ${min} to ${max}`);
+  if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > max)
+    return void issues.invalid(field, `expected an integer from ${min} to ${max}`);
   return v;
 }
 
-export function choice<T extends string | number>(input: Input, field: string, issues: Issues, allowed: readonly T[]): T | undefined {
+export function choice<T extends string | number>(
+  input: Input,
+  field: string,
+  issues: Issues,
+  allowed: readonly T[],
+): T | undefined {
   const v = input[field];
   if (v === undefined) return undefined;
-  if (!allowed.includes(v as T)) return void issues.invalid(field, `expected one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}`);
+  if (!allowed.includes(v as T))
+    return void issues.invalid(field, `expected one of ${allowed.map((a) => JSON.stringify(a)).join(", ")}`);
   return v as T;
 }
 
 /** a choice where "" or null means none */
-export function optionalChoice(input: Input, field: string, issues: Issues, allowed: readonly string[]): string | null | undefined {
+export function optionalChoice(
+  input: Input,
+  field: string,
+  issues: Issues,
+  allowed: readonly string[],
+): string | null | undefined {
   const v = input[field];
   if (v === "" || v === null) return null;
   return choice(input, field, issues, allowed);
@@ -117,7 +134,12 @@ export function optionalChoice(input: Input, field: string, issues: Issues, allo
  * A write-only secret: the plain text to store, null to clear it ("" or null), undefined
  * when not given. Never echoed in messages.
  */
-export function secret(input: Input, field: string, issues: Issues, opts: { max: number; multiline?: boolean }): string | null | undefined {
+export function secret(
+  input: Input,
+  field: string,
+  issues: Issues,
+  opts: { max: number; multiline?: boolean },
+): string | null | undefined {
   const v = input[field];
   if (v === undefined) return undefined;
   if (v === null || v === "") return null;

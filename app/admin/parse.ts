@@ -5,7 +5,13 @@ import { textFault } from "../../domain/values";
 
 /** "1,2,3", [1, 2, 3] or ["1", "2"] -> [1, 2, 3]; anything else is a 400 naming the field */
 export function idList(value: unknown, field: string): number[] {
-  const parts = Array.isArray(value) ? value : typeof value === "string" ? (value.trim() === "" ? [] : value.split(",")) : null;
+  const parts = Array.isArray(value)
+    ? value
+    : typeof value === "string"
+      ? value.trim() === ""
+        ? []
+        : value.split(",")
+      : null;
   if (!parts) throw badRequest(`Invalid value for parameter '${field}': expected a list of ids`);
   return parts.map((p) => {
     const s = String(p).trim();

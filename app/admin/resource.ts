@@ -42,20 +42,36 @@ export interface Resource<T extends InventoryTable & AdminObject> {
   secretColumns: Record<string, string>;
   check: CheckFn<T>;
   /** the API's references by id (profiles, groups, users, switches): columns and relations */
-  references?(s: Services, body: Input, issues: Issues): Promise<{ columns: Updateable<Database[T]>; relations: RelationIds[] }>;
+  references?(
+    s: Services,
+    body: Input,
+    issues: Issues,
+  ): Promise<{ columns: Updateable<Database[T]>; relations: RelationIds[] }>;
   /** the API objects of some rows, in their order */
   views(s: Services, rows: Row<T>[]): Promise<unknown[]>;
 }
 
 /** secrets -> their encrypted columns (null stays null: cleared) */
-export function seal(secretColumns: Record<string, string>, secrets: Record<string, string | null>, box: SecretBox): Record<string, string | null> {
+export function seal(
+  secretColumns: Record<string, string>,
+  secrets: Record<string, string | null>,
+  box: SecretBox,
+): Record<string, string | null> {
   const out: Record<string, string | null> = {};
-  for (const [field, plain] of Object.entries(secrets)) out[secretColumns[field]] = plain === null ? null : box.encrypt(plain);
+  for (const [field, plain] of Object.entries(secrets))
+    out[secretColumns[field]] = plain === null ? null : box.encrypt(plain);
   return out;
 }
 
 /** ids that are not in `known`, for "no SNMP profile with id 9" messages */
-export async function checkIds(s: Services, table: InventoryTable | "users", ids: number[], field: string, what: string, issues: Issues): Promise<void> {
+export async function checkIds(
+  s: Services,
+  table: InventoryTable | "users",
+  ids: number[],
+  field: string,
+  what: string,
+  issues: Issues,
+): Promise<void> {
   const known = new Set(await s.repos.inventory.existingIds(table, ids));
   const unknown = [...new Set(ids.filter((i) => !known.has(i)))];
   if (unknown.length) issues.invalid(field, `no ${what} with id ${unknown.join(", ")}`);
@@ -66,13 +82,20 @@ const named = (row: object) => ({ id: Number((row as Input).id), name: String((r
 
 function storeErrors(kind: string, name: unknown) {
   return (e: unknown): never => {
-    if (e instanceof DuplicateName) throw badRequest(`${kind} with name '${String(name)}' already exists.`, "already_exists");
-    if (e instanceof MissingReference) throw badRequest("A referenced object does not exist (it was deleted meanwhile?)");
+    if (e instanceof DuplicateName)
+      throw badRequest(`${kind} with name '${String(name)}' already exists.`, "already_exists");
+    if (e instanceof MissingReference)
+      throw badRequest("A referenced object does not exist (it was deleted meanwhile?)");
     throw e;
   };
 }
 
-async function parse<T extends InventoryTable & AdminObject>(s: Services, r: Resource<T>, input: Input, current: Row<T> | null) {
+async function parse<T extends InventoryTable & AdminObject>(
+  s: Services,
+  r: Resource<T>,
+  input: Input,
+  current: Row<T> | null,
+) {
   const issues = new Issues();
   const checked = r.check(input, current, issues);
   const refs = r.references ? await r.references(s, input, issues) : { columns: {}, relations: [] };
@@ -87,7 +110,8 @@ async function load<T extends InventoryTable & AdminObject>(s: Services, r: Reso
   return row;
 }
 
-const view = async <T extends InventoryTable & AdminObject>(s: Services, r: Resource<T>, row: Row<T>) => (await r.views(s, [row]))[0];
+const view = async <T extends InventoryTable & AdminObject>(s: Services, r: Resource<T>, row: Row<T>) =>
+  (await r.views(s, [row]))[0];
 
 /** The administration of one kind of inventory object, as the API offers it. */
 export class InventoryAdmin<T extends InventoryTable & AdminObject> {
@@ -108,7 +132,9 @@ export class InventoryAdmin<T extends InventoryTable & AdminObject> {
     const { s, r } = this;
     const { columns, relations } = await parse(s, r, input, null);
     const row = await auditedChange(s, async (repos, audit) => {
-      const created = await repos.inventory.create(r.table, columns as never, relations).catch(storeErrors(r.kind, (columns as Input).name));
+      const created = await repos.inventory
+        .create(r.table, columns as never, relations)
+        .catch(storeErrors(r.kind, (columns as Input).name));
       await audit.admin(actor, r.table, "create", named(created), Object.keys(input));
       return created;
     });

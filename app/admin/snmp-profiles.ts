@@ -17,8 +17,19 @@ export const PRIV_PROTOCOLS = ["DES", "AES", "AES-192", "AES-256"] as const;
 const MIN_V3_KEY = 8;
 
 export const SNMP_PROFILE_FIELDS = [
-  "name", "description", "version", "community", "read_only", "username", "auth_protocol",
-  "auth_key", "priv_protocol", "priv_key", "context", "timeout_ms", "retries",
+  "name",
+  "description",
+  "version",
+  "community",
+  "read_only",
+  "username",
+  "auth_protocol",
+  "auth_key",
+  "priv_protocol",
+  "priv_key",
+  "context",
+  "timeout_ms",
+  "retries",
 ] as const;
 
 export const SNMP_SECRET_COLUMNS = { community: "community_enc", auth_key: "auth_key_enc", priv_key: "priv_key_enc" };
@@ -46,14 +57,17 @@ export function checkSnmpProfile(input: Input, current: ProfileRow | null, issue
   }) as Record<string, string | null>;
   for (const k of ["auth_key", "priv_key"]) {
     const v = secrets[k];
-    if (typeof v === "string" && v.length < MIN_V3_KEY) issues.invalid(k, `an SNMPv3 key must be at least ${MIN_V3_KEY} characters`);
+    if (typeof v === "string" && v.length < MIN_V3_KEY)
+      issues.invalid(k, `an SNMPv3 key must be at least ${MIN_V3_KEY} characters`);
   }
 
   // the profile as it will be stored decides what else it needs
   const after = <K extends keyof ProfileRow>(k: K, fallback: ProfileRow[K]): ProfileRow[K] =>
     (columns as Partial<ProfileRow>)[k] !== undefined ? (columns as ProfileRow)[k] : current ? current[k] : fallback;
   const isSet = (field: keyof typeof SNMP_SECRET_COLUMNS) =>
-    secrets[field] !== undefined ? secrets[field] !== null : current !== null && current[SNMP_SECRET_COLUMNS[field] as keyof ProfileRow] !== null;
+    secrets[field] !== undefined
+      ? secrets[field] !== null
+      : current !== null && current[SNMP_SECRET_COLUMNS[field] as keyof ProfileRow] !== null;
   const version = after("version", "2c");
   const need = (field: string, why: string) => {
     if (!issues.has(field)) issues.missing(field, why);

@@ -16,7 +16,13 @@ export async function redetectSwitch(s: Services, actor: Actor, id: number): Pro
   const d = await device(s, id);
   await s.devices.redetect(d);
   const row = await s.repos.inventory.get("switches", id);
-  await s.audit.admin(actor, "switches", "redetect", { id, name: d.name }, row?.detected_driver ? [`detected_driver=${row.detected_driver}`] : []);
+  await s.audit.admin(
+    actor,
+    "switches",
+    "redetect",
+    { id, name: d.name },
+    row?.detected_driver ? [`detected_driver=${row.detected_driver}`] : [],
+  );
 }
 
 export async function acceptHostKey(s: Services, actor: Actor, id: number): Promise<void> {
@@ -24,5 +30,11 @@ export async function acceptHostKey(s: Services, actor: Actor, id: number): Prom
   const row = await s.repos.inventory.get("switches", id);
   const presented = row?.ssh_host_key_presented ?? null;
   await s.devices.acceptHostKey(id, presented);
-  await s.audit.admin(actor, "switches", "accept_hostkey", { id, name: d.name }, presented ? [`ssh_host_key=${presented}`] : ["ssh_host_key cleared"]);
+  await s.audit.admin(
+    actor,
+    "switches",
+    "accept_hostkey",
+    { id, name: d.name },
+    presented ? [`ssh_host_key=${presented}`] : ["ssh_host_key cleared"],
+  );
 }

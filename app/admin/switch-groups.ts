@@ -12,7 +12,17 @@ type Input = Record<string, unknown>;
 type GroupRow = Row<"switch_groups">;
 
 /** the fields the check reads; users and switches are references, resolved by the caller */
-export const GROUP_FIELDS = ["name", "description", "display_name", "comments", "read_only", "allow_poe_toggle", "edit_if_descr", "allow_all_vlans", "vlans"] as const;
+export const GROUP_FIELDS = [
+  "name",
+  "description",
+  "display_name",
+  "comments",
+  "read_only",
+  "allow_poe_toggle",
+  "edit_if_descr",
+  "allow_all_vlans",
+  "vlans",
+] as const;
 
 /** The one check of a device group, for the API and the import alike. */
 export function checkSwitchGroup(input: Input, current: GroupRow | null, issues: Issues): Checked<"switch_groups"> {
@@ -58,21 +68,19 @@ export const switchGroups: Resource<"switch_groups"> = {
       return inv.relationMap(relation);
     };
     const [vlans, users, switches] = await Promise.all([lists("vlans"), lists("users"), lists("switches")]);
-    return rows.map(
-      (g): components["schemas"]["SwitchGroup"] => ({
-        id: g.id,
-        name: g.name,
-        description: g.description,
-        display_name: g.display_name,
-        comments: g.comments,
-        read_only: !!g.read_only,
-        allow_poe_toggle: !!g.allow_poe_toggle,
-        edit_if_descr: !!g.edit_if_descr,
-        allow_all_vlans: !!g.allow_all_vlans,
-        vlans: vlans.get(g.id) ?? [],
-        users: users.get(g.id) ?? [],
-        switches: switches.get(g.id) ?? [],
-      }),
-    );
+    return rows.map((g): components["schemas"]["SwitchGroup"] => ({
+      id: g.id,
+      name: g.name,
+      description: g.description,
+      display_name: g.display_name,
+      comments: g.comments,
+      read_only: !!g.read_only,
+      allow_poe_toggle: !!g.allow_poe_toggle,
+      edit_if_descr: !!g.edit_if_descr,
+      allow_all_vlans: !!g.allow_all_vlans,
+      vlans: vlans.get(g.id) ?? [],
+      users: users.get(g.id) ?? [],
+      switches: switches.get(g.id) ?? [],
+    }));
   },
 };

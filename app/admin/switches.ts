@@ -18,8 +18,21 @@ type AdminSwitch = components["schemas"]["AdminSwitch"];
 
 /** the fields the check reads; snmp_profile, credentials_profile and groups are references */
 export const SWITCH_FIELDS = [
-  "name", "hostname", "description", "comments", "nms_id", "primary_ipv4", "primary_ipv6", "snmp_port",
-  "connector_type", "driver", "read_only", "allow_poe_toggle", "edit_if_descr", "status", "default_view",
+  "name",
+  "hostname",
+  "description",
+  "comments",
+  "nms_id",
+  "primary_ipv4",
+  "primary_ipv6",
+  "snmp_port",
+  "connector_type",
+  "driver",
+  "read_only",
+  "allow_poe_toggle",
+  "edit_if_descr",
+  "status",
+  "default_view",
 ] as const;
 
 /** 0: SNMP (OpenL2M's number), 7: SSH command line */
@@ -36,19 +49,27 @@ export function driverNames(): string[] {
 function connector(input: Input, issues: Issues): number | undefined {
   const v = input.connector_type;
   if (v === undefined) return undefined;
-  if (typeof v !== "number" || !Number.isInteger(v)) return void issues.invalid("connector_type", "expected a connector number");
+  if (typeof v !== "number" || !Number.isInteger(v))
+    return void issues.invalid("connector_type", "expected a connector number");
   if (!connectorsWithDrivers().includes(v)) return void issues.reason("connector_type", `No driver for connector ${v}`);
   return v;
 }
 
 /** The driver must speak over the switch's connector ("auto" only where a probe can choose). */
-function checkDriverForConnector(columns: { connector_type?: number; driver?: string }, current: SwitchRow | null, issues: Issues): void {
+function checkDriverForConnector(
+  columns: { connector_type?: number; driver?: string },
+  current: SwitchRow | null,
+  issues: Issues,
+): void {
   if (issues.has("connector_type") || issues.has("driver")) return;
   const connectorType = columns.connector_type ?? current?.connector_type ?? 0;
   const driver = columns.driver ?? current?.driver ?? "auto";
   const allowed = driverNamesFor(connectorType);
   if (!allowed.includes(driver)) {
-    issues.invalid("driver", `driver '${driver}' does not speak over connector ${connectorType}; one of ${allowed.join(", ")}`);
+    issues.invalid(
+      "driver",
+      `driver '${driver}' does not speak over connector ${connectorType}; one of ${allowed.join(", ")}`,
+    );
   }
 }
 
@@ -61,7 +82,13 @@ function validHostname(h: string): boolean {
 }
 
 /** an address field: "" and null mean none */
-function address(input: Input, field: string, issues: Issues, valid: (s: string) => boolean, what: string): string | null | undefined {
+function address(
+  input: Input,
+  field: string,
+  issues: Issues,
+  valid: (s: string) => boolean,
+  what: string,
+): string | null | undefined {
   const v = input[field];
   if (v === undefined) return undefined;
   if (v === null || v === "") return null;
@@ -100,7 +127,14 @@ export function checkSwitch(input: Input, current: SwitchRow | null, issues: Iss
 }
 
 /** a profile id, or null (JSON null, or "" from a form) */
-async function profileRef(s: Services, body: Input, field: string, table: "snmp_profiles" | "credentials", what: string, issues: Issues) {
+async function profileRef(
+  s: Services,
+  body: Input,
+  field: string,
+  table: "snmp_profiles" | "credentials",
+  what: string,
+  issues: Issues,
+) {
   const v = body[field];
   if (v === undefined) return undefined;
   if (v === null || v === "") return null;
@@ -119,10 +153,18 @@ export const switches: Resource<"switches"> = {
   async references(s, body, issues) {
     const refs = given({
       snmp_profile_id: await profileRef(s, body, "snmp_profile", "snmp_profiles", "SNMP profile", issues),
-      credentials_profile_id: await profileRef(s, body, "credentials_profile", "credentials", "credential profile", issues),
+      credentials_profile_id: await profileRef(
+        s,
+        body,
+        "credentials_profile",
+        "credentials",
+        "credential profile",
+        issues,
+      ),
     });
     // another SNMP profile may reach another agent: what "auto" chose is probed again
-    const columns = refs.snmp_profile_id !== undefined ? { ...refs, detected_driver: null, detected_sysobjectid: null } : refs;
+    const columns =
+      refs.snmp_profile_id !== undefined ? { ...refs, detected_driver: null, detected_sysobjectid: null } : refs;
     const relations: RelationIds[] = [];
     if (body.switchgroups !== undefined) {
       const ids = idList(body.switchgroups, "switchgroups");
@@ -145,33 +187,31 @@ export const switches: Resource<"switches"> = {
       }
       groupsOf = (id) => (bySwitch.get(id) ?? []).sort((a, b) => a - b);
     }
-    return rows.map(
-      (r): AdminSwitch => ({
-        id: r.id,
-        name: r.name,
-        hostname: r.hostname,
-        description: r.description,
-        comments: r.comments,
-        nms_id: r.nms_id,
-        primary_ipv4: r.primary_ipv4,
-        primary_ipv6: r.primary_ipv6,
-        snmp_port: r.snmp_port,
-        connector_type: r.connector_type as AdminSwitch["connector_type"],
-        driver: r.driver,
-        snmp_profile: r.snmp_profile_id,
-        credentials_profile: r.credentials_profile_id,
-        read_only: !!r.read_only,
-        allow_poe_toggle: !!r.allow_poe_toggle,
-        edit_if_descr: !!r.edit_if_descr,
-        status: r.status as AdminSwitch["status"],
-        default_view: r.default_view as AdminSwitch["default_view"],
-        switchgroups: groupsOf(r.id),
-        detected_driver: r.detected_driver,
-        detected_sysobjectid: r.detected_sysobjectid,
-        ssh_host_key: r.ssh_host_key,
-        ssh_host_key_accepted: r.ssh_host_key_accepted,
-        ssh_host_key_presented: r.ssh_host_key_presented,
-      }),
-    );
+    return rows.map((r): AdminSwitch => ({
+      id: r.id,
+      name: r.name,
+      hostname: r.hostname,
+      description: r.description,
+      comments: r.comments,
+      nms_id: r.nms_id,
+      primary_ipv4: r.primary_ipv4,
+      primary_ipv6: r.primary_ipv6,
+      snmp_port: r.snmp_port,
+      connector_type: r.connector_type as AdminSwitch["connector_type"],
+      driver: r.driver,
+      snmp_profile: r.snmp_profile_id,
+      credentials_profile: r.credentials_profile_id,
+      read_only: !!r.read_only,
+      allow_poe_toggle: !!r.allow_poe_toggle,
+      edit_if_descr: !!r.edit_if_descr,
+      status: r.status as AdminSwitch["status"],
+      default_view: r.default_view as AdminSwitch["default_view"],
+      switchgroups: groupsOf(r.id),
+      detected_driver: r.detected_driver,
+      detected_sysobjectid: r.detected_sysobjectid,
+      ssh_host_key: r.ssh_host_key,
+      ssh_host_key_accepted: r.ssh_host_key_accepted,
+      ssh_host_key_presented: r.ssh_host_key_presented,
+    }));
   },
 };

@@ -47,7 +47,8 @@ async function apply(store: AccountStore, existing: User, plan: AccountPlan): Pr
  * A local account: no directory login yet and not linked by an administrator. A directory
  * login never takes it over, whatever LDAP_PRECEDENCE says; only its local password opens it.
  */
-export const isLocalOnly = (u: User): boolean => !isDirectoryManaged(u) && !u.profile.ldap_linked && isUsablePassword(u.password);
+export const isLocalOnly = (u: User): boolean =>
+  !isDirectoryManaged(u) && !u.profile.ldap_linked && isUsablePassword(u.password);
 
 /**
  * The username stored for a directory person: the entry's own name (its username attribute,
@@ -71,7 +72,12 @@ export type SyncResult =
   | { kind: "bad_name"; name: string };
 
 /** The rights and names of an existing account brought up to what the directory says. */
-export async function applyPerson(store: AccountStore, cfg: DirectoryConfig, existing: User, person: DirectoryPerson): Promise<User> {
+export async function applyPerson(
+  store: AccountStore,
+  cfg: DirectoryConfig,
+  existing: User,
+  person: DirectoryPerson,
+): Promise<User> {
   const names = [...new Set(cfg.groups.deviceGroups.map((m) => m.group))];
   const ids = await store.inventory.groupIdsByName(names);
   const plan = planAccount(cfg.groups, person, { ...existing, ...existing.profile }, ids);
@@ -110,7 +116,11 @@ export async function syncDirectoryUser(
   warnMissing(store, plan);
   let user: User;
   try {
-    user = await store.users.create({ username, password: unusablePassword(), ...plan.fields }, plan.profile, plan.switchgroups);
+    user = await store.users.create(
+      { username, password: unusablePassword(), ...plan.fields },
+      plan.profile,
+      plan.switchgroups,
+    );
   } catch (e) {
     // the same person logging in twice at once: the other request created it
     if (!(e instanceof DuplicateUsername)) throw e;

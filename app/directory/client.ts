@@ -52,7 +52,9 @@ function describeError(e: unknown): string {
 
 /** The user's own bind was refused by the directory (as opposed to the directory failing). */
 function isRefusal(e: unknown): boolean {
-  return e instanceof InvalidCredentialsError || e instanceof InappropriateAuthError || e instanceof UnwillingToPerformError;
+  return (
+    e instanceof InvalidCredentialsError || e instanceof InappropriateAuthError || e instanceof UnwillingToPerformError
+  );
 }
 
 function firstValue(entry: Entry, attribute: string): string {
@@ -84,7 +86,11 @@ function tlsOptions(cfg: DirectoryConfig, host: string): tls.ConnectionOptions {
  * the directory (no connection, timeout, TLS, an unexpected answer) is DirectoryUnavailable
  * with the given secrets removed from its text.
  */
-async function withClient<T>(cfg: DirectoryConfig, secrets: string[], fn: (client: Client, host: string) => Promise<T>): Promise<T> {
+async function withClient<T>(
+  cfg: DirectoryConfig,
+  secrets: string[],
+  fn: (client: Client, host: string) => Promise<T>,
+): Promise<T> {
   const host = new URL(cfg.url).hostname.replace(/^\[|\]$/g, "");
   const sockets: net.Socket[] = [];
   const track = <S extends net.Socket>(s: S): S => {
@@ -99,8 +105,10 @@ async function withClient<T>(cfg: DirectoryConfig, secrets: string[], fn: (clien
     // with ldap:// these must stay unset: ldapts would otherwise speak TLS at once
     tlsOptions: secure ? tlsOptions(cfg, host) : undefined,
     // every socket is kept, so that the deadline below can close it whatever state it is in
-    createConnection: ((...args: unknown[]) => track((net.connect as (...a: unknown[]) => net.Socket)(...args))) as typeof net.connect,
-    createSecureConnection: ((...args: unknown[]) => track((tls.connect as (...a: unknown[]) => tls.TLSSocket)(...args))) as typeof tls.connect,
+    createConnection: ((...args: unknown[]) =>
+      track((net.connect as (...a: unknown[]) => net.Socket)(...args))) as typeof net.connect,
+    createSecureConnection: ((...args: unknown[]) =>
+      track((tls.connect as (...a: unknown[]) => tls.TLSSocket)(...args))) as typeof tls.connect,
   });
 
   let timer: NodeJS.Timeout | undefined;
@@ -127,7 +135,11 @@ async function withClient<T>(cfg: DirectoryConfig, secrets: string[], fn: (clien
  * Runs one directory login. Never contacts the directory with an empty password or name
  * (an empty password is an anonymous bind, which most servers accept).
  */
-export async function authenticate(cfg: DirectoryConfig, username: string, password: string): Promise<DirectoryVerdict> {
+export async function authenticate(
+  cfg: DirectoryConfig,
+  username: string,
+  password: string,
+): Promise<DirectoryVerdict> {
   if (password === "") return { kind: "rejected", known: false, why: "empty password (not sent)" };
   if (username === "") return { kind: "rejected", known: false, why: "empty username (not sent)" };
   const secrets = [password, cfg.bind.kind === "search" ? cfg.bind.password.reveal() : ""];
@@ -147,7 +159,8 @@ async function bindService(client: Client, cfg: DirectoryConfig & { bind: { kind
   try {
     await client.bind(cfg.bind.dn, cfg.bind.password.reveal());
   } catch (e) {
-    if (isRefusal(e)) throw new DirectoryUnavailable(`the service account LDAP_BIND_DN was refused (${describeError(e)})`);
+    if (isRefusal(e))
+      throw new DirectoryUnavailable(`the service account LDAP_BIND_DN was refused (${describeError(e)})`);
     throw e;
   }
 }
@@ -158,14 +171,19 @@ async function bindService(client: Client, cfg: DirectoryConfig & { bind: { kind
  * DirectoryUnavailable when the directory cannot be asked (or there is no service account).
  */
 export async function readPerson(cfg: DirectoryConfig, dn: string, username: string): Promise<DirectoryPerson | null> {
-  if (cfg.bind.kind !== "search") throw new DirectoryUnavailable("no service account (LDAP_BIND_DN) to read entries with");
+  if (cfg.bind.kind !== "search")
+    throw new DirectoryUnavailable("no service account (LDAP_BIND_DN) to read entries with");
   const search = cfg as DirectoryConfig & { bind: { kind: "search" } };
   return withClient(cfg, [search.bind.password.reveal()], async (client, host) => {
     if (cfg.startTls) await client.startTLS({ ...tlsOptions(cfg, host), host });
     await bindService(client, search);
     let entry: Entry;
     try {
-      const r = await client.search(dn, { scope: "base", filter: "(objectClass=*)", attributes: wantedAttributes(cfg) });
+      const r = await client.search(dn, {
+        scope: "base",
+        filter: "(objectClass=*)",
+        attributes: wantedAttributes(cfg),
+      });
       if (r.searchEntries.length !== 1) return null;
       entry = r.searchEntries[0];
     } catch (e) {
@@ -177,11 +195,19 @@ export async function readPerson(cfg: DirectoryConfig, dn: string, username: str
 }
 
 /** The person of an entry, its groups from memberOf or a group search (on the client as it is bound). */
-async function personOf(client: Client, cfg: DirectoryConfig, entry: Entry, username: string): Promise<DirectoryPerson> {
+async function personOf(
+  client: Client,
+  cfg: DirectoryConfig,
+  entry: Entry,
+  username: string,
+): Promise<DirectoryPerson> {
   const a = cfg.attributes;
   const names = allValues(entry, a.username);
   // the entry's own spelling of the name (memberUid, for one, compares it exactly)
-  const own = names.find((n) => n.normalize("NFKC").trim().toLowerCase() === username.normalize("NFKC").trim().toLowerCase()) ?? names[0] ?? username;
+  const own =
+    names.find((n) => n.normalize("NFKC").trim().toLowerCase() === username.normalize("NFKC").trim().toLowerCase()) ??
+    names[0] ??
+    username;
   let groups: string[];
   if (cfg.membership.kind === "memberof") {
     groups = allValues(entry, cfg.membership.attribute);
@@ -200,7 +226,13 @@ async function personOf(client: Client, cfg: DirectoryConfig, entry: Entry, user
   };
 }
 
-async function converse(client: Client, cfg: DirectoryConfig, host: string, username: string, password: string): Promise<DirectoryVerdict> {
+async function converse(
+  client: Client,
+  cfg: DirectoryConfig,
+  host: string,
+  username: string,
+  password: string,
+): Promise<DirectoryVerdict> {
   if (cfg.startTls) await client.startTLS({ ...tlsOptions(cfg, host), host });
   const wanted = wantedAttributes(cfg);
 
@@ -253,7 +285,8 @@ async function findUser(
   try {
     entries = (await client.search(search.base, { scope: "sub", filter, attributes, sizeLimit: 2 })).searchEntries;
   } catch (e) {
-    if (e instanceof SizeLimitExceededError) return { kind: "rejected", known: true, why: "the name matches more than one entry" };
+    if (e instanceof SizeLimitExceededError)
+      return { kind: "rejected", known: true, why: "the name matches more than one entry" };
     throw e;
   }
   if (entries.length === 0) return { kind: "rejected", known: false, why: "no such user in the directory" };

@@ -46,9 +46,7 @@ export interface GroupMappings {
   deviceGroups: DeviceGroupMapping[];
 }
 
-export type Membership =
-  | { kind: "memberof"; attribute: string }
-  | { kind: "search"; base: string; filter: string };
+export type Membership = { kind: "memberof"; attribute: string } | { kind: "search"; base: string; filter: string };
 
 export interface DirectoryConfig {
   url: string;
@@ -134,10 +132,13 @@ function checkUrl(raw: string): { url: string; secure: boolean } {
   } catch {
     return fail("LDAP_URL", "must be an ldap:// or ldaps:// URL such as ldaps://ldap.example.org:636");
   }
-  if (u.protocol !== "ldap:" && u.protocol !== "ldaps:") return fail("LDAP_URL", `must start with ldap:// or ldaps:// (got ${u.protocol}//)`);
-  if (u.username || u.password) return fail("LDAP_URL", "must not contain a user or password (use LDAP_BIND_DN and LDAP_BIND_PASSWORD)");
+  if (u.protocol !== "ldap:" && u.protocol !== "ldaps:")
+    return fail("LDAP_URL", `must start with ldap:// or ldaps:// (got ${u.protocol}//)`);
+  if (u.username || u.password)
+    return fail("LDAP_URL", "must not contain a user or password (use LDAP_BIND_DN and LDAP_BIND_PASSWORD)");
   if (!u.hostname) return fail("LDAP_URL", "needs a host name, e.g. ldaps://ldap.example.org");
-  if ((u.pathname && u.pathname !== "/") || u.search || u.hash) return fail("LDAP_URL", "takes a scheme, host and port only (put the search base in LDAP_USER_BASE)");
+  if ((u.pathname && u.pathname !== "/") || u.search || u.hash)
+    return fail("LDAP_URL", "takes a scheme, host and port only (put the search base in LDAP_USER_BASE)");
   return { url: `${u.protocol}//${u.host}`, secure: u.protocol === "ldaps:" };
 }
 
@@ -146,12 +147,16 @@ function checkFilter(name: string, filter: string, placeholders: string[]): stri
     fail(name, `must contain ${placeholders.map((p) => `{${p}}`).join(" or ")} (got "${filter}")`);
   }
   const sample = fillTemplate(filter, Object.fromEntries(placeholders.map((p) => [p, "x"])), escapeFilterValue);
-  if (/\{[a-z]+\}/.test(sample)) fail(name, `has an unknown placeholder (known: ${placeholders.map((p) => `{${p}}`).join(", ")})`);
+  if (/\{[a-z]+\}/.test(sample))
+    fail(name, `has an unknown placeholder (known: ${placeholders.map((p) => `{${p}}`).join(", ")})`);
   try {
     if (!sample.startsWith("(") || !sample.endsWith(")")) throw new Error("not in parentheses");
     FilterParser.parseString(sample);
   } catch {
-    fail(name, `is not a valid LDAP filter (got "${filter}"); it must be in parentheses, e.g. ${name === "LDAP_USER_FILTER" ? DEFAULT_USER_FILTER : DEFAULT_GROUP_SEARCH_FILTER}`);
+    fail(
+      name,
+      `is not a valid LDAP filter (got "${filter}"); it must be in parentheses, e.g. ${name === "LDAP_USER_FILTER" ? DEFAULT_USER_FILTER : DEFAULT_GROUP_SEARCH_FILTER}`,
+    );
   }
   return filter;
 }
@@ -209,7 +214,8 @@ function positiveMs(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   const v = text(env, name);
   if (v === undefined) return fallback;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 100 || n > 120_000) fail(name, `must be a whole number of milliseconds from 100 to 120000 (got "${v}")`);
+  if (!Number.isInteger(n) || n < 100 || n > 120_000)
+    fail(name, `must be a whole number of milliseconds from 100 to 120000 (got "${v}")`);
   return n;
 }
 
@@ -217,7 +223,8 @@ function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   const v = text(env, name);
   if (v === undefined) return fallback * 1000;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < min || n > 86_400) fail(name, `must be a whole number of seconds from ${min} to 86400 (got "${v}")`);
+  if (!Number.isInteger(n) || n < min || n > 86_400)
+    fail(name, `must be a whole number of seconds from ${min} to 86400 (got "${v}")`);
   return n * 1000;
 }
 
@@ -236,11 +243,16 @@ export function loadDirectoryConfig(env: NodeJS.ProcessEnv = process.env): Direc
   const { url, secure } = checkUrl(rawUrl);
 
   const startTls = onOff(env, "LDAP_STARTTLS", false);
-  if (startTls && secure) fail("LDAP_STARTTLS", "cannot be combined with an ldaps:// LDAP_URL (ldaps is already TLS; use ldap:// for StartTLS)");
+  if (startTls && secure)
+    fail(
+      "LDAP_STARTTLS",
+      "cannot be combined with an ldaps:// LDAP_URL (ldaps is already TLS; use ldap:// for StartTLS)",
+    );
   const tls = secure || startTls;
   const tlsVerify = onOff(env, "LDAP_TLS_VERIFY", true);
   const caPath = text(env, "LDAP_CA_FILE");
-  if (!tls && caPath) fail("LDAP_CA_FILE", "is set but the connection is not TLS: use an ldaps:// LDAP_URL or LDAP_STARTTLS=on");
+  if (!tls && caPath)
+    fail("LDAP_CA_FILE", "is set but the connection is not TLS: use an ldaps:// LDAP_URL or LDAP_STARTTLS=on");
   if (!tls && env.LDAP_TLS_VERIFY !== undefined && env.LDAP_TLS_VERIFY.trim() !== "") {
     fail("LDAP_TLS_VERIFY", "is set but the connection is not TLS: use an ldaps:// LDAP_URL or LDAP_STARTTLS=on");
   }
@@ -255,25 +267,46 @@ export function loadDirectoryConfig(env: NodeJS.ProcessEnv = process.env): Direc
   const userFilter = text(env, "LDAP_USER_FILTER");
   let bind: DirectoryConfig["bind"];
   let userSearch: DirectoryConfig["userSearch"];
-  if (bindDn && template) fail("LDAP_USER_DN_TEMPLATE", "cannot be combined with LDAP_BIND_DN: choose a service account search or a direct bind");
+  if (bindDn && template)
+    fail(
+      "LDAP_USER_DN_TEMPLATE",
+      "cannot be combined with LDAP_BIND_DN: choose a service account search or a direct bind",
+    );
   if (bindDn) {
     checkDn("LDAP_BIND_DN", bindDn);
-    if (!bindPassword) fail("LDAP_BIND_PASSWORD", "must be set with LDAP_BIND_DN (an empty password would be an anonymous bind)");
+    if (!bindPassword)
+      fail("LDAP_BIND_PASSWORD", "must be set with LDAP_BIND_DN (an empty password would be an anonymous bind)");
     if (!userBase) fail("LDAP_USER_BASE", "must be set with LDAP_BIND_DN: it is where users are searched");
     bind = { kind: "search", dn: bindDn, password: new Secret(bindPassword!) };
-    userSearch = { base: checkDn("LDAP_USER_BASE", userBase!), filter: checkFilter("LDAP_USER_FILTER", userFilter ?? DEFAULT_USER_FILTER, ["username"]) };
+    userSearch = {
+      base: checkDn("LDAP_USER_BASE", userBase!),
+      filter: checkFilter("LDAP_USER_FILTER", userFilter ?? DEFAULT_USER_FILTER, ["username"]),
+    };
   } else if (template) {
     if (!template.includes("{username}")) fail("LDAP_USER_DN_TEMPLATE", `must contain {username} (got "${template}")`);
-    if (/\{(?!username\})[a-z]+\}/.test(template)) fail("LDAP_USER_DN_TEMPLATE", "knows only the placeholder {username}");
-    if (bindPassword) fail("LDAP_BIND_PASSWORD", "is set without LDAP_BIND_DN: set both, or neither with LDAP_USER_DN_TEMPLATE");
+    if (/\{(?!username\})[a-z]+\}/.test(template))
+      fail("LDAP_USER_DN_TEMPLATE", "knows only the placeholder {username}");
+    if (bindPassword)
+      fail("LDAP_BIND_PASSWORD", "is set without LDAP_BIND_DN: set both, or neither with LDAP_USER_DN_TEMPLATE");
     if (!!userBase !== !!userFilter) {
-      fail(userBase ? "LDAP_USER_FILTER" : "LDAP_USER_BASE", "must be set together with the other with LDAP_USER_DN_TEMPLATE (to read the entry by a search as the user), or neither");
+      fail(
+        userBase ? "LDAP_USER_FILTER" : "LDAP_USER_BASE",
+        "must be set together with the other with LDAP_USER_DN_TEMPLATE (to read the entry by a search as the user), or neither",
+      );
     }
     bind = { kind: "template", template };
-    userSearch = userBase ? { base: checkDn("LDAP_USER_BASE", userBase), filter: checkFilter("LDAP_USER_FILTER", userFilter!, ["username"]) } : null;
+    userSearch = userBase
+      ? {
+          base: checkDn("LDAP_USER_BASE", userBase),
+          filter: checkFilter("LDAP_USER_FILTER", userFilter!, ["username"]),
+        }
+      : null;
   } else {
     if (bindPassword) fail("LDAP_BIND_PASSWORD", "is set without LDAP_BIND_DN");
-    return fail("LDAP_BIND_DN", "or LDAP_USER_DN_TEMPLATE must be set: a service account that searches users, or a DN template for a direct bind");
+    return fail(
+      "LDAP_BIND_DN",
+      "or LDAP_USER_DN_TEMPLATE must be set: a service account that searches users, or a DN template for a direct bind",
+    );
   }
 
   const groups: GroupMappings = {
@@ -290,13 +323,19 @@ export function loadDirectoryConfig(env: NodeJS.ProcessEnv = process.env): Direc
   let membership: Membership;
   if (kindRaw === "search") {
     if (!searchBase) fail("LDAP_GROUP_SEARCH_BASE", "must be set when LDAP_GROUP_MEMBERSHIP=search");
-    if (text(env, "LDAP_MEMBEROF_ATTRIBUTE")) fail("LDAP_MEMBEROF_ATTRIBUTE", "is used only with LDAP_GROUP_MEMBERSHIP=memberof");
-    membership = { kind: "search", base: checkDn("LDAP_GROUP_SEARCH_BASE", searchBase!), filter: checkFilter("LDAP_GROUP_SEARCH_FILTER", searchFilter ?? DEFAULT_GROUP_SEARCH_FILTER, ["dn", "username"]) };
+    if (text(env, "LDAP_MEMBEROF_ATTRIBUTE"))
+      fail("LDAP_MEMBEROF_ATTRIBUTE", "is used only with LDAP_GROUP_MEMBERSHIP=memberof");
+    membership = {
+      kind: "search",
+      base: checkDn("LDAP_GROUP_SEARCH_BASE", searchBase!),
+      filter: checkFilter("LDAP_GROUP_SEARCH_FILTER", searchFilter ?? DEFAULT_GROUP_SEARCH_FILTER, ["dn", "username"]),
+    };
   } else if (kindRaw === "memberof") {
     if (searchBase) fail("LDAP_GROUP_SEARCH_BASE", "is used only with LDAP_GROUP_MEMBERSHIP=search");
     if (searchFilter) fail("LDAP_GROUP_SEARCH_FILTER", "is used only with LDAP_GROUP_MEMBERSHIP=search");
     const attribute = text(env, "LDAP_MEMBEROF_ATTRIBUTE") ?? "memberOf";
-    if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(attribute)) fail("LDAP_MEMBEROF_ATTRIBUTE", `is not an attribute name (got "${attribute}")`);
+    if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(attribute))
+      fail("LDAP_MEMBEROF_ATTRIBUTE", `is not an attribute name (got "${attribute}")`);
     membership = { kind: "memberof", attribute };
   } else {
     return fail("LDAP_GROUP_MEMBERSHIP", `must be memberof or search (got "${kindRaw}")`);
@@ -318,7 +357,8 @@ export function loadDirectoryConfig(env: NodeJS.ProcessEnv = process.env): Direc
   }
 
   const precedenceRaw = (text(env, "LDAP_PRECEDENCE") ?? "directory").toLowerCase();
-  if (precedenceRaw !== "directory" && precedenceRaw !== "local") fail("LDAP_PRECEDENCE", `must be directory or local (got "${precedenceRaw}")`);
+  if (precedenceRaw !== "directory" && precedenceRaw !== "local")
+    fail("LDAP_PRECEDENCE", `must be directory or local (got "${precedenceRaw}")`);
 
   return {
     url,
@@ -339,8 +379,19 @@ export function loadDirectoryConfig(env: NodeJS.ProcessEnv = process.env): Direc
 
 /** One line for the start-up log: what is configured, never a secret. */
 export function describeDirectory(c: DirectoryConfig): string {
-  const tls = c.url.startsWith("ldaps:") ? "LDAPS" : c.startTls ? "StartTLS" : "plain LDAP (passwords travel unencrypted)";
-  const verify = c.url.startsWith("ldaps:") || c.startTls ? (c.tlsVerify ? (c.ca ? ", CA from LDAP_CA_FILE" : ", system CAs") : ", certificate NOT verified") : "";
+  const tls = c.url.startsWith("ldaps:")
+    ? "LDAPS"
+    : c.startTls
+      ? "StartTLS"
+      : "plain LDAP (passwords travel unencrypted)";
+  const verify =
+    c.url.startsWith("ldaps:") || c.startTls
+      ? c.tlsVerify
+        ? c.ca
+          ? ", CA from LDAP_CA_FILE"
+          : ", system CAs"
+        : ", certificate NOT verified"
+      : "";
   const recheck =
     c.bind.kind === "search"
       ? `rights rechecked after ${c.recheckMs / 1000} s (grace ${c.recheckGraceMs / 1000} s)`
@@ -352,10 +403,14 @@ export function describeDirectory(c: DirectoryConfig): string {
 export function directoryWarnings(c: DirectoryConfig): string[] {
   const out: string[] = [];
   if (c.url.startsWith("ldap:") && !c.startTls) {
-    out.push(`directory login: ${c.url} is plain LDAP without StartTLS: passwords travel unencrypted (use ldaps:// or LDAP_STARTTLS=on)`);
+    out.push(
+      `directory login: ${c.url} is plain LDAP without StartTLS: passwords travel unencrypted (use ldaps:// or LDAP_STARTTLS=on)`,
+    );
   }
   if (c.bind.kind === "template") {
-    out.push("directory login: without a service account (LDAP_BIND_DN) a directory user's rights are checked only when it logs in, not while its tokens and sessions are used");
+    out.push(
+      "directory login: without a service account (LDAP_BIND_DN) a directory user's rights are checked only when it logs in, not while its tokens and sessions are used",
+    );
   }
   return out;
 }

@@ -53,7 +53,12 @@ export interface WarnSink {
 
 const warner = (s: WarnSink) => (line: string) => (s.log ? s.log.warn(line) : console.warn(line));
 
-export function logOutage(cfg: DirectoryConfig, e: DirectoryUnavailable, warn: (line: string) => void, answer: string): void {
+export function logOutage(
+  cfg: DirectoryConfig,
+  e: DirectoryUnavailable,
+  warn: (line: string) => void,
+  answer: string,
+): void {
   const line = `directory login: ${cfg.url} could not be used (${e.why}); ${answer}`;
   const now = Date.now();
   if (line === lastOutageLog.line && now - lastOutageLog.at < OUTAGE_LOG_INTERVAL_MS) return;
@@ -77,7 +82,10 @@ export async function loginThroughDirectory(
   const warn = warner(s);
   const local = await s.repos.users.findByUsername(username);
   const localOnly = !!local && isLocalOnly(local);
-  const localEligible = !!local && isUsablePassword(local.password) && (localOnly || cfg.precedence === "local" || !isDirectoryManaged(local));
+  const localEligible =
+    !!local &&
+    isUsablePassword(local.password) &&
+    (localOnly || cfg.precedence === "local" || !isDirectoryManaged(local));
   const tryLocal = async (): Promise<User | null> => {
     if (!local || !localEligible) return null;
     return (await verifyPassword(local.password, password)) && local.is_active ? local : null;
@@ -91,7 +99,11 @@ export async function loginThroughDirectory(
     if (user) return { outcome: "accepted", user };
   }
   if (!isValidUsername(username)) {
-    return { outcome: "rejected", count: true, why: `not a valid username (${USERNAME_RULE}); the directory was not asked` };
+    return {
+      outcome: "rejected",
+      count: true,
+      why: `not a valid username (${USERNAME_RULE}); the directory was not asked`,
+    };
   }
 
   let verdict;
@@ -113,10 +125,17 @@ export async function loginThroughDirectory(
     const dn = verdict.person.dn;
     switch (r.kind) {
       case "synced":
-        if (r.tookOver) warn(`directory login: the local account '${r.user.username}' (id ${r.user.id}), linked by an administrator, is now managed by the directory entry ${dn}`);
+        if (r.tookOver)
+          warn(
+            `directory login: the local account '${r.user.username}' (id ${r.user.id}), linked by an administrator, is now managed by the directory entry ${dn}`,
+          );
         return { outcome: "accepted", user: r.user };
       case "inactive":
-        return { outcome: "rejected", count: true, why: `the directory accepted the password of ${dn}, but the account '${r.user.username}' is deactivated here` };
+        return {
+          outcome: "rejected",
+          count: true,
+          why: `the directory accepted the password of ${dn}, but the account '${r.user.username}' is deactivated here`,
+        };
       case "local": {
         const why = `the directory accepted the password of ${dn}, but '${r.user.username}' (id ${r.user.id}) is a local account not linked to the directory: not converted (an administrator can set its profile's ldap_linked)`;
         warn(`directory login refused: ${why}`);
@@ -133,5 +152,9 @@ export async function loginThroughDirectory(
     const user = await tryLocal();
     if (user) return { outcome: "accepted", user };
   }
-  return { outcome: "rejected", count: true, why: localTried ? `wrong local password; the directory: ${verdict.why}` : `the directory: ${verdict.why}` };
+  return {
+    outcome: "rejected",
+    count: true,
+    why: localTried ? `wrong local password; the directory: ${verdict.why}` : `the directory: ${verdict.why}`,
+  };
 }

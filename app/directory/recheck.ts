@@ -66,8 +66,10 @@ export class DirectoryRights {
     }
     const r = await pending;
     if (r.kind === "fresh") return r.user;
-    if (r.kind === "gone") throw new ApiError(403, "user_inactive", msg.USER_INACTIVE, { "WWW-Authenticate": "Token" }, true);
-    if (write && this.now() - checked > this.cfg.recheckGraceMs) throw new ApiError(503, "directory_unavailable", msg.DIRECTORY_UNAVAILABLE);
+    if (r.kind === "gone")
+      throw new ApiError(403, "user_inactive", msg.USER_INACTIVE, { "WWW-Authenticate": "Token" }, true);
+    if (write && this.now() - checked > this.cfg.recheckGraceMs)
+      throw new ApiError(503, "directory_unavailable", msg.DIRECTORY_UNAVAILABLE);
     return user;
   }
 
@@ -78,19 +80,34 @@ export class DirectoryRights {
       person = await readPerson(this.cfg, dn, user.username);
     } catch (e) {
       if (!(e instanceof DirectoryUnavailable)) throw e;
-      logOutage(this.cfg, e, (l) => this.log.warn(l), "directory users keep their last known rights for LDAP_RECHECK_GRACE_SECONDS, then their writes get 503 directory_unavailable");
+      logOutage(
+        this.cfg,
+        e,
+        (l) => this.log.warn(l),
+        "directory users keep their last known rights for LDAP_RECHECK_GRACE_SECONDS, then their writes get 503 directory_unavailable",
+      );
       return { kind: "unavailable" };
     }
     if (!person) {
-      this.log.warn(`directory recheck: the entry ${dn} of '${user.username}' (id ${user.id}) is gone from the directory; its calls are refused (User inactive)`);
+      this.log.warn(
+        `directory recheck: the entry ${dn} of '${user.username}' (id ${user.id}) is gone from the directory; its calls are refused (User inactive)`,
+      );
       return { kind: "gone" };
     }
     const warn = (l: string) => this.log.warn(l);
-    const updated = await applyPerson({ users: this.repos.users, inventory: this.repos.inventory, warn }, this.cfg, user, person);
+    const updated = await applyPerson(
+      { users: this.repos.users, inventory: this.repos.inventory, warn },
+      this.cfg,
+      user,
+      person,
+    );
     await this.repos.users.recordDirectoryCheck(user.id);
     const before = rights(user);
     const after = rights(updated);
-    if (before !== after) this.log.info(`directory recheck: the rights of '${user.username}' (id ${user.id}) changed from ${before} to ${after}`);
+    if (before !== after)
+      this.log.info(
+        `directory recheck: the rights of '${user.username}' (id ${user.id}) changed from ${before} to ${after}`,
+      );
     return { kind: "fresh", user: (await this.repos.users.get(user.id)) ?? updated };
   }
 }

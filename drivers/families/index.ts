@@ -17,4 +17,18 @@ import { fs } from "./fs";
 import { ciscoIosCli } from "./cisco-ios-cli";
 import { linuxHost } from "./linux";
 
-export const FAMILIES: readonly DriverEntry[] = [generic, ciscosb, cisco, procurve, comware, arubacx, arista, dell, juniper, edgeswitch, fs, ciscoIosCli, linuxHost];
+export const FAMILIES: readonly DriverEntry[] = [
+  generic,
+  ciscosb,
+  cisco,
+  procurve,
+  comware,
+  arubacx,
+  arista,
+  dell,
+  juniper,
+  edgeswitch,
+  fs,
+  ciscoIosCli,
+  linuxHost,
+];

@@ -51,12 +51,21 @@ const ROW = "engine.row";
 const IDENTITY = "engine.identity";
 const MERGED = "engine.merged";
 
-const systemScalars = [system.sysDescr, system.sysObjectID, system.sysUpTime, system.sysContact, system.sysName, system.sysLocation].map(
-  (oid) => `${oid}.0`,
-);
+const systemScalars = [
+  system.sysDescr,
+  system.sysObjectID,
+  system.sysUpTime,
+  system.sysContact,
+  system.sysName,
+  system.sysLocation,
+].map((oid) => `${oid}.0`);
 const ifTableColumns = [ifTable.ifDescr, ifTable.ifType, ifTable.ifSpeed, ifTable.ifAdminStatus, ifTable.ifOperStatus];
 const ifXTableColumns = [ifXTable.ifName, ifXTable.ifHighSpeed, ifXTable.ifAlias];
-const bridgePortsRead = { label: "dot1dBasePortTable", columns: [bridgeMib.dot1dBasePortIfIndex], rowsLike: "bridgePort" };
+const bridgePortsRead = {
+  label: "dot1dBasePortTable",
+  columns: [bridgeMib.dot1dBasePortIfIndex],
+  rowsLike: "bridgePort",
+};
 const ipAddrRead = { label: "ipAddrTable", columns: [ip.ipAdEntIfIndex], rows: 16 };
 
 const SYS_OBJECT_ID = `${system.sysObjectID}.0`;
@@ -100,7 +109,8 @@ interface SnmpPortContext {
 
 function portContext(view: InterfaceView): SnmpPortContext {
   const context = view.driverContext as SnmpPortContext | undefined;
-  if (!context || typeof context.ifIndex !== "number") throw new TypeError("the interface view was not learned by this SNMP driver");
+  if (!context || typeof context.ifIndex !== "number")
+    throw new TypeError("the interface view was not learned by this SNMP driver");
   return context;
 }
 
@@ -144,18 +154,28 @@ export class SnmpDriver implements Driver {
     };
     const tables: Tables = await this.read(plan);
     this.checkIdentity(tables[SYSTEM] as Scalars);
-    const rows = ifRowsFromTables(tables[IF_TABLE] as Columns, tables[IF_X_TABLE] as Columns, tables[DUPLEX] as Columns);
+    const rows = ifRowsFromTables(
+      tables[IF_TABLE] as Columns,
+      tables[IF_X_TABLE] as Columns,
+      tables[DUPLEX] as Columns,
+    );
     const ports = this.portMap(tables, rows);
     Object.assign(tables, await this.more(vlanPart.more?.("learn", tables, ports)));
     const vlans = vlanPart.vlans(tables);
-    if (scope === "details" && clientData.more) Object.assign(tables, await clientData.more(this.io(), tables, ports, vlans));
+    if (scope === "details" && clientData.more)
+      Object.assign(tables, await clientData.more(this.io(), tables, ports, vlans));
 
     const portVlans = vlanPart.ports(tables, ports);
     const poePorts = poe.ports(tables, ports);
     const vlanIds = new Set(vlans.map((v) => v.id));
     const routed = routedInterfaces(tables[IP_ADDR] as Columns, ip.ipAdEntIfIndex);
     const interfaces = rows.map((row) =>
-      interfaceInfo(row, { vlans: portVlans.get(row.ifIndex), poe: poePorts.get(row.ifIndex)?.info, routed: routed.has(row.ifIndex), vlanIds }),
+      interfaceInfo(row, {
+        vlans: portVlans.get(row.ifIndex),
+        poe: poePorts.get(row.ifIndex)?.info,
+        routed: routed.has(row.ifIndex),
+        vlanIds,
+      }),
     );
     if (scope === "details") {
       const macs = clientData.macs(tables, ports);
@@ -166,7 +186,14 @@ export class SnmpDriver implements Driver {
       }
     }
     const sys = tables[SYSTEM] as Scalars;
-    return { hostname: asText(sys.get(`${system.sysName}.0`)), driver_info: driverInfo(sys), vlans, interfaces, poe: poe.device(tables), scope };
+    return {
+      hostname: asText(sys.get(`${system.sysName}.0`)),
+      driver_info: driverInfo(sys),
+      vlans,
+      interfaces,
+      poe: poe.device(tables),
+      scope,
+    };
   }
 
   async learnInterface(ifId: string): Promise<InterfaceView | null> {
@@ -203,7 +230,10 @@ export class SnmpDriver implements Driver {
 
   async learnVlans(): Promise<VlanInfo[]> {
     const vlanPart = this.family.parts.vlans;
-    const tables: Tables = await this.read({ ...vlanPart.reads("vlans"), [IDENTITY]: { label: "sysObjectID", scalars: [SYS_OBJECT_ID] } });
+    const tables: Tables = await this.read({
+      ...vlanPart.reads("vlans"),
+      [IDENTITY]: { label: "sysObjectID", scalars: [SYS_OBJECT_ID] },
+    });
     this.checkIdentity(tables[IDENTITY] as Scalars);
     const noPorts: PortMap = { bridge: bridgePortsFrom(undefined), ifIndexes: new Set(), names: new Map() };
     Object.assign(tables, await this.more(vlanPart.more?.("vlans", tables, noPorts)));
@@ -226,7 +256,8 @@ export class SnmpDriver implements Driver {
 
   async setUntaggedVlan(view: InterfaceView, vlan: number): Promise<void> {
     const { ifIndex, vlans } = portContext(view);
-    if (!vlans || vlans.writeState === null) throw new NotSupported(`${this.session.where}: interface ${view.interface.name} is not a bridge port`);
+    if (!vlans || vlans.writeState === null)
+      throw new NotSupported(`${this.session.where}: interface ${view.interface.name} is not a bridge port`);
     await this.family.parts.vlans.setUntagged(this.session, ifIndex, vlans, vlan);
   }
 
@@ -244,7 +275,10 @@ export class SnmpDriver implements Driver {
 
   async saveConfig(): Promise<void> {
     const save = this.family.parts.save;
-    if (!save) throw new NotSupported(`${this.session.where}: ${this.info.vendor} switches save their configuration by themselves or not over SNMP`);
+    if (!save)
+      throw new NotSupported(
+        `${this.session.where}: ${this.info.vendor} switches save their configuration by themselves or not over SNMP`,
+      );
     await save.save(this.session);
   }
 
@@ -286,7 +320,10 @@ export class SnmpDriver implements Driver {
     }
     const walkedTogether = [...alike.entries()].filter(([, keys]) => keys.length > 1);
     if (scalarKeys.length < 2 && walkedTogether.length === 0) return this.session.readPlan(plan);
-    const mergedKeys = new Set([...(scalarKeys.length > 1 ? scalarKeys : []), ...walkedTogether.flatMap(([, keys]) => keys)]);
+    const mergedKeys = new Set([
+      ...(scalarKeys.length > 1 ? scalarKeys : []),
+      ...walkedTogether.flatMap(([, keys]) => keys),
+    ]);
     // in the plan's order (a merged read where its first member was): the first failure
     // reported is the one of the first read, as without merging
     const merged: Plan = {};
@@ -294,7 +331,10 @@ export class SnmpDriver implements Driver {
       if (!mergedKeys.has(k)) merged[k] = read;
       else if (k === scalarKeys[0]) {
         const oids = scalarKeys.flatMap((key) => (plan[key] as { scalars: string[] }).scalars);
-        merged[MERGED] = { label: scalarKeys.map((key) => plan[key].label ?? key).join(", "), scalars: [...new Set(oids)] };
+        merged[MERGED] = {
+          label: scalarKeys.map((key) => plan[key].label ?? key).join(", "),
+          scalars: [...new Set(oids)],
+        };
       } else {
         const group = walkedTogether.find(([, keys]) => keys[0] === k);
         if (!group) continue;
@@ -312,7 +352,8 @@ export class SnmpDriver implements Driver {
     if (scalarKeys.length > 1) {
       const values = tables[MERGED] as Scalars;
       delete tables[MERGED];
-      for (const k of scalarKeys) tables[k] = new Map((plan[k] as { scalars: string[] }).scalars.map((oid) => [oid, values.get(oid) ?? null]));
+      for (const k of scalarKeys)
+        tables[k] = new Map((plan[k] as { scalars: string[] }).scalars.map((oid) => [oid, values.get(oid) ?? null]));
     }
     for (const [like, keys] of walkedTogether) {
       const walked = tables[`${MERGED}.${like}`] as Columns;

@@ -25,7 +25,12 @@ export interface NetSnmpSession {
   getBulk(oids: string[], nonRepeaters: number, maxRepetitions: number, cb: Callback<Varbind[][]>): void;
   set(varbinds: SetVarbind[], cb: Callback<Varbind[]>): void;
   /** GETBULK walk of one subtree with a fixed max-repetitions (the bench's baseline) */
-  subtree(oid: string, maxRepetitions: number, feed: (varbinds: Varbind[]) => boolean | void, done: (error: Error | null) => void): void;
+  subtree(
+    oid: string,
+    maxRepetitions: number,
+    feed: (varbinds: Varbind[]) => boolean | void,
+    done: (error: Error | null) => void,
+  ): void;
   close(): void;
   on(event: "error", listener: (error: Error) => void): void;
   /** retries of the next request: net-snmp copies it into each request when it is created */
@@ -101,7 +106,9 @@ export const ObjectType = {
 
 /** noSuchObject / noSuchInstance / endOfMibView: the agent has no value here. */
 export function isException(vb: Varbind): boolean {
-  return vb.type === ObjectType.NoSuchObject || vb.type === ObjectType.NoSuchInstance || vb.type === ObjectType.EndOfMibView;
+  return (
+    vb.type === ObjectType.NoSuchObject || vb.type === ObjectType.NoSuchInstance || vb.type === ObjectType.EndOfMibView
+  );
 }
 
 /** Name of an SNMP error-status number as the RFC spells it (noAccess, notWritable...). */

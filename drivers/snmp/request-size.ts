@@ -69,7 +69,8 @@ export class RequestSizeStore {
     this.maxReadsPerDevice = options.maxReadsPerDevice ?? 32;
     this.ttlMs = options.ttlMs ?? 3_600_000;
     this.now = options.now ?? Date.now;
-    if (!(this.maxDevices >= 1 && this.maxReadsPerDevice >= 1)) throw new RangeError("the store must hold at least one shape");
+    if (!(this.maxDevices >= 1 && this.maxReadsPerDevice >= 1))
+      throw new RangeError("the store must hold at least one shape");
   }
 
   /** devices with at least one shape */

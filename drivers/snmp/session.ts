@@ -206,7 +206,9 @@ export class SnmpSession {
     const what = describe(varbinds.map((vb) => vb.oid));
     this.changeSent = true;
     try {
-      await this.inSlot(this.counters.roundTrips, (send) => send<Varbind[]>((cb) => this.snmp.set(varbinds, cb), this.tries));
+      await this.inSlot(this.counters.roundTrips, (send) =>
+        send<Varbind[]>((cb) => this.snmp.set(varbinds, cb), this.tries),
+      );
     } catch (error) {
       throw this.translate(error, `setting ${what}`, true);
     }
@@ -245,7 +247,9 @@ export class SnmpSession {
   private async getAfter(oids: string[], label: string, after: number, state?: PlanState) {
     if (state?.error) throw state.error;
     try {
-      const { value: result, depth } = await this.inSlot(after, (send) => send<Varbind[]>((cb) => this.snmp.get(oids, cb), this.tries));
+      const { value: result, depth } = await this.inSlot(after, (send) =>
+        send<Varbind[]>((cb) => this.snmp.get(oids, cb), this.tries),
+      );
       this.counters.values += result.length;
       const out: Scalars = new Map();
       oids.forEach((oid, i) => {
@@ -310,7 +314,9 @@ export class SnmpSession {
     while (cursors.length > 0) {
       if (state.error) throw state.error;
       if (rounds >= MAX_ROUNDS_PER_READ) {
-        throw new DeviceRefused(`${this.where} never ended ${label} (more than ${MAX_ROUNDS_PER_READ} requests' worth of rows)`);
+        throw new DeviceRefused(
+          `${this.where} never ended ${label} (more than ${MAX_ROUNDS_PER_READ} requests' worth of rows)`,
+        );
       }
       const group = cursors.slice(0, width);
       let asked = this.fitRows(rows, group.length, agentCap);
@@ -330,7 +336,11 @@ export class SnmpSession {
       }
 
       if (step.kind !== "answer") {
-        firstFailure ??= { asked, collected: new Map(group.map((c) => [c.column, result.get(c.column)!.size])), before: worked };
+        firstFailure ??= {
+          asked,
+          collected: new Map(group.map((c) => [c.column, result.get(c.column)!.size])),
+          before: worked,
+        };
         if (step.kind === "silent") {
           // the small request's value counts: it continues the first column
           this.counters.values += step.probe[0]?.length ?? 0;
@@ -356,7 +366,8 @@ export class SnmpSession {
       this.counters.values += received;
       if (received === 0) throw new DeviceRefused(`${this.where} answered the read of ${label} with no values`);
       worked = { rows: asked, columns: group.length };
-      if (failed && !settled) this.sizes?.remember(sizeKey, { rows: asked, columns: Number.isFinite(width) ? width : read.columns.length });
+      if (failed && !settled)
+        this.sizes?.remember(sizeKey, { rows: asked, columns: Number.isFinite(width) ? width : read.columns.length });
       if (failed || remembered) settled = true;
       failed = false;
       // an agent that answers with fewer values than asked caps its answers: remember it
@@ -369,7 +380,9 @@ export class SnmpSession {
     // rows (see above): keep the shape that worked before it, and the rows, so the next
     // walk asks at the end only for what is left
     if (!remembered && firstFailure?.before) {
-      const ranPastEnd = [...firstFailure.collected].some(([column, had]) => result.get(column)!.size - had < firstFailure!.asked);
+      const ranPastEnd = [...firstFailure.collected].some(
+        ([column, had]) => result.get(column)!.size - had < firstFailure!.asked,
+      );
       if (ranPastEnd) this.sizes?.remember(sizeKey, firstFailure.before);
     }
     if (remembered || firstFailure) this.sizes?.rememberRows(sizeKey, tableRows);
@@ -379,7 +392,8 @@ export class SnmpSession {
   /** Takes a column's values from an answer; leaving the column, an exception or going backwards ends it. */
   private follow(cursor: Cursor, varbinds: Varbind[], result: Columns): { ended: boolean } {
     for (const vb of varbinds) {
-      if (isException(vb) || !isUnder(vb.oid, cursor.column) || compareOids(vb.oid, cursor.last) <= 0) return { ended: true };
+      if (isException(vb) || !isUnder(vb.oid, cursor.column) || compareOids(vb.oid, cursor.last) <= 0)
+        return { ended: true };
       result.get(cursor.column)!.set(indexOf(vb.oid, cursor.column), vb);
       cursor.last = vb.oid;
     }
@@ -511,7 +525,8 @@ export class SnmpSession {
       const tries = n === 1 ? "1 try" : `${n} tries`;
       const text = `No answer from ${this.where} while ${doing} (timeout after ${tries})`;
       // a change was sent: whether the device applied it cannot be told
-      if (isSet || this.changeSent) return new DeviceOutcomeUnknown(`${text}; a change was sent and may have been applied`);
+      if (isSet || this.changeSent)
+        return new DeviceOutcomeUnknown(`${text}; a change was sent and may have been applied`);
       return new DeviceUnreachable(text);
     }
     if (err?.name === "RequestFailedError") {
@@ -523,7 +538,9 @@ export class SnmpSession {
       if (isSet) return new SetRefused(`${this.where} refused ${doing}: ${status}${object}`, status);
       return new DeviceRefused(`${this.where} answered with an error while ${doing}: ${status}${object}`);
     }
-    return new DeviceUnreachable(`No usable answer from ${this.where} while ${doing}: ${err?.message ?? String(error)}`);
+    return new DeviceUnreachable(
+      `No usable answer from ${this.where} while ${doing}: ${err?.message ?? String(error)}`,
+    );
   }
 }
 

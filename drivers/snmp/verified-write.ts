@@ -46,7 +46,8 @@ function show(write: Write, value: number | string | Buffer | null | "absent"): 
 export function compare(write: Write, vb: Varbind | null): string | null {
   const name = oidName(write.oid);
   const expected = write.expect ?? write.value;
-  if (expected === "absent") return vb === null ? null : `${name}: wrote destroy, device still reports ${show(write, readValue(write, vb))}`;
+  if (expected === "absent")
+    return vb === null ? null : `${name}: wrote destroy, device still reports ${show(write, readValue(write, vb))}`;
   if (vb === null) return `${name}: wrote ${show(write, expected)}, device reports ${show(write, null)}`;
   const actual = readValue(write, vb);
   let same: boolean;

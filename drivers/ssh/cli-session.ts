@@ -79,7 +79,9 @@ export class CliSession {
     try {
       const stream = await new Promise<ClientChannel>((resolve, reject) => {
         // a wide terminal keeps devices from wrapping long lines (and echoes) themselves
-        connection.client.shell({ term: "vt100", cols: 511, rows: 24 }, (err, channel) => (err ? reject(err) : resolve(channel)));
+        connection.client.shell({ term: "vt100", cols: 511, rows: 24 }, (err, channel) =>
+          err ? reject(err) : resolve(channel),
+        );
       }).catch((e: Error) => {
         throw new DeviceUnreachable(`${connection.where} refused an interactive SSH shell: ${e.message}`);
       });
@@ -138,12 +140,15 @@ export class CliSession {
     const timeout = this.target.connect_timeout_ms;
     let nudged = false;
     // some devices print their prompt only after a key press
-    const nudge = setTimeout(() => {
-      if (this.buffer.length === 0 && !this.closed) {
-        nudged = true;
-        this.stream.write("\n");
-      }
-    }, Math.min(NUDGE_AFTER_MS, timeout / 2));
+    const nudge = setTimeout(
+      () => {
+        if (this.buffer.length === 0 && !this.closed) {
+          nudged = true;
+          this.stream.write("\n");
+        }
+      },
+      Math.min(NUDGE_AFTER_MS, timeout / 2),
+    );
     let first: { name: string; prompt: Prompt };
     try {
       first = await this.waitFor(() => this.anyPromptAtEnd(), timeout, "with a first prompt after the login");
@@ -191,7 +196,8 @@ export class CliSession {
   }
 
   private async send(command: string, options: RunOptions): Promise<string> {
-    if (this.closedBecause) throw new DeviceUnreachable(`${this.where}: ${this.closedBecause}; "${command}" was not sent`);
+    if (this.closedBecause)
+      throw new DeviceUnreachable(`${this.where}: ${this.closedBecause}; "${command}" was not sent`);
     const timeout = options.timeoutMs ?? this.target.command_timeout_ms;
     this.buffer = "";
     this.pagesAnswered = 0;
@@ -227,7 +233,8 @@ export class CliSession {
     const last = lastTerminalLine(this.buffer);
     if (this.dialect.morePattern.test(last)) {
       if (this.buffer.length > this.moreAnsweredAt) {
-        if (++this.pagesAnswered > MAX_PAGES) throw new DeviceRefused(`${this.where} printed more than ${MAX_PAGES} pages`);
+        if (++this.pagesAnswered > MAX_PAGES)
+          throw new DeviceRefused(`${this.where} printed more than ${MAX_PAGES} pages`);
         this.moreAnsweredAt = this.buffer.length;
         this.stream.write(" ");
       }

@@ -131,7 +131,11 @@ export function openSshConnection(target: SshTarget, options: { name?: string } 
       client.setNoDelay(true);
     } catch (e) {
       // ssh2 parses the private key synchronously; its message never holds the key itself
-      fail(new DeviceUnreachable(`Cannot log in to ${where}: the SSH private key cannot be used (${(e as Error).message})`));
+      fail(
+        new DeviceUnreachable(
+          `Cannot log in to ${where}: the SSH private key cannot be used (${(e as Error).message})`,
+        ),
+      );
     }
   });
 }
@@ -143,7 +147,8 @@ function connectFailure(
   seen: { keyRefused: boolean; presented: string | null },
 ): Error {
   if (seen.keyRefused) return new HostKeyChanged(where, seen.presented ?? "", target.host_key_fingerprint ?? "");
-  if (err.code === "ECONNREFUSED") return new DeviceUnreachable(`${where} refused the SSH connection (nothing listens on port ${target.port})`);
+  if (err.code === "ECONNREFUSED")
+    return new DeviceUnreachable(`${where} refused the SSH connection (nothing listens on port ${target.port})`);
   if (err.level === "client-timeout" || /timed out/i.test(err.message)) {
     return new DeviceUnreachable(`No SSH answer from ${where} within ${target.connect_timeout_ms} ms`);
   }

@@ -40,7 +40,9 @@ export class ExecSession {
   exec(command: string, options: { timeoutMs?: number } = {}): Promise<ExecResult> {
     const timeout = options.timeoutMs ?? this.target.command_timeout_ms;
     if (this.connection.closed) {
-      return Promise.reject(new DeviceUnreachable(`${this.where}: the SSH connection is closed; "${command}" was not sent`));
+      return Promise.reject(
+        new DeviceUnreachable(`${this.where}: the SSH connection is closed; "${command}" was not sent`),
+      );
     }
     return new Promise<ExecResult>((resolve, reject) => {
       const out: Buffer[] = [];

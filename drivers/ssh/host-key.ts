@@ -11,7 +11,11 @@ export function sha256Fingerprint(keyBlob: Buffer): string {
 
 /** Same key? Tolerates the padding some tools print and a missing "SHA256:" prefix. */
 export function sameFingerprint(a: string, b: string): boolean {
-  const norm = (f: string) => f.trim().replace(/^SHA256:/i, "").replace(/=+$/, "");
+  const norm = (f: string) =>
+    f
+      .trim()
+      .replace(/^SHA256:/i, "")
+      .replace(/=+$/, "");
   return norm(a) === norm(b);
 }
 

@@ -14,7 +14,8 @@ export const arubacx: SwitchProfile = {
   seedSalt: 5,
   sysObjectID: () => "1.3.6.1.4.1.47196.4.1.1.1.100",
   model: (_ports, poe) => (poe ? "JL661A 6300M 48G CL4 PoE 4SFP56" : "JL658A 6300M 24SFP+ 4SFP56"),
-  sysDescr: (_ports, poe) => `HPE ANW ${poe ? "JL661A 6300M 48G CL4 PoE 4SFP56" : "JL658A 6300M 24SFP+ 4SFP56"} Swch FL.10.16.1006`,
+  sysDescr: (_ports, poe) =>
+    `HPE ANW ${poe ? "JL661A 6300M 48G CL4 PoE 4SFP56" : "JL658A 6300M 24SFP+ 4SFP56"} Swch FL.10.16.1006`,
   softwareVersion: "FL.10.16.1006",
   portIfIndex: (n) => {
     const { member, port } = memberPort(n, PER_MEMBER);
@@ -32,7 +33,10 @@ export const arubacx: SwitchProfile = {
     const { member, port } = memberPort(n, PER_MEMBER);
     return 64 * (member - 1) + port;
   },
-  chassis: { refused: "it numbers ports by VSF member (<member>/1/<port>, bridge port 64 * (member - 1) + port); more ports make more members" },
+  chassis: {
+    refused:
+      "it numbers ports by VSF member (<member>/1/<port>, bridge port 64 * (member - 1) + port); more ports make more members",
+  },
   layout: () => ({
     lag: null,
     svi: { ifIndex: 16777217, ifType: 53, name: "vlan1" },

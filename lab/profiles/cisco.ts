@@ -38,7 +38,10 @@ export const cisco: SwitchProfile = {
     const { member, port } = memberPort(n, PER_MEMBER);
     return 56 * (member - 1) + port;
   },
-  chassis: { refused: "it numbers ports by stack member (Gi<member>/0/<port>, 52 a member, bridge port 56 * (member - 1) + port); more ports make more members" },
+  chassis: {
+    refused:
+      "it numbers ports by stack member (Gi<member>/0/<port>, 52 a member, bridge port 56 * (member - 1) + port); more ports make more members",
+  },
   layout: () => ({
     lag: null,
     svi: { ifIndex: 1, ifType: 53, name: "Vl1", descr: "Vlan1" },

@@ -23,8 +23,19 @@ export const edgeswitch: SwitchProfile = {
   portBridgePort: (n) => n,
   chassis: { refused: "it numbers ports 0/n with ifIndex = bridge port = n" },
   layout: (ports) => ({
-    lag: { ifIndex: cpuIfIndex(ports) + 1, bridgePort: cpuIfIndex(ports) + 1, ifType: 1, name: "3/1", descr: " Link Aggregate 1" },
-    svi: { ifIndex: cpuIfIndex(ports), ifType: 1, name: "CPU Interface:  5/1", descr: " CPU Interface for Slot: 5 Port: 1" },
+    lag: {
+      ifIndex: cpuIfIndex(ports) + 1,
+      bridgePort: cpuIfIndex(ports) + 1,
+      ifType: 1,
+      name: "3/1",
+      descr: " Link Aggregate 1",
+    },
+    svi: {
+      ifIndex: cpuIfIndex(ports),
+      ifType: 1,
+      name: "CPU Interface:  5/1",
+      descr: " CPU Interface for Slot: 5 Port: 1",
+    },
     loopback: null,
     extra: [],
   }),

@@ -27,14 +27,20 @@ export const juniper: SwitchProfile = {
   portName: junosName,
   portDescr: junosName,
   portBridgePort: (n) => 4096 + n,
-  chassis: { refused: "it numbers ports by FPC (ge-<fpc>/0/<port>, 48 an FPC, bridge port 4096 + n); more ports make more FPCs" },
+  chassis: {
+    refused: "it numbers ports by FPC (ge-<fpc>/0/<port>, 48 an FPC, bridge port 4096 + n); more ports make more FPCs",
+  },
   layout: (ports) => ({
     lag: null,
     svi: { ifIndex: 501, ifType: 53, name: "irb.0" },
     loopback: { ifIndex: 6, ifType: 24, name: "lo0" },
     extra: [
       { ifIndex: 5, ifType: 1, name: "dsc" },
-      ...Array.from({ length: ports }, (_, i) => ({ ifIndex: physicalIfIndex(i + 1) + 1, ifType: 53, name: `${junosName(i + 1)}.0` })),
+      ...Array.from({ length: ports }, (_, i) => ({
+        ifIndex: physicalIfIndex(i + 1) + 1,
+        ifType: 53,
+        name: `${junosName(i + 1)}.0`,
+      })),
     ],
   }),
   poePort: (n) => {

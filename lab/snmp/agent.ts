@@ -186,7 +186,9 @@ export class SnmpAgent {
     }
     this.counters.byType[type]++;
     const at = performance.timeOrigin + performance.now();
-    this.counters.record(type === "set" ? { type, from, at, oids: pdu.varbinds.map((vb) => formatOid(vb.oid)) } : { type, from, at });
+    this.counters.record(
+      type === "set" ? { type, from, at, oids: pdu.varbinds.map((vb) => formatOid(vb.oid)) } : { type, from, at },
+    );
     return true;
   }
 
@@ -223,7 +225,8 @@ export class SnmpAgent {
         this.setBehaviour(),
         access.context,
       );
-      const message = (responsePdu: Buffer) => tlv(Tag.Sequence, encodeInteger(VERSION_2C), encodeOctets(community), responsePdu);
+      const message = (responsePdu: Buffer) =>
+        tlv(Tag.Sequence, encodeInteger(VERSION_2C), encodeOctets(community), responsePdu);
       return this.withinLimit(pdu, message(handled.pdu), handled.values, () => message(tooBigResponse(pdu.requestId)));
     }
     if (version === VERSION_3) {
@@ -234,7 +237,14 @@ export class SnmpAgent {
       const context = req.contextName.toString("utf8");
       if (context !== "" && !this.provider.contexts?.has(context)) return this.usm.unknownContext(req);
       if (!this.count(req.pdu, from)) return null;
-      const handled = handlePdu(this.provider, req.pdu, true, this.limits(V3_OVERHEAD, req.maxSize), this.setBehaviour(), context);
+      const handled = handlePdu(
+        this.provider,
+        req.pdu,
+        true,
+        this.limits(V3_OVERHEAD, req.maxSize),
+        this.setBehaviour(),
+        context,
+      );
       return this.withinLimit(req.pdu, this.usm.respond(req, handled.pdu), handled.values, () =>
         this.usm.respond(req, tooBigResponse(req.pdu.requestId)),
       );
@@ -268,6 +278,7 @@ function checkResponseLimit(bytes: number | undefined): number | null {
 
 function checkOversize(mode: OversizeMode | undefined): OversizeMode {
   if (mode === undefined) return "tooBig";
-  if (mode !== "tooBig" && mode !== "silent") throw new RangeError(`oversize must be "tooBig" or "silent", got ${String(mode)}`);
+  if (mode !== "tooBig" && mode !== "silent")
+    throw new RangeError(`oversize must be "tooBig" or "silent", got ${String(mode)}`);
   return mode;
 }

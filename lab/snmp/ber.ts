@@ -175,7 +175,8 @@ export class BerReader {
   /** Enters a constructed TLV with the expected tag: returns a reader over its content. */
   enter(expectedTag: number): BerReader {
     const h = this.readHeader();
-    if (h.tag !== expectedTag) throw new BerError(`expected tag 0x${expectedTag.toString(16)}, got 0x${h.tag.toString(16)}`);
+    if (h.tag !== expectedTag)
+      throw new BerError(`expected tag 0x${expectedTag.toString(16)}, got 0x${h.tag.toString(16)}`);
     this.pos = h.end;
     return new BerReader(this.buf, h.start, h.end);
   }

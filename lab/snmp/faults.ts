@@ -11,7 +11,8 @@ export interface SetRefusal {
 function statusNumber(name: ErrorStatusName): number {
   // callers from plain JavaScript (or a cast) could pass any string, or noError
   const status: number | undefined = ErrorStatus[name];
-  if (typeof status !== "number" || status === ErrorStatus.noError) throw new RangeError(`not an SNMP error-status: ${name}`);
+  if (typeof status !== "number" || status === ErrorStatus.noError)
+    throw new RangeError(`not an SNMP error-status: ${name}`);
   return status;
 }
 

@@ -108,7 +108,12 @@ export class MibIndexBuilder {
   }
 
   /** one column: an entry per row index, the getter gets the row index */
-  column<R>(object: string, rows: Iterable<R>, index: (row: R) => readonly number[], read: (row: R) => SnmpValue): this {
+  column<R>(
+    object: string,
+    rows: Iterable<R>,
+    index: (row: R) => readonly number[],
+    read: (row: R) => SnmpValue,
+  ): this {
     this.objects.add(object);
     const base = parseOid(object);
     for (const row of rows) {

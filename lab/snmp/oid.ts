@@ -36,4 +36,3 @@ export function isPrefixOf(prefix: Oid, oid: Oid): boolean {
   for (let i = 0; i < prefix.length; i++) if (prefix[i] !== oid[i]) return false;
   return true;
 }
-

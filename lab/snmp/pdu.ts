@@ -72,11 +72,20 @@ export class VarBindListWriter {
 
   /** the SEQUENCE OF VarBind TLV */
   toBuffer(): Buffer {
-    return Buffer.concat([header(Tag.Sequence, this.bytes), ...this.parts], 1 + lengthOfLength(this.bytes) + this.bytes);
+    return Buffer.concat(
+      [header(Tag.Sequence, this.bytes), ...this.parts],
+      1 + lengthOfLength(this.bytes) + this.bytes,
+    );
   }
 }
 
-export function encodePdu(type: number, requestId: number, errorStatus: number, errorIndex: number, varbindList: Buffer): Buffer {
+export function encodePdu(
+  type: number,
+  requestId: number,
+  errorStatus: number,
+  errorIndex: number,
+  varbindList: Buffer,
+): Buffer {
   const id = encodeInteger(requestId);
   const es = encodeInteger(errorStatus);
   const ei = encodeInteger(errorIndex);

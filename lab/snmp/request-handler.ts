@@ -70,7 +70,8 @@ function getBulk(index: MibIndex, pdu: RequestPdu, out: VarBindListWriter, limit
   const n = Math.min(Math.max(pdu.field2, 0), vbs.length);
   const m = Math.max(pdu.field3, 0);
   const fits = (oidTlv: Buffer, valueTlv: Buffer) =>
-    out.count < limits.maxBulkValues && out.bytes + VarBindListWriter.sizeOf(oidTlv, valueTlv) <= limits.maxVarBindBytes;
+    out.count < limits.maxBulkValues &&
+    out.bytes + VarBindListWriter.sizeOf(oidTlv, valueTlv) <= limits.maxVarBindBytes;
 
   for (let i = 0; i < n; i++) {
     const pos = index.nextAfter(vbs[i].oid);
@@ -100,7 +101,8 @@ function getBulk(index: MibIndex, pdu: RequestPdu, out: VarBindListWriter, limit
         next[j] = pos + 1;
         live++;
       } else {
-        oidTlv = endOid[j] ?? (endOid[j] = rep === 0 ? encodeOid(vbs[n + j].oid) : index.entries[index.size - 1].oidTlv);
+        oidTlv =
+          endOid[j] ?? (endOid[j] = rep === 0 ? encodeOid(vbs[n + j].oid) : index.entries[index.size - 1].oidTlv);
         valueTlv = END_TLV;
       }
       if (!fits(oidTlv, valueTlv)) return;

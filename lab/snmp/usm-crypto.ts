@@ -58,12 +58,26 @@ function aesIv(boots: number, time: number, salt: Buffer): Buffer {
   return iv;
 }
 
-export function aesEncrypt(priv: PrivProtocol, key: Buffer, boots: number, time: number, salt: Buffer, data: Buffer): Buffer {
+export function aesEncrypt(
+  priv: PrivProtocol,
+  key: Buffer,
+  boots: number,
+  time: number,
+  salt: Buffer,
+  data: Buffer,
+): Buffer {
   const c = crypto.createCipheriv(PRIV[priv].cipher, key, aesIv(boots, time, salt));
   return Buffer.concat([c.update(data), c.final()]);
 }
 
-export function aesDecrypt(priv: PrivProtocol, key: Buffer, boots: number, time: number, salt: Buffer, data: Buffer): Buffer {
+export function aesDecrypt(
+  priv: PrivProtocol,
+  key: Buffer,
+  boots: number,
+  time: number,
+  salt: Buffer,
+  data: Buffer,
+): Buffer {
   const d = crypto.createDecipheriv(PRIV[priv].cipher, key, aesIv(boots, time, salt));
   return Buffer.concat([d.update(data), d.final()]);
 }

@@ -12,7 +12,16 @@ import crypto from "node:crypto";
 import { BerReader, encodeInteger, encodeOctets, encodeOid, encodeValue, tlv } from "./ber";
 import { parseOid } from "./oid";
 import { PduType, VarBindListWriter, decodePdu, encodePdu, type RequestPdu } from "./pdu";
-import { aesDecrypt, aesEncrypt, localizedKey, macLength, messageMac, privacyKey, type AuthProtocol, type PrivProtocol } from "./usm-crypto";
+import {
+  aesDecrypt,
+  aesEncrypt,
+  localizedKey,
+  macLength,
+  messageMac,
+  privacyKey,
+  type AuthProtocol,
+  type PrivProtocol,
+} from "./usm-crypto";
 import { counter32, Tag } from "./values";
 
 export interface UsmUserConfig {
@@ -63,9 +72,7 @@ export interface V3Request {
 }
 
 export type V3Outcome =
-  | { kind: "request"; request: V3Request }
-  | { kind: "reply"; message: Buffer }
-  | { kind: "drop"; reason: string };
+  { kind: "request"; request: V3Request } | { kind: "reply"; message: Buffer } | { kind: "drop"; reason: string };
 
 export class UsmEngine {
   readonly engineId: Buffer;
@@ -83,7 +90,10 @@ export class UsmEngine {
   private salt = crypto.randomBytes(8).readBigUInt64BE();
   private unknownContexts = 0;
 
-  constructor(users: readonly UsmUserConfig[], readonly maxMessageSize: number) {
+  constructor(
+    users: readonly UsmUserConfig[],
+    readonly maxMessageSize: number,
+  ) {
     // RFC 3411 SnmpEngineID: enterprise 8072 (net-snmp) with the "octets" format and random bytes
     this.engineId = Buffer.concat([Buffer.from([0x80, 0x00, 0x1f, 0x88, 0x05]), crypto.randomBytes(8)]);
     for (const u of users) {
@@ -132,7 +142,12 @@ export class UsmEngine {
     const authOffset = secOctets.byteOffset - buf.byteOffset + authHeader.start;
     const privParams = sec.readOctets();
 
-    const report = (stat: UsmStat, user: UsmUser | null, requestId = 0, contextName: Buffer = Buffer.alloc(0)): V3Outcome => {
+    const report = (
+      stat: UsmStat,
+      user: UsmUser | null,
+      requestId = 0,
+      contextName: Buffer = Buffer.alloc(0),
+    ): V3Outcome => {
       this.stats[stat]++;
       if (!reportable) return { kind: "drop", reason: stat };
       const vbs = new VarBindListWriter();
@@ -230,7 +245,14 @@ export class UsmEngine {
     return b;
   }
 
-  private encode(m: { msgId: number; level: number; user: UsmUser | null; userName: Buffer; contextName: Buffer; pdu: Buffer }): Buffer {
+  private encode(m: {
+    msgId: number;
+    level: number;
+    user: UsmUser | null;
+    userName: Buffer;
+    contextName: Buffer;
+    pdu: Buffer;
+  }): Buffer {
     const boots = this.boots;
     const time = this.time();
     const scoped = tlv(Tag.Sequence, encodeOctets(this.engineId), encodeOctets(m.contextName), m.pdu);

@@ -1,6 +1,7 @@
 /** Fault injection of the lab's SSH face and its counters (see LabSshFaults in server.ts). */
 
-export type CommandVerdict = { kind: "answer" } | { kind: "drop" } | { kind: "hang" } | { kind: "refuse"; message: string };
+export type CommandVerdict =
+  { kind: "answer" } | { kind: "drop" } | { kind: "hang" } | { kind: "refuse"; message: string };
 
 export class SshFaults {
   /** delay before each command's answer, milliseconds */
@@ -28,7 +29,8 @@ export class SshFaults {
    * "% <message>" and change nothing. Rules add up until reset().
    */
   refuseCommands(match: RegExp | string, message = "Command rejected by the lab"): void {
-    const pattern = typeof match === "string" ? new RegExp(`^${match.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "i") : match;
+    const pattern =
+      typeof match === "string" ? new RegExp(`^${match.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "i") : match;
     this.refusals.push({ pattern, message });
   }
 

@@ -65,18 +65,38 @@ const definitions: Definition[] = [
   { modes: EXEC, words: ["enable"], run: (ctx) => (ctx.mode === "user" ? (ctx.askEnableSecret(), "") : "") },
   { modes: PRIV, words: ["disable"], run: (ctx) => ((ctx.mode = "user"), "") },
   ...["exit", "logout", "quit"].map((w): Definition => ({ modes: EXEC, words: [w], run: (ctx) => (ctx.logout(), "") })),
-  { modes: EXEC, words: ["terminal", "length", "NUMBER"], run: (ctx, [n]) => terminal(ctx, "termLength", n as number, 512) },
-  { modes: EXEC, words: ["terminal", "width", "NUMBER"], run: (ctx, [n]) => terminal(ctx, "termWidth", n as number, 512) },
+  {
+    modes: EXEC,
+    words: ["terminal", "length", "NUMBER"],
+    run: (ctx, [n]) => terminal(ctx, "termLength", n as number, 512),
+  },
+  {
+    modes: EXEC,
+    words: ["terminal", "width", "NUMBER"],
+    run: (ctx, [n]) => terminal(ctx, "termWidth", n as number, 512),
+  },
   { modes: EXEC, words: ["show", "version"], run: (ctx) => render.showVersion(ctx.model) },
   { modes: EXEC, words: ["show", "interfaces", "status"], run: (ctx) => render.showInterfacesStatus(ctx.model) },
-  { modes: EXEC, words: ["show", "interfaces", "IFACE", "status"], run: (ctx, [x]) => render.showInterfacesStatus(ctx.model, x as IosInterface) },
-  { modes: EXEC, words: ["show", "interfaces", "description"], run: (ctx) => render.showInterfacesDescription(ctx.model) },
+  {
+    modes: EXEC,
+    words: ["show", "interfaces", "IFACE", "status"],
+    run: (ctx, [x]) => render.showInterfacesStatus(ctx.model, x as IosInterface),
+  },
+  {
+    modes: EXEC,
+    words: ["show", "interfaces", "description"],
+    run: (ctx) => render.showInterfacesDescription(ctx.model),
+  },
   {
     modes: EXEC,
     words: ["show", "interfaces", "IFACE", "description"],
     run: (ctx, [x]) => render.showInterfacesDescription(ctx.model, x as IosInterface),
   },
-  { modes: EXEC, words: ["show", "interfaces", "switchport"], run: (ctx) => render.showInterfacesSwitchport(ctx.model) },
+  {
+    modes: EXEC,
+    words: ["show", "interfaces", "switchport"],
+    run: (ctx) => render.showInterfacesSwitchport(ctx.model),
+  },
   {
     modes: EXEC,
     words: ["show", "interfaces", "IFACE", "switchport"],
@@ -84,7 +104,12 @@ const definitions: Definition[] = [
   },
   { modes: EXEC, words: ["show", "vlan"], run: (ctx) => render.showVlanBrief(ctx.model) },
   { modes: EXEC, words: ["show", "vlan", "brief"], run: (ctx) => render.showVlanBrief(ctx.model) },
-  { modes: EXEC, words: ["show", "power", "inline"], run: (ctx) => render.showPowerInline(ctx.model)!, when: (ctx) => !!ctx.model.poeMain },
+  {
+    modes: EXEC,
+    words: ["show", "power", "inline"],
+    run: (ctx) => render.showPowerInline(ctx.model)!,
+    when: (ctx) => !!ctx.model.poeMain,
+  },
   {
     modes: EXEC,
     words: ["show", "power", "inline", "IFACE"],
@@ -99,7 +124,11 @@ const definitions: Definition[] = [
   },
   { modes: EXEC, words: ["show", "mac", "address-table"], run: (ctx) => render.showMacAddressTable(ctx.model) },
   { modes: EXEC, words: ["show", "ip", "arp"], run: (ctx) => render.showIpArp(ctx.model) },
-  { modes: EXEC, words: ["show", "lldp", "neighbors", "detail"], run: (ctx) => render.showLldpNeighborsDetail(ctx.model) },
+  {
+    modes: EXEC,
+    words: ["show", "lldp", "neighbors", "detail"],
+    run: (ctx) => render.showLldpNeighborsDetail(ctx.model),
+  },
   {
     modes: PRIV,
     words: ["show", "running-config", "interface", "IFACE"],
@@ -110,16 +139,14 @@ const definitions: Definition[] = [
     words: ["configure", "terminal"],
     run: (ctx) => ((ctx.mode = "config"), "Enter configuration commands, one per line.  End with CNTL/Z."),
   },
-  ...[["write"], ["write", "memory"]].map(
-    (words): Definition => ({
-      modes: PRIV,
-      words,
-      run: (ctx) => {
-        ctx.save();
-        return "Building configuration...\n[OK]";
-      },
-    }),
-  ),
+  ...[["write"], ["write", "memory"]].map((words): Definition => ({
+    modes: PRIV,
+    words,
+    run: (ctx) => {
+      ctx.save();
+      return "Building configuration...\n[OK]";
+    },
+  })),
   // global configuration
   { modes: CONF, words: ["end"], run: (ctx) => leave(ctx, "exec") },
   {
@@ -148,7 +175,9 @@ const definitions: Definition[] = [
     run: (ctx, [id]) => {
       const vid = id as number;
       if (!ctx.model.vlan(vid)) {
-        ctx.change((cfg) => cfg.vlans.set(vid, { name: vlanName(vid), active: true, egress: new Set(), untagged: new Set() }));
+        ctx.change((cfg) =>
+          cfg.vlans.set(vid, { name: vlanName(vid), active: true, egress: new Set(), untagged: new Set() }),
+        );
       }
       ctx.mode = "config-vlan";
       ctx.vlan = vid;
@@ -163,7 +192,10 @@ const definitions: Definition[] = [
   {
     modes: IF,
     words: ["description", "REST"],
-    run: (ctx, [text]) => ((text as string).length > 240 ? "% Description is longer than 240 characters" : setPort(ctx, { alias: text as string })),
+    run: (ctx, [text]) =>
+      (text as string).length > 240
+        ? "% Description is longer than 240 characters"
+        : setPort(ctx, { alias: text as string }),
   },
   { modes: IF, words: ["no", "description"], run: (ctx) => setPort(ctx, { alias: "" }) },
   {
@@ -178,15 +210,13 @@ const definitions: Definition[] = [
     run: (ctx, [id]) => nativeVlan(ctx, id as number),
     when: (ctx) => ctx.iface?.iface.bridgePort !== null,
   },
-  ...(["auto", "never"] as const).map(
-    (word): Definition => ({
-      modes: IF,
-      words: ["power", "inline", word],
-      run: (ctx) => setPort(ctx, { poeEnabled: word === "auto" }),
-      // IOS knows no PoE commands on ports without PoE
-      when: (ctx) => !!ctx.iface?.iface.poe,
-    }),
-  ),
+  ...(["auto", "never"] as const).map((word): Definition => ({
+    modes: IF,
+    words: ["power", "inline", word],
+    run: (ctx) => setPort(ctx, { poeEnabled: word === "auto" }),
+    // IOS knows no PoE commands on ports without PoE
+    when: (ctx) => !!ctx.iface?.iface.poe,
+  })),
   // VLAN configuration
   {
     modes: ["config-vlan"],
@@ -217,7 +247,10 @@ function leave(ctx: CommandContext, to: Mode): string {
   return "";
 }
 
-function setPort(ctx: CommandContext, settings: Partial<{ adminUp: boolean; alias: string; poeEnabled: boolean }>): string {
+function setPort(
+  ctx: CommandContext,
+  settings: Partial<{ adminUp: boolean; alias: string; poeEnabled: boolean }>,
+): string {
   const { ifIndex } = currentPort(ctx);
   ctx.change((cfg) => Object.assign(cfg.ports.get(ifIndex)!, settings));
   return "";
@@ -229,7 +262,8 @@ function accessVlan(ctx: CommandContext, vid: number): string {
   if (render.portMode(ctx.model, x.iface)!.trunk) return "";
   const exists = !!ctx.model.vlan(vid);
   ctx.change((cfg) => {
-    if (!cfg.vlans.has(vid)) cfg.vlans.set(vid, { name: vlanName(vid), active: true, egress: new Set(), untagged: new Set() });
+    if (!cfg.vlans.has(vid))
+      cfg.vlans.set(vid, { name: vlanName(vid), active: true, egress: new Set(), untagged: new Set() });
     moveAccessVlan(cfg, bp!, vid);
   });
   return exists ? "" : `% Access VLAN does not exist. Creating vlan ${vid}`;
@@ -255,7 +289,9 @@ function nativeVlan(ctx: CommandContext, vid: number): string {
 function deleteVlan(ctx: CommandContext, vid: number): string {
   if (vid === 1) return "%Default VLAN 1 may not be deleted.";
   if (!ctx.model.vlan(vid)) return "";
-  const users = ctx.interfaces.filter((x) => x.iface.bridgePort !== null && ctx.model.pvid(x.iface.bridgePort) === vid).map((x) => x.short);
+  const users = ctx.interfaces
+    .filter((x) => x.iface.bridgePort !== null && ctx.model.pvid(x.iface.bridgePort) === vid)
+    .map((x) => x.short);
   // lab rule (kept for the SNMP face too): a VLAN that is a port's PVID stays
   if (users.length > 0) return `% VLAN ${vid} is the access or native VLAN of ${users.join(", ")}; move them first`;
   ctx.change((cfg) => cfg.vlans.delete(vid));
@@ -294,7 +330,10 @@ function attempt(def: Definition, tokens: Token[], line: string, ctx: CommandCon
     }
     if (word === "IFACE") {
       // "GigabitEthernet 1/0/1" is one name in two words
-      const two = tokens[t + 1] && /^[A-Za-z-]+$/.test(token.text) ? findInterface(ctx.interfaces, `${token.text}${tokens[t + 1].text}`) : null;
+      const two =
+        tokens[t + 1] && /^[A-Za-z-]+$/.test(token.text)
+          ? findInterface(ctx.interfaces, `${token.text}${tokens[t + 1].text}`)
+          : null;
       const one = findInterface(ctx.interfaces, token.text);
       if (two) {
         args.push(two);
@@ -358,7 +397,9 @@ function ambiguous(tokens: Token[], candidates: Definition[]): boolean {
   let alive = candidates;
   for (let i = 0; i < tokens.length && alive.length > 0; i++) {
     const typed = tokens[i].text.toLowerCase();
-    const keywords = new Set(alive.map((d) => d.words[i]).filter((w): w is string => !!w && !isPlaceholder(w) && w.startsWith(typed)));
+    const keywords = new Set(
+      alive.map((d) => d.words[i]).filter((w): w is string => !!w && !isPlaceholder(w) && w.startsWith(typed)),
+    );
     if (keywords.size > 1 && !keywords.has(typed)) return true;
     // past a placeholder (an interface may take two words) positions no longer line up
     if (alive.some((d) => isPlaceholder(d.words[i]))) return false;

@@ -50,7 +50,9 @@ export function findInterface(all: readonly IosInterface[], typed: string): IosI
   const m = /^([A-Za-z][A-Za-z-]*?)\s*(\d+(?:\/\d+)*)$/.exec(typed.trim());
   if (!m) return null;
   const prefix = m[1].toLowerCase();
-  const families = FAMILIES.filter(([long, short]) => long.toLowerCase().startsWith(prefix) || short.toLowerCase() === prefix);
+  const families = FAMILIES.filter(
+    ([long, short]) => long.toLowerCase().startsWith(prefix) || short.toLowerCase() === prefix,
+  );
   if (families.length !== 1) return null;
   const long = `${families[0][0]}${m[2]}`;
   return all.find((i) => i.long === long) ?? null;

@@ -102,8 +102,17 @@ export function showInterfacesStatus(model: VirtualSwitch, only?: IosInterface):
     const type = iface.portNumber === null ? "" : iface.speedMbps >= 10000 ? "SFP-10GBase-SR" : "10/100/1000BaseTX";
     const vlan = mode.trunk ? "trunk" : String(mode.untagged);
     lines.push(
-      (pad(short, 10) + pad(model.alias(iface.ifIndex).slice(0, 18), 19) + pad(statusWord(model, iface), 13) + pad(vlan, 11) +
-        lpad(duplex, 6) + " " + lpad(speed, 6) + " " + type).trimEnd(),
+      (
+        pad(short, 10) +
+        pad(model.alias(iface.ifIndex).slice(0, 18), 19) +
+        pad(statusWord(model, iface), 13) +
+        pad(vlan, 11) +
+        lpad(duplex, 6) +
+        " " +
+        lpad(speed, 6) +
+        " " +
+        type
+      ).trimEnd(),
     );
   }
   return lines.join("\n");
@@ -115,7 +124,9 @@ export function showInterfacesDescription(model: VirtualSwitch, only?: IosInterf
     const admin = model.adminUp(iface.ifIndex);
     const oper = model.operUp(iface.ifIndex);
     const status = !admin ? "admin down" : oper ? "up" : "down";
-    lines.push((pad(short, 31) + pad(status, 15) + pad(oper ? "up" : "down", 9) + model.alias(iface.ifIndex)).trimEnd());
+    lines.push(
+      (pad(short, 31) + pad(status, 15) + pad(oper ? "up" : "down", 9) + model.alias(iface.ifIndex)).trimEnd(),
+    );
   }
   return lines.join("\n");
 }
@@ -196,7 +207,9 @@ export function showVlanBrief(model: VirtualSwitch): string {
       .map((x) => x.short);
     const chunks: string[] = [];
     for (let k = 0; k < ports.length; k += 4) chunks.push(ports.slice(k, k + 4).join(", "));
-    lines.push((pad(String(id), 5) + pad(v.name, 33) + pad(v.active ? "active" : "suspended", 10) + (chunks[0] ?? "")).trimEnd());
+    lines.push(
+      (pad(String(id), 5) + pad(v.name, 33) + pad(v.active ? "active" : "suspended", 10) + (chunks[0] ?? "")).trimEnd(),
+    );
     for (const more of chunks.slice(1)) lines.push(" ".repeat(48) + more);
   }
   return lines.join("\n");
@@ -231,8 +244,13 @@ export function showPowerInline(model: VirtualSwitch, only?: IosInterface): stri
     const device = delivering && iface.poe!.device ? DEVICE_NAMES[iface.poe!.device.kind] : "n/a";
     const cls = delivering && iface.poe!.device ? String(iface.poe!.device.powerClass) : "n/a";
     lines.push(
-      pad(short, 10) + pad(state.enabled ? "auto" : "off", 7) + pad(delivering ? "on" : "off", 11) + pad((state.powerMw / 1000).toFixed(1), 8) +
-        pad(device, 20) + pad(cls, 6) + "30.0",
+      pad(short, 10) +
+        pad(state.enabled ? "auto" : "off", 7) +
+        pad(delivering ? "on" : "off", 11) +
+        pad((state.powerMw / 1000).toFixed(1), 8) +
+        pad(device, 20) +
+        pad(cls, 6) +
+        "30.0",
     );
   }
   return lines.join("\n");
@@ -245,7 +263,11 @@ export function showIpInterfaceBrief(model: VirtualSwitch, only?: IosInterface):
     const oper = model.operUp(iface.ifIndex);
     const address = iface.ipv4?.address ?? "unassigned";
     lines.push(
-      pad(long, 23) + pad(address, 16) + "YES " + pad(iface.ipv4 ? "NVRAM" : "unset", 7) + pad(!admin ? "administratively down" : oper ? "up" : "down", 22) +
+      pad(long, 23) +
+        pad(address, 16) +
+        "YES " +
+        pad(iface.ipv4 ? "NVRAM" : "unset", 7) +
+        pad(!admin ? "administratively down" : oper ? "up" : "down", 22) +
         (oper ? "up" : "down"),
     );
   }
@@ -327,7 +349,11 @@ export function showRunningInterface(model: VirtualSwitch, x: IosInterface): str
   if (alias) body.push(` description ${alias}`);
   const mode = portMode(model, iface);
   if (mode?.trunk) {
-    body.push(` switchport trunk native vlan ${mode.untagged}`, ` switchport trunk allowed vlan ${compressVlans(mode.allowed)}`, " switchport mode trunk");
+    body.push(
+      ` switchport trunk native vlan ${mode.untagged}`,
+      ` switchport trunk allowed vlan ${compressVlans(mode.allowed)}`,
+      " switchport mode trunk",
+    );
   } else if (mode) {
     body.push(` switchport access vlan ${mode.untagged}`, " switchport mode access");
   }
@@ -335,5 +361,7 @@ export function showRunningInterface(model: VirtualSwitch, x: IosInterface): str
   if (iface.poe && !model.poeState(iface.ifIndex)!.enabled) body.push(" power inline never");
   if (!model.adminUp(iface.ifIndex)) body.push(" shutdown");
   const block = [`interface ${long}`, ...body, "end"].join("\n");
-  return ["Building configuration...", "", `Current configuration : ${block.length + 1} bytes`, "!", block, ""].join("\n");
+  return ["Building configuration...", "", `Current configuration : ${block.length + 1} bytes`, "!", block, ""].join(
+    "\n",
+  );
 }

@@ -82,7 +82,13 @@ export class IosShell {
   }
 
   private prompt(): string {
-    const suffix: Record<Mode, string> = { user: "", exec: "", config: "(config)", "config-if": "(config-if)", "config-vlan": "(config-vlan)" };
+    const suffix: Record<Mode, string> = {
+      user: "",
+      exec: "",
+      config: "(config)",
+      "config-if": "(config-if)",
+      "config-vlan": "(config-vlan)",
+    };
     return `${this.o.hostname}${suffix[this.ctx.mode]}${this.ctx.mode === "user" ? ">" : "#"}`;
   }
 
@@ -116,7 +122,15 @@ export class IosShell {
       }
     } else if (ch === "?") {
       // IOS answers "?" at once and keeps the line without it
-      w("?\r\n" + helpWords(this.ctx).map((x) => `  ${x}`).join("\r\n") + "\r\n\r\n" + this.prompt() + this.line);
+      w(
+        "?\r\n" +
+          helpWords(this.ctx)
+            .map((x) => `  ${x}`)
+            .join("\r\n") +
+          "\r\n\r\n" +
+          this.prompt() +
+          this.line,
+      );
     } else if (ch === "\x1a" || ch === "\x03") {
       this.line = "";
       if (this.ctx.mode !== "user" && this.ctx.mode !== "exec") this.ctx.mode = "exec";

@@ -74,7 +74,10 @@ function parsedKey(text: string): ParsedKey {
 }
 
 /** Starts the IOS command line of `lab` (a started lab switch, or just its model) on 127.0.0.1. */
-export async function startLabSshFace(lab: { model: VirtualSwitch } | VirtualSwitch, options: LabSshFaceOptions = {}): Promise<LabSshFace> {
+export async function startLabSshFace(
+  lab: { model: VirtualSwitch } | VirtualSwitch,
+  options: LabSshFaceOptions = {},
+): Promise<LabSshFace> {
   const model = "model" in lab ? lab.model : lab;
   const username = options.username ?? "admin";
   const password = options.password ?? "lab-ssh-password";
@@ -93,7 +96,8 @@ export async function startLabSshFace(lab: { model: VirtualSwitch } | VirtualSwi
     if (ctx.method === "publickey") {
       const key = authorized.find((k) => k.type === ctx.key.algo && k.getPublicSSH().equals(ctx.key.data));
       if (key && !ctx.signature) return ctx.accept(); // the client asks whether this key would do
-      if (key && ctx.signature && ctx.blob && key.verify(ctx.blob, ctx.signature, ctx.hashAlgo) === true) return ctx.accept();
+      if (key && ctx.signature && ctx.blob && key.verify(ctx.blob, ctx.signature, ctx.hashAlgo) === true)
+        return ctx.accept();
     }
     ctx.reject(methods);
   };

@@ -12,14 +12,21 @@ describeDb("admin: SSH credential profiles", () => {
   let staff: string;
   let regular: string;
   // a real key in PKCS#8 PEM, made here so no key material lives in the repository
-  const privateKey = crypto.generateKeyPairSync("ed25519").privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+  const privateKey = crypto
+    .generateKeyPairSync("ed25519")
+    .privateKey.export({ type: "pkcs8", format: "pem" })
+    .toString();
 
   beforeAll(async () => {
     ({ app, root, staff, regular } = await startAppWithRoles());
   });
   afterAll(async () => app?.close());
 
-  const client = secretCheckingClient(() => app, () => root, BASE);
+  const client = secretCheckingClient(
+    () => app,
+    () => root,
+    BASE,
+  );
   const { secretsSeen, count } = client;
   async function call(method: string, path: string, opts: Parameters<TestApp["request"]>[2] = {}) {
     const r = await client.call(method, path, opts);
@@ -52,9 +59,24 @@ describeDb("admin: SSH credential profiles", () => {
 
   it("creates from JSON with a private key (with its line breaks) and an enable password", async () => {
     secretsSeen.push("enable-pass-1");
-    const r = await call("POST", BASE, { json: { name: "key-ssh", username: "svc", private_key: privateKey, enable_password: "enable-pass-1", port: 2222, description: "keys only" } });
+    const r = await call("POST", BASE, {
+      json: {
+        name: "key-ssh",
+        username: "svc",
+        private_key: privateKey,
+        enable_password: "enable-pass-1",
+        port: 2222,
+        description: "keys only",
+      },
+    });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ port: 2222, password_set: false, private_key_set: true, enable_password_set: true, description: "keys only" });
+    expect(r.body).toMatchObject({
+      port: 2222,
+      password_set: false,
+      private_key_set: true,
+      enable_password_set: true,
+      description: "keys only",
+    });
     const row = await storedRow(r.body.id);
     expect(app.services.secrets.decrypt(row.private_key_enc!)).toBe(privateKey);
     expect(app.services.secrets.decrypt(row.enable_password_enc!)).toBe("enable-pass-1");
@@ -65,30 +87,51 @@ describeDb("admin: SSH credential profiles", () => {
     const before = await count();
     const cases: [Record<string, unknown>, string][] = [
       [{ username: "x" }, "Missing or invalid required parameter: 'name'"],
-      [{ name: "k1", private_key: "not a key" }, "Invalid value for parameter 'private_key': expected a private key in PEM or OpenSSH format"],
-      [{ name: "k2", password: "line\nbreak" }, "Invalid value for parameter 'password': control characters are not allowed"],
-      [{ name: "k3", username: "a\u0007b" }, "Invalid value for parameter 'username': control characters are not allowed"],
+      [
+        { name: "k1", private_key: "not a key" },
+        "Invalid value for parameter 'private_key': expected a private key in PEM or OpenSSH format",
+      ],
+      [
+        { name: "k2", password: "line\nbreak" },
+        "Invalid value for parameter 'password': control characters are not allowed",
+      ],
+      [
+        { name: "k3", username: "a\u0007b" },
+        "Invalid value for parameter 'username': control characters are not allowed",
+      ],
       [{ name: "x".repeat(151) }, "Invalid value for parameter 'name': longer than 150 characters"],
     ];
     for (const [json, reason] of cases) {
       const r = await call("POST", BASE, { json });
       expect({ json, status: r.status, reason: r.body.reason }).toEqual({ json, status: 400, reason });
     }
-    for (const form of [{ name: "p0", port: "0" }, { name: "p1", port: "65536" }, { name: "p2", port: "ssh" }]) {
+    for (const form of [
+      { name: "p0", port: "0" },
+      { name: "p1", port: "65536" },
+      { name: "p2", port: "ssh" },
+    ]) {
       const r = await call("POST", BASE, { form });
       expect({ form, status: r.status }).toEqual({ form, status: 400 });
     }
     expect(await count()).toBe(before);
     const dup = await call("POST", BASE, { json: { name: "Lab-SSH" } });
     expect(dup.status).toBe(400);
-    expect(dup.body).toEqual({ reason: "Credential profile with name 'Lab-SSH' already exists.", code: "already_exists" });
+    expect(dup.body).toEqual({
+      reason: "Credential profile with name 'Lab-SSH' already exists.",
+      code: "already_exists",
+    });
   });
 
   it("lists and reads; an unknown id is 404", async () => {
     const list = await call("GET", BASE);
     expect(list.body.map((c: any) => c.name)).toEqual(["key-ssh", "lab-ssh"]);
     expect((await call("GET", `${BASE}${list.body[0].id}/`)).body).toEqual(list.body[0]);
-    for (const [method, opts] of [["GET", {}], ["POST", { json: { port: 23 } }], ["PATCH", { form: { port: "23" } }], ["DELETE", {}]] as const) {
+    for (const [method, opts] of [
+      ["GET", {}],
+      ["POST", { json: { port: 23 } }],
+      ["PATCH", { form: { port: "23" } }],
+      ["DELETE", {}],
+    ] as const) {
       const r = await call(method, `${BASE}999999/`, opts);
       expect(r.status).toBe(404);
       expect(r.body).toEqual({ reason: "Invalid profile id!", code: "not_found" });
@@ -115,7 +158,9 @@ describeDb("admin: SSH credential profiles", () => {
 
   it("deletes (204); devices that used the profile are left without one", async () => {
     const c = (await call("GET", BASE)).body.find((x: any) => x.name === "key-ssh");
-    const sw = await call("POST", "/api/admin/switches/", { json: { name: "cli-sw", connector_type: 7, driver: "cisco_ios_cli", credentials_profile: c.id } });
+    const sw = await call("POST", "/api/admin/switches/", {
+      json: { name: "cli-sw", connector_type: 7, driver: "cisco_ios_cli", credentials_profile: c.id },
+    });
     expect(sw.body.credentials_profile).toBe(c.id);
     expect((await call("DELETE", `${BASE}${c.id}/`)).status).toBe(204);
     expect((await call("GET", `${BASE}${c.id}/`)).status).toBe(404);
@@ -135,7 +180,12 @@ describeDb("admin: SSH credential profiles", () => {
       ];
       for (const [method, path, opts] of tries) {
         const r = await app.request(method, path, { ...opts, token });
-        expect({ method, path, status: r.status, reason: r.body.reason }).toEqual({ method, path, status: 403, reason: FORBIDDEN });
+        expect({ method, path, status: r.status, reason: r.body.reason }).toEqual({
+          method,
+          path,
+          status: 403,
+          reason: FORBIDDEN,
+        });
       }
     }
     expect((await call("GET", `${BASE}${c.id}/`)).body).toEqual(c);

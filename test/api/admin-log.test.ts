@@ -39,7 +39,8 @@ describeDb("admin: audit log", () => {
     staff = await app.login("staffer", "pw-staff-1");
     regular = await app.login("plain", "pw-plain-1");
     // 60 changes: by root on switch 7 when n is even, by plain on switch 8 when odd
-    for (let n = 1; n <= 60; n++) await app.services.repos.audit.write(entry(n, n % 2 ? plainId : rootId, n % 2 ? 8 : 7));
+    for (let n = 1; n <= 60; n++)
+      await app.services.repos.audit.write(entry(n, n % 2 ? plainId : rootId, n % 2 ? 8 : 7));
   });
   afterAll(async () => app?.close());
 
@@ -50,7 +51,14 @@ describeDb("admin: audit log", () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ count: 60, page: 1, page_size: 50 });
     expect(r.body.results).toHaveLength(50);
-    expect(r.body.results[0]).toMatchObject({ message: "change 60", outcome: "failure", code: "device_refused", user_id: rootId, switch_id: 7, source_address: "192.0.2.50" });
+    expect(r.body.results[0]).toMatchObject({
+      message: "change 60",
+      outcome: "failure",
+      code: "device_refused",
+      user_id: rootId,
+      switch_id: 7,
+      source_address: "192.0.2.50",
+    });
     expect(r.body.results[0].time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
     const ids = r.body.results.map((e: any) => e.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
@@ -59,9 +67,13 @@ describeDb("admin: audit log", () => {
   it("pages through the rest; a page beyond the end is empty", async () => {
     const two = await get("?page=2");
     expect(two.body).toMatchObject({ count: 60, page: 2, page_size: 50 });
-    expect(two.body.results.map((e: any) => e.message)).toEqual(Array.from({ length: 10 }, (_, i) => `change ${10 - i}`));
+    expect(two.body.results.map((e: any) => e.message)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `change ${10 - i}`),
+    );
     const small = await get("?page=3&page_size=7");
-    expect(small.body.results.map((e: any) => e.message)).toEqual(Array.from({ length: 7 }, (_, i) => `change ${46 - i}`));
+    expect(small.body.results.map((e: any) => e.message)).toEqual(
+      Array.from({ length: 7 }, (_, i) => `change ${46 - i}`),
+    );
     const beyond = await get("?page=99&page_size=500");
     expect(beyond.status).toBe(200);
     expect(beyond.body).toEqual({ count: 60, page: 99, page_size: 500, results: [] });

@@ -16,7 +16,11 @@ describeDb("admin: SNMP profiles", () => {
   afterAll(async () => app?.close());
 
   /** every answer of this file is checked for the secrets it was given */
-  const { secretsSeen, call, count } = secretCheckingClient(() => app, () => root, BASE);
+  const { secretsSeen, call, count } = secretCheckingClient(
+    () => app,
+    () => root,
+    BASE,
+  );
 
   async function storedRow(id: number) {
     return app.services.store.db.selectFrom("snmp_profiles").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -24,7 +28,9 @@ describeDb("admin: SNMP profiles", () => {
 
   it("creates a v2c profile from a form; the community is encrypted at rest and never returned", async () => {
     secretsSeen.push("lab-community-1");
-    const r = await call("POST", BASE, { form: { name: "lab-v2", version: "2c", community: "lab-community-1", timeout_ms: "1500", read_only: "true" } });
+    const r = await call("POST", BASE, {
+      form: { name: "lab-v2", version: "2c", community: "lab-community-1", timeout_ms: "1500", read_only: "true" },
+    });
     expect(r.status).toBe(201);
     expect(r.body).toEqual({
       id: expect.any(Number),
@@ -51,17 +57,50 @@ describeDb("admin: SNMP profiles", () => {
   it("creates a v3 authPriv profile from JSON with SHA-512 and AES-256, keys encrypted", async () => {
     secretsSeen.push("auth-pass-512", "priv-pass-256");
     const r = await call("POST", BASE, {
-      json: { name: "core-v3", version: "3", username: "ops", auth_protocol: "SHA-512", auth_key: "auth-pass-512", priv_protocol: "AES-256", priv_key: "priv-pass-256", context: "vlan-1", retries: 3 },
+      json: {
+        name: "core-v3",
+        version: "3",
+        username: "ops",
+        auth_protocol: "SHA-512",
+        auth_key: "auth-pass-512",
+        priv_protocol: "AES-256",
+        priv_key: "priv-pass-256",
+        context: "vlan-1",
+        retries: 3,
+      },
     });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ version: "3", username: "ops", auth_protocol: "SHA-512", priv_protocol: "AES-256", context: "vlan-1", retries: 3, community_set: false, auth_key_set: true, priv_key_set: true });
+    expect(r.body).toMatchObject({
+      version: "3",
+      username: "ops",
+      auth_protocol: "SHA-512",
+      priv_protocol: "AES-256",
+      context: "vlan-1",
+      retries: 3,
+      community_set: false,
+      auth_key_set: true,
+      priv_key_set: true,
+    });
     const row = await storedRow(r.body.id);
     expect(app.services.secrets.decrypt(row.auth_key_enc!)).toBe("auth-pass-512");
     expect(app.services.secrets.decrypt(row.priv_key_enc!)).toBe("priv-pass-256");
     expect(row.auth_key_enc).not.toContain("auth-pass-512");
     // the other SHA-2 and AES choices of the issue are accepted as well
-    for (const [auth, priv] of [["SHA", "AES"], ["SHA-256", "AES-192"]]) {
-      const x = await call("POST", BASE, { json: { name: `v3-${auth}-${priv}`, version: "3", username: "u", auth_protocol: auth, auth_key: "auth-pass-512", priv_protocol: priv, priv_key: "priv-pass-256" } });
+    for (const [auth, priv] of [
+      ["SHA", "AES"],
+      ["SHA-256", "AES-192"],
+    ]) {
+      const x = await call("POST", BASE, {
+        json: {
+          name: `v3-${auth}-${priv}`,
+          version: "3",
+          username: "u",
+          auth_protocol: auth,
+          auth_key: "auth-pass-512",
+          priv_protocol: priv,
+          priv_key: "priv-pass-256",
+        },
+      });
       expect(x.status).toBe(201);
     }
   });
@@ -70,17 +109,64 @@ describeDb("admin: SNMP profiles", () => {
     const before = await count();
     const cases: [Record<string, unknown>, string][] = [
       [{ version: "2c", community: "c1" }, "Missing or invalid required parameter: 'name'"],
-      [{ name: "no-community", version: "2c" }, "Missing or invalid required parameter: 'community' (SNMP version 2c needs a community)"],
-      [{ name: "no-community2", community: "" }, "Missing or invalid required parameter: 'community' (SNMP version 2c needs a community)"],
-      [{ name: "v3-nouser", version: "3", auth_protocol: "SHA", auth_key: "12345678" }, "Missing or invalid required parameter: 'username' (SNMP version 3 needs a username)"],
-      [{ name: "v3-noauth", version: "3", username: "u" }, "Missing or invalid required parameter: 'auth_protocol' (SNMP version 3 needs authentication)"],
-      [{ name: "v3-nokey", version: "3", username: "u", auth_protocol: "SHA" }, "Missing or invalid required parameter: 'auth_key' (SNMP version 3 needs an authentication key)"],
-      [{ name: "v3-short", version: "3", username: "u", auth_protocol: "SHA", auth_key: "1234567" }, "Invalid value for parameter 'auth_key': an SNMPv3 key must be at least 8 characters"],
-      [{ name: "v3-nopriv", version: "3", username: "u", auth_protocol: "SHA", auth_key: "12345678", priv_protocol: "AES" }, "Missing or invalid required parameter: 'priv_key' (a privacy protocol needs a privacy key)"],
-      [{ name: "v3-privonly", version: "3", username: "u", auth_protocol: "SHA", auth_key: "12345678", priv_key: "12345678" }, "Missing or invalid required parameter: 'priv_protocol' (a privacy key needs a privacy protocol)"],
-      [{ name: "slow", community: "c", timeout_ms: 60001 }, "Invalid value for parameter 'timeout_ms': expected an integer from 100 to 60000"],
-      [{ name: "fast", community: "c", timeout_ms: 99 }, "Invalid value for parameter 'timeout_ms': expected an integer from 100 to 60000"],
-      [{ name: "stubborn", community: "c", retries: 11 }, "Invalid value for parameter 'retries': expected an integer from 0 to 10"],
+      [
+        { name: "no-community", version: "2c" },
+        "Missing or invalid required parameter: 'community' (SNMP version 2c needs a community)",
+      ],
+      [
+        { name: "no-community2", community: "" },
+        "Missing or invalid required parameter: 'community' (SNMP version 2c needs a community)",
+      ],
+      [
+        { name: "v3-nouser", version: "3", auth_protocol: "SHA", auth_key: "12345678" },
+        "Missing or invalid required parameter: 'username' (SNMP version 3 needs a username)",
+      ],
+      [
+        { name: "v3-noauth", version: "3", username: "u" },
+        "Missing or invalid required parameter: 'auth_protocol' (SNMP version 3 needs authentication)",
+      ],
+      [
+        { name: "v3-nokey", version: "3", username: "u", auth_protocol: "SHA" },
+        "Missing or invalid required parameter: 'auth_key' (SNMP version 3 needs an authentication key)",
+      ],
+      [
+        { name: "v3-short", version: "3", username: "u", auth_protocol: "SHA", auth_key: "1234567" },
+        "Invalid value for parameter 'auth_key': an SNMPv3 key must be at least 8 characters",
+      ],
+      [
+        {
+          name: "v3-nopriv",
+          version: "3",
+          username: "u",
+          auth_protocol: "SHA",
+          auth_key: "12345678",
+          priv_protocol: "AES",
+        },
+        "Missing or invalid required parameter: 'priv_key' (a privacy protocol needs a privacy key)",
+      ],
+      [
+        {
+          name: "v3-privonly",
+          version: "3",
+          username: "u",
+          auth_protocol: "SHA",
+          auth_key: "12345678",
+          priv_key: "12345678",
+        },
+        "Missing or invalid required parameter: 'priv_protocol' (a privacy key needs a privacy protocol)",
+      ],
+      [
+        { name: "slow", community: "c", timeout_ms: 60001 },
+        "Invalid value for parameter 'timeout_ms': expected an integer from 100 to 60000",
+      ],
+      [
+        { name: "fast", community: "c", timeout_ms: 99 },
+        "Invalid value for parameter 'timeout_ms': expected an integer from 100 to 60000",
+      ],
+      [
+        { name: "stubborn", community: "c", retries: 11 },
+        "Invalid value for parameter 'retries': expected an integer from 0 to 10",
+      ],
       [{ name: "bad\nname", community: "c" }, "Invalid value for parameter 'name': control characters are not allowed"],
       [{ name: "   ", community: "c" }, "Missing or invalid required parameter: 'name'"],
     ];
@@ -89,12 +175,17 @@ describeDb("admin: SNMP profiles", () => {
       expect({ json, status: r.status, reason: r.body.reason }).toEqual({ json, status: 400, reason });
     }
     // enums of the spec: an unknown protocol or version is refused before the handler
-    for (const json of [{ name: "md4", version: "3", username: "u", auth_protocol: "MD4", auth_key: "12345678" }, { name: "v1", version: "1", community: "c" }]) {
+    for (const json of [
+      { name: "md4", version: "3", username: "u", auth_protocol: "MD4", auth_key: "12345678" },
+      { name: "v1", version: "1", community: "c" },
+    ]) {
       const r = await call("POST", BASE, { json });
       expect(r.status).toBe(400);
       expect(r.body.code).toBe("invalid_parameter");
     }
-    const form = await call("POST", BASE, { form: { name: "form-v3", version: "3", username: "u", auth_protocol: "SHA", auth_key: "short" } });
+    const form = await call("POST", BASE, {
+      form: { name: "form-v3", version: "3", username: "u", auth_protocol: "SHA", auth_key: "short" },
+    });
     expect(form.status).toBe(400);
     expect(form.body.reason).toContain("'auth_key'");
     expect(await count()).toBe(before);
@@ -114,7 +205,12 @@ describeDb("admin: SNMP profiles", () => {
     const one = await call("GET", `${BASE}${lab.id}/`);
     expect(one.status).toBe(200);
     expect(one.body).toEqual(lab);
-    for (const [method, opts] of [["GET", {}], ["POST", { json: { retries: 2 } }], ["PATCH", { json: { retries: 2 } }], ["DELETE", {}]] as const) {
+    for (const [method, opts] of [
+      ["GET", {}],
+      ["POST", { json: { retries: 2 } }],
+      ["PATCH", { json: { retries: 2 } }],
+      ["DELETE", {}],
+    ] as const) {
       const r = await call(method, `${BASE}999999/`, opts);
       expect(r.status).toBe(404);
       expect(r.body).toEqual({ reason: "Invalid profile id!", code: "not_found" });
@@ -123,11 +219,28 @@ describeDb("admin: SNMP profiles", () => {
 
   it("updates by POST (form) and PATCH (JSON); a secret left out keeps its value, an empty one clears it", async () => {
     secretsSeen.push("v3-auth-key-A", "v3-priv-key-A", "v3-auth-key-B");
-    const c = await call("POST", BASE, { json: { name: "edit-v3", version: "3", username: "a", auth_protocol: "SHA", auth_key: "v3-auth-key-A", priv_protocol: "AES", priv_key: "v3-priv-key-A" } });
+    const c = await call("POST", BASE, {
+      json: {
+        name: "edit-v3",
+        version: "3",
+        username: "a",
+        auth_protocol: "SHA",
+        auth_key: "v3-auth-key-A",
+        priv_protocol: "AES",
+        priv_key: "v3-priv-key-A",
+      },
+    });
     const id = c.body.id;
     const a = await call("POST", `${BASE}${id}/`, { form: { description: "core", timeout_ms: "3000", retries: "2" } });
     expect(a.status).toBe(200);
-    expect(a.body).toMatchObject({ description: "core", timeout_ms: 3000, retries: 2, username: "a", auth_key_set: true, priv_key_set: true });
+    expect(a.body).toMatchObject({
+      description: "core",
+      timeout_ms: 3000,
+      retries: 2,
+      username: "a",
+      auth_key_set: true,
+      priv_key_set: true,
+    });
     expect(app.services.secrets.decrypt((await storedRow(id)).auth_key_enc!)).toBe("v3-auth-key-A");
 
     const b = await call("PATCH", `${BASE}${id}/`, { json: { auth_key: "v3-auth-key-B", auth_protocol: "SHA-384" } });
@@ -162,7 +275,9 @@ describeDb("admin: SNMP profiles", () => {
   it("deletes a profile (204); devices that used it are left without a profile", async () => {
     const p = await call("POST", BASE, { json: { name: "doomed", community: "doomed-c" } });
     secretsSeen.push("doomed-c");
-    const sw = await call("POST", "/api/admin/switches/", { json: { name: "uses-doomed", primary_ipv4: "192.0.2.1", snmp_profile: p.body.id } });
+    const sw = await call("POST", "/api/admin/switches/", {
+      json: { name: "uses-doomed", primary_ipv4: "192.0.2.1", snmp_profile: p.body.id },
+    });
     expect(sw.status).toBe(201);
     expect(sw.body.snmp_profile).toBe(p.body.id);
     const del = await call("DELETE", `${BASE}${p.body.id}/`);
@@ -187,7 +302,12 @@ describeDb("admin: SNMP profiles", () => {
       ];
       for (const [method, path, opts] of tries) {
         const r = await app.request(method, path, { ...opts, token });
-        expect({ method, path, status: r.status, reason: r.body.reason }).toEqual({ method, path, status: 403, reason: FORBIDDEN });
+        expect({ method, path, status: r.status, reason: r.body.reason }).toEqual({
+          method,
+          path,
+          status: 403,
+          reason: FORBIDDEN,
+        });
       }
     }
     const still = await call("GET", `${BASE}${lab.id}/`);

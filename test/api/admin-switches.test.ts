@@ -4,7 +4,9 @@ import { describeDb } from "../support/db";
 import { connectorsWithDrivers, driverNamesFor } from "../../drivers/registry";
 
 /** "auto" and every registered driver, by connector, as the refusal of an unknown one lists them */
-const DRIVER_CHOICES = [...new Set(connectorsWithDrivers().flatMap((c) => driverNamesFor(c)))].map((n) => JSON.stringify(n)).join(", ");
+const DRIVER_CHOICES = [...new Set(connectorsWithDrivers().flatMap((c) => driverNamesFor(c)))]
+  .map((n) => JSON.stringify(n))
+  .join(", ");
 
 const FORBIDDEN = "You do not have permission to perform this action.";
 const BASE = "/api/admin/switches/";
@@ -22,7 +24,9 @@ describeDb("admin: switches", () => {
   beforeAll(async () => {
     ({ app, root, staff, regular } = await startAppWithRoles());
     v2 = (await call("POST", "/api/admin/snmpprofiles/", { json: { name: "v2", community: "c-v2" } })).body.id;
-    ssh = (await call("POST", "/api/admin/credentials/", { json: { name: "ssh", username: "netops", password: "pw-ssh" } })).body.id;
+    ssh = (
+      await call("POST", "/api/admin/credentials/", { json: { name: "ssh", username: "netops", password: "pw-ssh" } })
+    ).body.id;
     groupA = (await call("POST", "/api/admin/switchgroups/", { json: { name: "A" } })).body.id;
     groupB = (await call("POST", "/api/admin/switchgroups/", { json: { name: "B" } })).body.id;
   });
@@ -36,7 +40,15 @@ describeDb("admin: switches", () => {
   }
 
   it("creates a device from JSON with defaults for what was left out", async () => {
-    const r = await call("POST", BASE, { json: { name: "sw-1", hostname: "sw-1.example.org", primary_ipv4: "192.0.2.10", snmp_profile: v2, switchgroups: [groupA] } });
+    const r = await call("POST", BASE, {
+      json: {
+        name: "sw-1",
+        hostname: "sw-1.example.org",
+        primary_ipv4: "192.0.2.10",
+        snmp_profile: v2,
+        switchgroups: [groupA],
+      },
+    });
     expect(r.status).toBe(201);
     expect(r.body).toEqual({
       id: expect.any(Number),
@@ -123,36 +135,84 @@ describeDb("admin: switches", () => {
     const before = await count();
     const cases: [Record<string, unknown>, number, string][] = [
       [{ hostname: "x" }, 400, "Missing or invalid required parameter: 'name'"],
-      [{ name: "b1", primary_ipv4: "192.0.2.300" }, 400, "Invalid value for parameter 'primary_ipv4': not a valid IPv4 address"],
-      [{ name: "b2", primary_ipv4: "2001:db8::1" }, 400, "Invalid value for parameter 'primary_ipv4': not a valid IPv4 address"],
-      [{ name: "b3", primary_ipv6: "2001:db8::g" }, 400, "Invalid value for parameter 'primary_ipv6': not a valid IPv6 address"],
-      [{ name: "b4", hostname: "bad host;rm" }, 400, "Invalid value for parameter 'hostname': not a valid host name or address"],
-      [{ name: "b5", driver: "nosuchdriver" }, 400, `Invalid value for parameter 'driver': expected one of ${DRIVER_CHOICES}`],
-      [{ name: "b6", snmp_profile: 999999 }, 400, "Invalid value for parameter 'snmp_profile': no SNMP profile with id 999999"],
-      [{ name: "b7", credentials_profile: 999999 }, 400, "Invalid value for parameter 'credentials_profile': no credential profile with id 999999"],
-      [{ name: "b8", switchgroups: [groupA, 999999] }, 400, "Invalid value for parameter 'switchgroups': no switch group with id 999999"],
-      [{ name: "b9", description: "tab\there" }, 400, "Invalid value for parameter 'description': control characters are not allowed"],
+      [
+        { name: "b1", primary_ipv4: "192.0.2.300" },
+        400,
+        "Invalid value for parameter 'primary_ipv4': not a valid IPv4 address",
+      ],
+      [
+        { name: "b2", primary_ipv4: "2001:db8::1" },
+        400,
+        "Invalid value for parameter 'primary_ipv4': not a valid IPv4 address",
+      ],
+      [
+        { name: "b3", primary_ipv6: "2001:db8::g" },
+        400,
+        "Invalid value for parameter 'primary_ipv6': not a valid IPv6 address",
+      ],
+      [
+        { name: "b4", hostname: "bad host;rm" },
+        400,
+        "Invalid value for parameter 'hostname': not a valid host name or address",
+      ],
+      [
+        { name: "b5", driver: "nosuchdriver" },
+        400,
+        `Invalid value for parameter 'driver': expected one of ${DRIVER_CHOICES}`,
+      ],
+      [
+        { name: "b6", snmp_profile: 999999 },
+        400,
+        "Invalid value for parameter 'snmp_profile': no SNMP profile with id 999999",
+      ],
+      [
+        { name: "b7", credentials_profile: 999999 },
+        400,
+        "Invalid value for parameter 'credentials_profile': no credential profile with id 999999",
+      ],
+      [
+        { name: "b8", switchgroups: [groupA, 999999] },
+        400,
+        "Invalid value for parameter 'switchgroups': no switch group with id 999999",
+      ],
+      [
+        { name: "b9", description: "tab\there" },
+        400,
+        "Invalid value for parameter 'description': control characters are not allowed",
+      ],
     ];
     for (const [json, status, reason] of cases) {
       const r = await call("POST", BASE, { json });
       expect({ json, status: r.status, reason: r.body.reason }).toEqual({ json, status, reason });
     }
     // bounds and enums of the spec
-    for (const json of [{ name: "c1", snmp_port: 0 }, { name: "c2", snmp_port: 65536 }, { name: "c4", status: "broken" }, { name: "c5", default_view: 2 }]) {
+    for (const json of [
+      { name: "c1", snmp_port: 0 },
+      { name: "c2", snmp_port: 65536 },
+      { name: "c4", status: "broken" },
+      { name: "c5", default_view: 2 },
+    ]) {
       const r = await call("POST", BASE, { json });
       expect({ json, status: r.status }).toEqual({ json, status: 400 });
     }
     // a connector without a driver is refused, never stored and ignored
     for (const connector of [1, 3, 98, 100]) {
       const r = await call("POST", BASE, { json: { name: `c-${connector}`, connector_type: connector } });
-      expect({ status: r.status, reason: r.body.reason }).toEqual({ status: 400, reason: `No driver for connector ${connector}` });
+      expect({ status: r.status, reason: r.body.reason }).toEqual({
+        status: 400,
+        reason: `No driver for connector ${connector}`,
+      });
     }
     // a driver must speak over the switch's connector; SSH has no probe, so no "auto"
     const wrongDriver = await call("POST", BASE, { json: { name: "c6", connector_type: 7 } });
     expect(wrongDriver.status).toBe(400);
-    expect(wrongDriver.body.reason).toBe("Invalid value for parameter 'driver': driver 'auto' does not speak over connector 7; one of cisco_ios_cli, linux_host");
+    expect(wrongDriver.body.reason).toBe(
+      "Invalid value for parameter 'driver': driver 'auto' does not speak over connector 7; one of cisco_ios_cli, linux_host",
+    );
     const snmpDriverOnSsh = await call("POST", BASE, { json: { name: "c7", connector_type: 7, driver: "generic" } });
-    expect(snmpDriverOnSsh.body.reason).toBe("Invalid value for parameter 'driver': driver 'generic' does not speak over connector 7; one of cisco_ios_cli, linux_host");
+    expect(snmpDriverOnSsh.body.reason).toBe(
+      "Invalid value for parameter 'driver': driver 'generic' does not speak over connector 7; one of cisco_ios_cli, linux_host",
+    );
     const form = await call("POST", BASE, { form: { name: "f1", switchgroups: "1,x" } });
     expect(form.status).toBe(400);
     expect(form.body.reason).toContain("'switchgroups'");
@@ -173,7 +233,12 @@ describeDb("admin: switches", () => {
     expect(list.body.map((s: any) => s.name)).toEqual(["sw-1", "sw-ssh"]);
     const one = await call("GET", `${BASE}${list.body[1].id}/`);
     expect(one.body).toEqual(list.body[1]);
-    for (const [method, opts] of [["GET", {}], ["POST", { json: { status: "inactive" } }], ["PATCH", { form: { status: "inactive" } }], ["DELETE", {}]] as const) {
+    for (const [method, opts] of [
+      ["GET", {}],
+      ["POST", { json: { status: "inactive" } }],
+      ["PATCH", { form: { status: "inactive" } }],
+      ["DELETE", {}],
+    ] as const) {
       const r = await call(method, `${BASE}999999/`, opts);
       expect(r.status).toBe(404);
       expect(r.body).toEqual({ reason: "Invalid switch id!", code: "not_found" });
@@ -182,13 +247,24 @@ describeDb("admin: switches", () => {
 
   it("updates by POST and PATCH, only the given fields; switchgroups replaces the memberships", async () => {
     const sw = (await call("GET", BASE)).body.find((s: any) => s.name === "sw-ssh");
-    const a = await call("POST", `${BASE}${sw.id}/`, { form: { status: "active", switchgroups: String(groupB), snmp_profile: String(v2) } });
+    const a = await call("POST", `${BASE}${sw.id}/`, {
+      form: { status: "active", switchgroups: String(groupB), snmp_profile: String(v2) },
+    });
     expect(a.status).toBe(200);
     expect(a.body).toEqual({ ...sw, status: "active", switchgroups: [groupB], snmp_profile: v2 });
     expect((await call("GET", `/api/admin/switchgroups/${groupA}/`)).body.switches).not.toContain(sw.id);
-    const b = await call("PATCH", `${BASE}${sw.id}/`, { json: { credentials_profile: null, primary_ipv6: "", name: "sw-2", switchgroups: [] } });
+    const b = await call("PATCH", `${BASE}${sw.id}/`, {
+      json: { credentials_profile: null, primary_ipv6: "", name: "sw-2", switchgroups: [] },
+    });
     expect(b.status).toBe(200);
-    expect(b.body).toMatchObject({ name: "sw-2", credentials_profile: null, primary_ipv6: null, switchgroups: [], snmp_profile: v2, status: "active" });
+    expect(b.body).toMatchObject({
+      name: "sw-2",
+      credentials_profile: null,
+      primary_ipv6: null,
+      switchgroups: [],
+      snmp_profile: v2,
+      status: "active",
+    });
     // a failing update changes nothing, not even the valid fields sent with it
     const c = await call("PATCH", `${BASE}${sw.id}/`, { json: { description: "half", primary_ipv4: "not-an-ip" } });
     expect(c.status).toBe(400);
@@ -203,7 +279,11 @@ describeDb("admin: switches", () => {
     expect((await call("DELETE", `${BASE}${sw.id}/`)).status).toBe(204);
     expect((await call("GET", `${BASE}${sw.id}/`)).status).toBe(404);
     expect((await call("GET", `/api/admin/switchgroups/${groupA}/`)).body.switches).toEqual([]);
-    const rows = await app.services.store.db.selectFrom("group_switches").selectAll().where("switch_id", "=", sw.id).execute();
+    const rows = await app.services.store.db
+      .selectFrom("group_switches")
+      .selectAll()
+      .where("switch_id", "=", sw.id)
+      .execute();
     expect(rows).toEqual([]);
   });
 
@@ -220,7 +300,12 @@ describeDb("admin: switches", () => {
       ];
       for (const [method, path, opts] of tries) {
         const r = await app.request(method, path, { ...opts, token });
-        expect({ method, path, status: r.status, reason: r.body.reason }).toEqual({ method, path, status: 403, reason: FORBIDDEN });
+        expect({ method, path, status: r.status, reason: r.body.reason }).toEqual({
+          method,
+          path,
+          status: 403,
+          reason: FORBIDDEN,
+        });
       }
     }
     expect((await call("GET", `${BASE}${sw.id}/`)).body).toEqual(sw);

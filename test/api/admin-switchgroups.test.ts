@@ -38,7 +38,9 @@ describeDb("admin: switch groups", () => {
   }
 
   it("creates a group from JSON with its VLAN list, users and switches", async () => {
-    const r = await call("POST", BASE, { json: { name: "Access", description: "edge ports", vlans: [20, 10, 20], users: [alice], switches: [sw1, sw2] } });
+    const r = await call("POST", BASE, {
+      json: { name: "Access", description: "edge ports", vlans: [20, 10, 20], users: [alice], switches: [sw1, sw2] },
+    });
     expect(r.status).toBe(201);
     expect(r.body).toEqual({
       id: expect.any(Number),
@@ -60,9 +62,29 @@ describeDb("admin: switch groups", () => {
   });
 
   it("creates from a form: flags and comma separated lists", async () => {
-    const r = await call("POST", BASE, { form: { name: "Core", allow_all_vlans: "true", read_only: "yes", allow_poe_toggle: "1", edit_if_descr: "false", vlans: "100,200", users: `${alice},${bob}`, display_name: "Core switches" } });
+    const r = await call("POST", BASE, {
+      form: {
+        name: "Core",
+        allow_all_vlans: "true",
+        read_only: "yes",
+        allow_poe_toggle: "1",
+        edit_if_descr: "false",
+        vlans: "100,200",
+        users: `${alice},${bob}`,
+        display_name: "Core switches",
+      },
+    });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ allow_all_vlans: true, read_only: true, allow_poe_toggle: true, edit_if_descr: false, vlans: [100, 200], users: [alice, bob], switches: [], display_name: "Core switches" });
+    expect(r.body).toMatchObject({
+      allow_all_vlans: true,
+      read_only: true,
+      allow_poe_toggle: true,
+      edit_if_descr: false,
+      vlans: [100, 200],
+      users: [alice, bob],
+      switches: [],
+      display_name: "Core switches",
+    });
   });
 
   it("refuses invalid groups, naming the field, and stores nothing (no half-written memberships)", async () => {
@@ -72,8 +94,14 @@ describeDb("admin: switch groups", () => {
       [{ name: "g1", vlans: [0] }, "Invalid value for parameter 'vlans': '0' is not a VLAN id (1 to 4094)"],
       [{ name: "g2", vlans: [4095] }, "Invalid value for parameter 'vlans': '4095' is not a VLAN id (1 to 4094)"],
       [{ name: "g3", users: [alice, 999999] }, "Invalid value for parameter 'users': no user with id 999999"],
-      [{ name: "g4", switches: [999998, 999999] }, "Invalid value for parameter 'switches': no switch with id 999998, 999999"],
-      [{ name: "g5", display_name: "a\u001bb" }, "Invalid value for parameter 'display_name': control characters are not allowed"],
+      [
+        { name: "g4", switches: [999998, 999999] },
+        "Invalid value for parameter 'switches': no switch with id 999998, 999999",
+      ],
+      [
+        { name: "g5", display_name: "a\u001bb" },
+        "Invalid value for parameter 'display_name': control characters are not allowed",
+      ],
     ];
     for (const [json, reason] of cases) {
       const r = await call("POST", BASE, { json });
@@ -93,7 +121,12 @@ describeDb("admin: switch groups", () => {
     const list = await call("GET", BASE);
     expect(list.body.map((g: any) => g.name)).toEqual(["Access", "Core"]);
     expect((await call("GET", `${BASE}${list.body[0].id}/`)).body).toEqual(list.body[0]);
-    for (const [method, opts] of [["GET", {}], ["POST", { json: { read_only: true } }], ["PATCH", { json: { read_only: true } }], ["DELETE", {}]] as const) {
+    for (const [method, opts] of [
+      ["GET", {}],
+      ["POST", { json: { read_only: true } }],
+      ["PATCH", { json: { read_only: true } }],
+      ["DELETE", {}],
+    ] as const) {
       const r = await call(method, `${BASE}999999/`, opts);
       expect(r.status).toBe(404);
       expect(r.body).toEqual({ reason: "Invalid switchgroup id!", code: "not_found" });
@@ -141,7 +174,12 @@ describeDb("admin: switch groups", () => {
       ];
       for (const [method, path, opts] of tries) {
         const r = await app.request(method, path, { ...opts, token });
-        expect({ method, path, status: r.status, reason: r.body.reason }).toEqual({ method, path, status: 403, reason: FORBIDDEN });
+        expect({ method, path, status: r.status, reason: r.body.reason }).toEqual({
+          method,
+          path,
+          status: 403,
+          reason: FORBIDDEN,
+        });
       }
     }
     expect((await call("GET", `${BASE}${g.id}/`)).body).toEqual(g);

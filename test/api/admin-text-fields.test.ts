@@ -51,35 +51,33 @@ const FIELDS: Field[] = [
   { base: "users", field: "first_name", value: inner },
   { base: "users", field: "last_name", value: inner },
   { base: "users", field: "email", value: (b) => `a${b}b@example.org` },
-  ...["name", "description", "display_name", "comments"].map(
-    (field): Field => ({ base: "switchgroups", field, value: inner, lines: field === "comments", create: (n) => ({ name: `group-${n}` }) }),
-  ),
-  ...["name", "hostname", "description", "comments", "nms_id"].map(
-    (field): Field => ({
-      base: "switches",
-      field,
-      value: field === "hostname" ? (b) => `host${b}.example.org` : inner,
-      lines: field === "comments",
-      create: (n) => ({ name: `switch-${n}` }),
-    }),
-  ),
-  ...["name", "description", "username", "context", "community", "auth_key", "priv_key"].map(
-    (field): Field => ({
-      base: "snmpprofiles",
-      field,
-      value: (b) => `longer-${b}-than-eight`,
-      create: (n) => ({ name: `snmp-${n}`, version: "2c", community: "public-ro" }),
-    }),
-  ),
-  ...["name", "description", "username", "password", "enable_password", "private_key"].map(
-    (field): Field => ({
-      base: "credentials",
-      field,
-      value: field === "private_key" ? (b) => PEM.replace("AAAA", `AA${b}AA`) : inner,
-      lines: field === "private_key",
-      create: (n) => ({ name: `cred-${n}` }),
-    }),
-  ),
+  ...["name", "description", "display_name", "comments"].map((field): Field => ({
+    base: "switchgroups",
+    field,
+    value: inner,
+    lines: field === "comments",
+    create: (n) => ({ name: `group-${n}` }),
+  })),
+  ...["name", "hostname", "description", "comments", "nms_id"].map((field): Field => ({
+    base: "switches",
+    field,
+    value: field === "hostname" ? (b) => `host${b}.example.org` : inner,
+    lines: field === "comments",
+    create: (n) => ({ name: `switch-${n}` }),
+  })),
+  ...["name", "description", "username", "context", "community", "auth_key", "priv_key"].map((field): Field => ({
+    base: "snmpprofiles",
+    field,
+    value: (b) => `longer-${b}-than-eight`,
+    create: (n) => ({ name: `snmp-${n}`, version: "2c", community: "public-ro" }),
+  })),
+  ...["name", "description", "username", "password", "enable_password", "private_key"].map((field): Field => ({
+    base: "credentials",
+    field,
+    value: field === "private_key" ? (b) => PEM.replace("AAAA", `AA${b}AA`) : inner,
+    lines: field === "private_key",
+    create: (n) => ({ name: `cred-${n}` }),
+  })),
 ];
 
 describeDb("admin text fields: no control characters, bidirectional controls or lone surrogates", () => {
@@ -115,7 +113,10 @@ describeDb("admin text fields: no control characters, bidirectional controls or 
     const count = (await call("GET", list)).body.length;
     for (const [what, bad, why, inLines] of BAD) {
       const value = f.value(bad);
-      const expected = { status: 400, body: { reason: `Invalid value for parameter '${f.field}': ${WORDS[why]}`, code: "invalid_parameter" } };
+      const expected = {
+        status: 400,
+        body: { reason: `Invalid value for parameter '${f.field}': ${WORDS[why]}`, code: "invalid_parameter" },
+      };
       if (f.lines && !inLines) {
         // a field of several lines takes tabs and line breaks
         const r = await call("PATCH", one, { [f.field]: value });
@@ -134,7 +135,11 @@ describeDb("admin text fields: no control characters, bidirectional controls or 
     const after = (await call("GET", one)).body;
     if (f.lines) {
       // the accepted multi-line values changed only this field
-      expect({ ...after, [f.field]: undefined, [`${f.field}_set`]: undefined }).toEqual({ ...before, [f.field]: undefined, [`${f.field}_set`]: undefined });
+      expect({ ...after, [f.field]: undefined, [`${f.field}_set`]: undefined }).toEqual({
+        ...before,
+        [f.field]: undefined,
+        [`${f.field}_set`]: undefined,
+      });
       await call("PATCH", one, { [f.field]: f.field === "private_key" ? null : before[f.field] });
     } else {
       expect(after).toEqual(before);
@@ -142,7 +147,10 @@ describeDb("admin text fields: no control characters, bidirectional controls or 
   });
 
   it("the same texts are refused in a form body", async () => {
-    const r = await app.request("PATCH", `/api/admin/switchgroups/${target.switchgroups}/`, { token: root, form: { description: "a\u202eb" } });
+    const r = await app.request("PATCH", `/api/admin/switchgroups/${target.switchgroups}/`, {
+      token: root,
+      form: { description: "a\u202eb" },
+    });
     expect({ status: r.status, body: r.body }).toEqual({
       status: 400,
       body: { reason: `Invalid value for parameter 'description': ${WORDS.bidi}`, code: "invalid_parameter" },
@@ -151,9 +159,15 @@ describeDb("admin text fields: no control characters, bidirectional controls or 
 
   it("ordinary text of any script passes, and is stored as sent", async () => {
     const text = "Zugang – Ölfeld / 東京 / שלום 🖥";
-    const r = await call("PATCH", `/api/admin/switchgroups/${target.switchgroups}/`, { description: text, display_name: text });
+    const r = await call("PATCH", `/api/admin/switchgroups/${target.switchgroups}/`, {
+      description: text,
+      display_name: text,
+    });
     expect(r.status).toBe(200);
-    expect((await call("GET", `/api/admin/switchgroups/${target.switchgroups}/`)).body).toMatchObject({ description: text, display_name: text });
+    expect((await call("GET", `/api/admin/switchgroups/${target.switchgroups}/`)).body).toMatchObject({
+      description: text,
+      display_name: text,
+    });
     const u = await call("PATCH", `/api/admin/users/${target.users}/`, { first_name: "Zoë", last_name: "Ångström" });
     expect(u.body).toMatchObject({ first_name: "Zoë", last_name: "Ångström" });
   });

@@ -16,7 +16,11 @@ describeDb("authentication and tokens", () => {
       await app.services.repos.users.update(id, { email: "alice@example.org" }, {});
       const r = await app.request("POST", "/api/users/token/", { json: { username: "alice", password: "pw-alice-1" } });
       expect(r.status).toBe(200);
-      expect(r.body).toEqual({ token: expect.stringMatching(/^[0-9a-f]{40}$/), user_id: id, email: "alice@example.org" });
+      expect(r.body).toEqual({
+        token: expect.stringMatching(/^[0-9a-f]{40}$/),
+        user_id: id,
+        email: "alice@example.org",
+      });
     });
 
     it("accepts a form body too, and every call makes a new token", async () => {
@@ -38,14 +42,18 @@ describeDb("authentication and tokens", () => {
       const r = await app.request("POST", "/api/users/token/", { json: { username: "alice", password: "wrong" } });
       expect(r.status).toBe(400);
       expect(r.body.reason).toBe("Unable to log in with provided credentials.");
-      const unknown = await app.request("POST", "/api/users/token/", { json: { username: "nobody-here", password: "x" } });
+      const unknown = await app.request("POST", "/api/users/token/", {
+        json: { username: "nobody-here", password: "x" },
+      });
       expect(unknown.status).toBe(400);
       expect(unknown.body.reason).toBe("Unable to log in with provided credentials.");
     });
 
     it("refuses an inactive user like bad credentials", async () => {
       await app.createUser("sleepy", "pw-sleepy-1", { is_active: false });
-      const r = await app.request("POST", "/api/users/token/", { form: { username: "sleepy", password: "pw-sleepy-1" } });
+      const r = await app.request("POST", "/api/users/token/", {
+        form: { username: "sleepy", password: "pw-sleepy-1" },
+      });
       expect(r.status).toBe(400);
       expect(r.body.reason).toBe("Unable to log in with provided credentials.");
     });
@@ -92,10 +100,14 @@ describeDb("authentication and tokens", () => {
     it("slows and then refuses a username with 429 and Retry-After", async () => {
       await app.createUser("victim", "pw-victim-1");
       for (let i = 0; i < 3; i++) {
-        const r = await app.request("POST", "/api/users/token/", { json: { username: "victim", password: `guess-${i}` } });
+        const r = await app.request("POST", "/api/users/token/", {
+          json: { username: "victim", password: `guess-${i}` },
+        });
         expect(r.status).toBe(400);
       }
-      const blocked = await app.request("POST", "/api/users/token/", { json: { username: "victim", password: "pw-victim-1" } });
+      const blocked = await app.request("POST", "/api/users/token/", {
+        json: { username: "victim", password: "pw-victim-1" },
+      });
       expect(blocked.status).toBe(429);
       expect(blocked.body.code).toBe("rate_limited");
       expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -133,7 +145,11 @@ describeDb("authentication and tokens", () => {
       await app.createUser("expiring", "pw-exp-1");
       const t = await app.login("expiring", "pw-exp-1");
       const { hashKey } = await import("../../db/tokens");
-      await app.services.store.db.updateTable("tokens").set({ expires: "2000-01-01T00:00:00.000Z" }).where("key_hash", "=", hashKey(t)).execute();
+      await app.services.store.db
+        .updateTable("tokens")
+        .set({ expires: "2000-01-01T00:00:00.000Z" })
+        .where("key_hash", "=", hashKey(t))
+        .execute();
       const r = await app.request("GET", "/api/", { token: t });
       expect(r.status).toBe(403);
       expect(r.body.reason).toBe("Token expired");
@@ -172,7 +188,15 @@ describeDb("authentication and tokens", () => {
       expect(list.status).toBe(200);
       expect(list.body).toHaveLength(2);
       expect(JSON.stringify(list.body)).not.toContain(t1);
-      for (const t of list.body) expect(Object.keys(t).sort()).toEqual(["created", "description", "expires", "id", "last_used", "write_enabled"]);
+      for (const t of list.body)
+        expect(Object.keys(t).sort()).toEqual([
+          "created",
+          "description",
+          "expires",
+          "id",
+          "last_used",
+          "write_enabled",
+        ]);
       const other = await app.request("DELETE", `/api/users/tokens/${list.body[0].id}/`, { token: rootToken });
       expect(other.status).toBe(404);
       const del = await app.request("DELETE", `/api/users/tokens/${list.body[1].id}/`, { token: t1 });

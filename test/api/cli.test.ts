@@ -30,7 +30,11 @@ describeDb("command line", () => {
   });
 
   async function token(url: string, username: string, password: string) {
-    const r = await fetch(`${url}/api/users/token/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username, password }) });
+    const r = await fetch(`${url}/api/users/token/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username, password }),
+    });
     return { status: r.status, body: (await r.json()) as any };
   }
 
@@ -72,9 +76,13 @@ describeDb("command line", () => {
     const log = jest.spyOn(console, "log").mockImplementation(() => {});
     try {
       expect(await main(["migrate"])).toBe(0);
-      expect(await main(["createsuperuser", "--username", "ops", "--password", "ops-pass-1", "--email", "ops@example.org"])).toBe(0);
+      expect(
+        await main(["createsuperuser", "--username", "ops", "--password", "ops-pass-1", "--email", "ops@example.org"]),
+      ).toBe(0);
       expect(await main(["changepassword", "ops", "--password", "ops-pass-2"])).toBe(0);
-      await expect(main(["changepassword", "ghost", "--password", "ghost-pass-1"])).rejects.toThrow("no user named 'ghost'");
+      await expect(main(["changepassword", "ghost", "--password", "ghost-pass-1"])).rejects.toThrow(
+        "no user named 'ghost'",
+      );
     } finally {
       log.mockRestore();
     }
@@ -92,27 +100,45 @@ describeDb("command line", () => {
   it("new passwords follow PASSWORD_MIN_LENGTH: changepassword, createsuperuser and the first superuser's", async () => {
     const out: string[] = [];
     const err: string[] = [];
-    const run = (argv: string[]) => main(argv, (l) => out.push(l), (l) => err.push(l));
+    const run = (argv: string[]) =>
+      main(
+        argv,
+        (l) => out.push(l),
+        (l) => err.push(l),
+      );
     expect(await run(["createsuperuser", "--username", "ops", "--password", "ops-pass"])).toBe(2);
-    expect(err.pop()).toBe("switchdesk createsuperuser: This password is too short. It must contain at least 10 characters.");
+    expect(err.pop()).toBe(
+      "switchdesk createsuperuser: This password is too short. It must contain at least 10 characters.",
+    );
     expect(await run(["createsuperuser", "--username", "ops", "--password", "ops-pass-1"])).toBe(0);
     expect(await run(["changepassword", "ops", "--password", "123456789"])).toBe(2);
-    expect(err.pop()).toBe("switchdesk changepassword: This password is too short. It must contain at least 10 characters.");
+    expect(err.pop()).toBe(
+      "switchdesk changepassword: This password is too short. It must contain at least 10 characters.",
+    );
     process.env.PASSWORD_MIN_LENGTH = "14";
     expect(await run(["changepassword", "ops", "--password", "ops-pass-12"])).toBe(2);
-    expect(err.pop()).toBe("switchdesk changepassword: This password is too short. It must contain at least 14 characters.");
+    expect(err.pop()).toBe(
+      "switchdesk changepassword: This password is too short. It must contain at least 14 characters.",
+    );
     expect(await run(["changepassword", "ops", "--password", "ops-pass-12345"])).toBe(0);
     expect(err).toEqual([]);
   });
 
   it("the first superuser's password: a configured short one is refused at start, a generated one is long enough", async () => {
-    await expect(startService({ ...loadConfig({ ...process.env, SWITCHDESK_ADMIN_PASSWORD: "short-1" }), port: 0 }, () => {})).rejects.toThrow(
+    await expect(
+      startService({ ...loadConfig({ ...process.env, SWITCHDESK_ADMIN_PASSWORD: "short-1" }), port: 0 }, () => {}),
+    ).rejects.toThrow(
       "SWITCHDESK_ADMIN_PASSWORD, the first superuser's password: This password is too short. It must contain at least 10 characters. (PASSWORD_MIN_LENGTH)",
     );
     const lines: string[] = [];
-    const svc = await startService({ ...loadConfig({ ...process.env, PASSWORD_MIN_LENGTH: "30" }), port: 0 }, (l) => lines.push(l));
+    const svc = await startService({ ...loadConfig({ ...process.env, PASSWORD_MIN_LENGTH: "30" }), port: 0 }, (l) =>
+      lines.push(l),
+    );
     try {
-      const password = lines.find((l) => l.includes("generated password"))!.split(": ").pop()!;
+      const password = lines
+        .find((l) => l.includes("generated password"))!
+        .split(": ")
+        .pop()!;
       expect(password.length).toBeGreaterThanOrEqual(30);
       expect((await token(svc.url, "admin", password)).status).toBe(200);
     } finally {
@@ -135,7 +161,9 @@ describeDb("command line", () => {
       const stillThere = await fetch(`${svc.url}/api/`, { headers: { authorization: `Token ${apiToken}` } });
       expect(stillThere.status).toBe(200);
       expect(await main(["changepassword", "ops", "--password", "ops-pass-3", "--revoke-tokens"])).toBe(0);
-      expect(log.mock.calls.at(-1)![0]).toBe("Password changed for 'ops'; 0 web session(s) ended, 1 API token(s) revoked.");
+      expect(log.mock.calls.at(-1)![0]).toBe(
+        "Password changed for 'ops'; 0 web session(s) ended, 1 API token(s) revoked.",
+      );
       const revoked = await fetch(`${svc.url}/api/`, { headers: { authorization: `Token ${apiToken}` } });
       expect(revoked.status).toBe(403);
 
@@ -159,7 +187,13 @@ describeDb("command line", () => {
     expect(fs.existsSync(path.join(root, "dist", "server", "cli.js"))).toBe(true);
     const port = 20000 + Math.floor(Math.random() * 20000);
     const child = execFile(process.execPath, [path.join(root, "bin", "switchdesk.js"), "serve"], {
-      env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", SWITCHDESK_ADMIN_PASSWORD: "bin-pass-1", LOG_LEVEL: "info" },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        SWITCHDESK_ADMIN_PASSWORD: "bin-pass-1",
+        LOG_LEVEL: "info",
+      },
     });
     let out = "";
     child.stdout!.on("data", (d) => (out += d));
@@ -204,7 +238,13 @@ describeDb("command line", () => {
     ];
     for (const [argv, expected] of cases) {
       const err: string[] = [];
-      expect(await main(argv, () => {}, (l) => err.push(l))).toBe(2);
+      expect(
+        await main(
+          argv,
+          () => {},
+          (l) => err.push(l),
+        ),
+      ).toBe(2);
       expect(err).toHaveLength(1);
       expect(err[0]).toMatch(expected);
     }

@@ -101,14 +101,20 @@ describeDb("conventions", () => {
     const r = await app.request("OPTIONS", "/api/switches/3/4/save/");
     expect(r.status).toBe(200);
     expect(r.headers.get("allow")).toBe("POST, OPTIONS");
-    expect(r.body).toMatchObject({ path: "/api/switches/{group}/{switch}/save/", methods: ["POST", "OPTIONS"], parameters: { POST: { path: ["group", "switch"], body: ["save"] } } });
+    expect(r.body).toMatchObject({
+      path: "/api/switches/{group}/{switch}/save/",
+      methods: ["POST", "OPTIONS"],
+      parameters: { POST: { path: ["group", "switch"], body: ["save"] } },
+    });
     expect(Object.keys(r.body.parameters)).toEqual(["POST"]);
     const wrong = await app.request("GET", "/api/switches/3/4/save/", { token });
     expect(wrong.headers.get("allow")).toBe("POST, OPTIONS");
   });
 
   it("answers malformed JSON with 400 JSON, never an HTML page", async () => {
-    const r = await app.request("POST", "/api/users/token/", { raw: { body: '{"username": "root",', contentType: "application/json" } });
+    const r = await app.request("POST", "/api/users/token/", {
+      raw: { body: '{"username": "root",', contentType: "application/json" },
+    });
     expect(r.status).toBe(400);
     expect(r.headers.get("content-type")).toContain("application/json");
     expect(r.body.code).toBe("malformed_body");
@@ -116,7 +122,9 @@ describeDb("conventions", () => {
   });
 
   it("answers a body with an unknown or missing content type with 415", async () => {
-    const a = await app.request("POST", "/api/users/token/", { raw: { body: "username=root", contentType: "text/plain" } });
+    const a = await app.request("POST", "/api/users/token/", {
+      raw: { body: "username=root", contentType: "text/plain" },
+    });
     expect(a.status).toBe(415);
     expect(a.body.code).toBe("unsupported_media_type");
     const b = await app.request("POST", "/api/users/token/", { raw: { body: "username=root" } });
@@ -164,8 +172,17 @@ describeDb("session cookies behind an https proxy", () => {
     const login = await fetch(`${app.url}/login/`, {
       method: "POST",
       redirect: "manual",
-      headers: { "x-forwarded-proto": "https", "content-type": "application/x-www-form-urlencoded", cookie: `csrftoken=${csrf}` },
-      body: new URLSearchParams({ username: "web", password: "pw-web-1", csrfmiddlewaretoken: csrf, next: "/api/" }).toString(),
+      headers: {
+        "x-forwarded-proto": "https",
+        "content-type": "application/x-www-form-urlencoded",
+        cookie: `csrftoken=${csrf}`,
+      },
+      body: new URLSearchParams({
+        username: "web",
+        password: "pw-web-1",
+        csrfmiddlewaretoken: csrf,
+        next: "/api/",
+      }).toString(),
     });
     expect(login.status).toBe(302);
     expect(login.headers.get("location")).toBe("/api/");
@@ -182,7 +199,12 @@ describeDb("session cookies behind an https proxy", () => {
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded", cookie: `csrftoken=${csrf}` },
-      body: new URLSearchParams({ username: "web", password: "pw-web-1", csrfmiddlewaretoken: csrf, next: "//evil.example/" }).toString(),
+      body: new URLSearchParams({
+        username: "web",
+        password: "pw-web-1",
+        csrfmiddlewaretoken: csrf,
+        next: "//evil.example/",
+      }).toString(),
     });
     expect(login.headers.get("location")).toBe("/api/");
     expect(login.headers.getSetCookie().find((c) => c.startsWith("sessionid="))).not.toContain("Secure");

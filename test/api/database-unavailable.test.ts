@@ -45,7 +45,10 @@ const UNAVAILABLE = { code: "database_unavailable", reason: "The database could 
     other.exec("ROLLBACK");
     const list = await app.request("GET", "/api/admin/switchgroups/", { token: root });
     expect(list.body.map((g: { name: string }) => g.name)).not.toContain("while-locked");
-    const again = await app.request("POST", "/api/admin/switchgroups/", { token: root, json: { name: "while-locked" } });
+    const again = await app.request("POST", "/api/admin/switchgroups/", {
+      token: root,
+      json: { name: "while-locked" },
+    });
     expect(again.status).toBe(201);
   });
 
@@ -124,20 +127,29 @@ describe("errors of a database that cannot be used", () => {
       { code: "ER_UNKNOWN_COM_ERROR", errno: 1047, message: "WSREP has not yet prepared node for application use" },
       { code: "ER_CONNECTION_KILLED", errno: 1927 },
     ];
-    for (const e of unavailable) expect([e.code, isDatabaseUnavailable(Object.assign(new Error(e.code), e))]).toEqual([e.code, true]);
+    for (const e of unavailable)
+      expect([e.code, isDatabaseUnavailable(Object.assign(new Error(e.code), e))]).toEqual([e.code, true]);
     const others = [
       { code: "ER_DUP_ENTRY", errno: 1062 },
       { code: "ER_PARSE_ERROR", errno: 1064 },
       { code: "ER_LOCK_DEADLOCK", errno: 1213 },
       { code: "ER_NO_SUCH_TABLE", errno: 1146 },
     ];
-    for (const e of others) expect([e.code, isDatabaseUnavailable(Object.assign(new Error(e.code), e))]).toEqual([e.code, false]);
+    for (const e of others)
+      expect([e.code, isDatabaseUnavailable(Object.assign(new Error(e.code), e))]).toEqual([e.code, false]);
   });
 
   it("DatabaseUnavailable is answered 503 with Retry-After and keeps the driver's code", () => {
-    const busy = new DatabaseUnavailable("locked", Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" }));
+    const busy = new DatabaseUnavailable(
+      "locked",
+      Object.assign(new Error("database is locked"), { code: "SQLITE_BUSY" }),
+    );
     expect(isWriteConflict(busy)).toBe(true);
     const answer = toApiError(busy)!;
-    expect({ status: answer.status, body: answer.body(), headers: answer.headers }).toEqual({ status: 503, body: UNAVAILABLE, headers: { "Retry-After": "5" } });
+    expect({ status: answer.status, body: answer.body(), headers: answer.headers }).toEqual({
+      status: 503,
+      body: UNAVAILABLE,
+      headers: { "Retry-After": "5" },
+    });
   });
 });

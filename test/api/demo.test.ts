@@ -31,11 +31,21 @@ describeDb("demo lab", () => {
     fs.rmSync(keyDir, { recursive: true, force: true });
   });
 
-  async function call(svc: RunningService, token: string | null, method: string, p: string, form?: Record<string, string>) {
+  async function call(
+    svc: RunningService,
+    token: string | null,
+    method: string,
+    p: string,
+    form?: Record<string, string>,
+  ) {
     const headers: Record<string, string> = {};
     if (token) headers.authorization = `Token ${token}`;
     if (form) headers["content-type"] = "application/x-www-form-urlencoded";
-    const r = await fetch(svc.url + p, { method, headers, body: form ? new URLSearchParams(form).toString() : undefined });
+    const r = await fetch(svc.url + p, {
+      method,
+      headers,
+      body: form ? new URLSearchParams(form).toString() : undefined,
+    });
     return { status: r.status, body: (await r.json()) as any };
   }
 
@@ -44,7 +54,9 @@ describeDb("demo lab", () => {
     const svc = await startService(config, (l) => lines.push(l));
     try {
       expect(lines.some((l) => /Demo lab: 3 simulated switches in group 'Demo'/.test(l))).toBe(true);
-      const token = (await call(svc, null, "POST", "/api/users/token/", { username: "admin", password: "demo-admin-1" })).body.token;
+      const token = (
+        await call(svc, null, "POST", "/api/users/token/", { username: "admin", password: "demo-admin-1" })
+      ).body.token;
       const menu = await call(svc, token, "GET", "/api/switches/");
       const [gid, group] = Object.entries<any>(menu.body.groups).find(([, g]) => g.name === "Demo")!;
       const members = Object.entries<any>(group.members);
@@ -59,7 +71,9 @@ describeDb("demo lab", () => {
       }
       expect(sizes).toEqual({ "lab-generic-8": 8, "lab-generic-24": 24, "lab-cbs-48": 48 });
       const [cbsId] = members.find(([, m]) => m.name === "lab-cbs-48")!;
-      expect((await call(svc, token, "POST", `/api/switches/${gid}/${cbsId}/save/`, { save: "yes" })).body).toEqual({ result: "Configuration saved!" });
+      expect((await call(svc, token, "POST", `/api/switches/${gid}/${cbsId}/save/`, { save: "yes" })).body).toEqual({
+        result: "Configuration saved!",
+      });
     } finally {
       await svc.stop();
     }
@@ -70,7 +84,9 @@ describeDb("demo lab", () => {
     try {
       const rows = await svc.services.repos.inventory.list("switches");
       expect(rows.filter((r) => r.lab === 1)).toHaveLength(3);
-      expect((await svc.services.repos.inventory.list("switch_groups")).filter((g) => g.name === "Demo")).toHaveLength(1);
+      expect((await svc.services.repos.inventory.list("switch_groups")).filter((g) => g.name === "Demo")).toHaveLength(
+        1,
+      );
     } finally {
       await svc.stop();
     }

@@ -41,7 +41,9 @@ describeDb("many callers at one switch", () => {
     lab.counters.reset();
     const shared = sharedLearnsOf(app.services.devices);
     const before = { ...shared.counters };
-    const answers = await Promise.all(Array.from({ length: 200 }, () => app.request("GET", `${base()}/`, { token: root })));
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => app.request("GET", `${base()}/`, { token: root })),
+    );
     const statuses = answers.map((r) => r.status);
     const learns = shared.counters.learns - before.learns;
     console.log(
@@ -64,7 +66,10 @@ describeDb("many callers at one switch", () => {
     const answers = await Promise.all([
       app.request("GET", `${base()}/`, { token: root }),
       app.request("GET", `${base()}/details/`, { token: root }),
-      app.request("POST", `${base()}/interface/${iface}/description/`, { token: root, json: { description: "waited its turn" } }),
+      app.request("POST", `${base()}/interface/${iface}/description/`, {
+        token: root,
+        json: { description: "waited its turn" },
+      }),
     ]);
     expect(answers.map((r) => [r.status, r.body.code])).toEqual([
       [200, undefined],
@@ -92,7 +97,10 @@ describeDb("many callers at one switch", () => {
     expect(busy.body.code).toBe("device_busy");
     expect(busy.body.reason).toMatch(/^Device 'gen-48' is busy; try again in [1-9]\d* s$/);
     expect(busy.headers.get("retry-after")).toBe(/in (\d+) s$/.exec(busy.body.reason)![1]);
-    const write = await app.request("POST", `${base()}/interface/${lab.model.port(4).ifIndex}/description/`, { token: root, json: { description: "not now" } });
+    const write = await app.request("POST", `${base()}/interface/${lab.model.port(4).ifIndex}/description/`, {
+      token: root,
+      json: { description: "not now" },
+    });
     expect([write.status, write.body.code]).toEqual([503, "device_busy"]);
     expect((await first).status).toBe(200);
     // the refused calls sent nothing: only the admitted learn's requests reached the switch

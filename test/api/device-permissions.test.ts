@@ -25,7 +25,19 @@ const ROUTED_MODE = "Access denied: interface in routed mode!";
 /** A VLAN on the main lab switch that no port uses, so deleting it is possible. */
 const SPARE_VLAN = 50;
 /** The access VLAN of each Ethernet port of the main lab switch (port 12 is the generated uplink). */
-const ACCESS_VLAN: Record<number, number> = { 1: 10, 2: 10, 3: 30, 4: 30, 5: 20, 6: 99, 7: 10, 8: 10, 9: 30, 10: 20, 11: 1 };
+const ACCESS_VLAN: Record<number, number> = {
+  1: 10,
+  2: 10,
+  3: 30,
+  4: 30,
+  5: 20,
+  6: 99,
+  7: 10,
+  8: 10,
+  9: 30,
+  10: 20,
+  11: 1,
+};
 const POE_PORTS = [1, 2, 3, 4, 5, 6];
 /** the port of the second lab switch that holds an IP address */
 const ROUTED_PORT = 7;
@@ -83,7 +95,11 @@ describeDb("permissions of the device endpoints (docs/api-decisions.md section 3
   async function expectEveryWriteRefused(token: string, g: number, s: number, reason: string) {
     for (const w of everyWrite()) {
       const r = await post(token, g, s, w.path, w.body);
-      expect({ write: w.name, status: r.status, reason: r.body.reason }).toEqual({ write: w.name, status: 403, reason });
+      expect({ write: w.name, status: r.status, reason: r.body.reason }).toEqual({
+        write: w.name,
+        status: 403,
+        reason,
+      });
     }
     expect(unchanged()).toBe(true);
   }
@@ -101,7 +117,13 @@ describeDb("permissions of the device endpoints (docs/api-decisions.md section 3
     app = await startTestApp();
     lab = await startLab({ ports: 12, poePorts: POE_PORTS, name: "perm-lab", seed: 3 });
     // a second switch whose Ethernet port ROUTED_PORT holds an IPv4 address (a routed port)
-    routedLab = await startLab({ profile: "generic", ports: 8, name: "perm-routed-lab", seed: 5, routedPorts: [ROUTED_PORT] });
+    routedLab = await startLab({
+      profile: "generic",
+      ports: 8,
+      name: "perm-routed-lab",
+      seed: 5,
+      routedPorts: [ROUTED_PORT],
+    });
 
     // A known layout instead of the generated one: which port is on which VLAN decides
     // every allow-list test below.
@@ -145,23 +167,57 @@ describeDb("permissions of the device endpoints (docs/api-decisions.md section 3
     const regulars = [users.alice, users.pat, users.dan, users.rita, users.vera];
     // VLAN 61 is not on the switch: it is in the list so that vera (vlan_edit) may create it
     groups.users = await addGroup(app, { name: "A users 10+20", vlans: [10, 20, 61], users: regulars });
-    groups.readOnly = await addGroup(app, { name: "B read-only", read_only: true, vlans: [10, 20], users: [users.alice] });
-    groups.poe = await addGroup(app, { name: "C poe toggle", allow_poe_toggle: true, vlans: [10, 20], users: [users.alice] });
-    groups.noDescr = await addGroup(app, { name: "D no descriptions", edit_if_descr: false, vlans: [10, 20], users: [users.alice] });
+    groups.readOnly = await addGroup(app, {
+      name: "B read-only",
+      read_only: true,
+      vlans: [10, 20],
+      users: [users.alice],
+    });
+    groups.poe = await addGroup(app, {
+      name: "C poe toggle",
+      allow_poe_toggle: true,
+      vlans: [10, 20],
+      users: [users.alice],
+    });
+    groups.noDescr = await addGroup(app, {
+      name: "D no descriptions",
+      edit_if_descr: false,
+      vlans: [10, 20],
+      users: [users.alice],
+    });
     groups.allVlans = await addGroup(app, { name: "E all vlans", allow_all_vlans: true, users: [users.alice] });
     groups.routed = await addGroup(app, { name: "F routed lab", allow_all_vlans: true, users: [users.alice] });
     groups.other = await addGroup(app, { name: "G carol only", vlans: [10, 20], users: [users.carol] });
-    groups.empty = await addGroup(app, { name: "H no devices", allow_all_vlans: true, users: [users.alice, users.carol] });
+    groups.empty = await addGroup(app, {
+      name: "H no devices",
+      allow_all_vlans: true,
+      users: [users.alice, users.carol],
+    });
     groups.inactiveOnly = await addGroup(app, { name: "I inactive only", users: [users.carol] });
 
     const mainGroups = [groups.users, groups.readOnly, groups.poe, groups.noDescr, groups.allVlans];
     devices.main = await addDevice(app, { name: "perm-main", lab, groups: mainGroups });
     devices.readOnly = await addDevice(app, { name: "perm-ro-device", lab, groups: [groups.users], read_only: true });
-    devices.poe = await addDevice(app, { name: "perm-poe-device", lab, groups: [groups.users], allow_poe_toggle: true });
-    devices.noDescr = await addDevice(app, { name: "perm-nodescr-device", lab, groups: [groups.users], edit_if_descr: false });
+    devices.poe = await addDevice(app, {
+      name: "perm-poe-device",
+      lab,
+      groups: [groups.users],
+      allow_poe_toggle: true,
+    });
+    devices.noDescr = await addDevice(app, {
+      name: "perm-nodescr-device",
+      lab,
+      groups: [groups.users],
+      edit_if_descr: false,
+    });
     devices.inactive = await addDevice(app, { name: "perm-inactive", lab, groups: [groups.users], status: "inactive" });
     devices.other = await addDevice(app, { name: "perm-other", lab, groups: [groups.other] });
-    devices.inactiveOnly = await addDevice(app, { name: "perm-inactive-only", lab, groups: [groups.inactiveOnly], status: "inactive" });
+    devices.inactiveOnly = await addDevice(app, {
+      name: "perm-inactive-only",
+      lab,
+      groups: [groups.inactiveOnly],
+      status: "inactive",
+    });
     devices.routed = await addDevice(app, { name: "perm-routed", lab: routedLab, groups: [groups.routed] });
     // nine users with a password hash and eleven logins: slow while the fuzzer runs beside it
   }, 60000);
@@ -181,7 +237,10 @@ describeDb("permissions of the device endpoints (docs/api-decisions.md section 3
       expect(r.status).toBe(200);
       return r.body.groups as Record<string, { name: string; members: Record<string, { name: string }> }>;
     };
-    const groupIds = (menu: Record<string, unknown>) => Object.keys(menu).map(Number).sort((a, b) => a - b);
+    const groupIds = (menu: Record<string, unknown>) =>
+      Object.keys(menu)
+        .map(Number)
+        .sort((a, b) => a - b);
     const memberNames = (menu: Record<string, { members: Record<string, { name: string }> }>, g: number) =>
       Object.values(menu[String(g)].members).map((m) => m.name);
 
@@ -203,13 +262,21 @@ describeDb("permissions of the device endpoints (docs/api-decisions.md section 3
     it("inactive devices are not listed and cannot be opened", async () => {
       const menu = await menuOf(tokens.root);
       // as a set: the member order is another test's subject (JSON.parse reorders numeric keys)
-      expect(memberNames(menu, groups.users).sort()).toEqual(["perm-main", "perm-nodescr-device", "perm-poe-device", "perm-ro-device"]);
+      expect(memberNames(menu, groups.users).sort()).toEqual([
+        "perm-main",
+        "perm-nodescr-device",
+        "perm-poe-device",
+        "perm-ro-device",
+      ]);
       const r = await basic(tokens.root, groups.users, devices.inactive);
       expect({ status: r.status, reason: r.body.reason }).toEqual({ status: 403, reason: ACCESS_DENIED });
       // a group whose only device is inactive still has a device: listed, without members (as OpenL2M)
       expect((await menuOf(tokens.carol))[String(groups.inactiveOnly)].members).toEqual({});
       const search = await app.request("GET", "/api/switches/search/perm-inactive-only/", { token: tokens.root });
-      expect({ status: search.status, reason: search.body.reason }).toEqual({ status: 404, reason: "Device 'perm-inactive-only' not found!" });
+      expect({ status: search.status, reason: search.body.reason }).toEqual({
+        status: 404,
+        reason: "Device 'perm-inactive-only' not found!",
+      });
     });
 
     it("another user's group: 403 Access denied! on basic, details and every write", async () => {
@@ -239,9 +306,11 @@ describeDb("permissions of the device endpoints (docs/api-decisions.md section 3
       const mine = await app.request("GET", "/api/switches/search/perm-main/", { token: tokens.alice });
       expect(mine.status).toBe(200);
       expect(mine.body.switch).toMatchObject({ name: "perm-main", id: String(devices.main) });
-      expect(Object.keys(mine.body.groups).map(Number).sort((a, b) => a - b)).toEqual(
-        [groups.users, groups.readOnly, groups.poe, groups.noDescr, groups.allVlans].sort((a, b) => a - b),
-      );
+      expect(
+        Object.keys(mine.body.groups)
+          .map(Number)
+          .sort((a, b) => a - b),
+      ).toEqual([groups.users, groups.readOnly, groups.poe, groups.noDescr, groups.allVlans].sort((a, b) => a - b));
 
       for (const [token, text] of [
         [tokens.alice, "perm-other"],
@@ -249,7 +318,10 @@ describeDb("permissions of the device endpoints (docs/api-decisions.md section 3
         [tokens.carol, "perm-main"],
       ]) {
         const r = await app.request("GET", `/api/switches/search/${text}/`, { token });
-        expect({ status: r.status, reason: r.body.reason }).toEqual({ status: 404, reason: `Device '${text}' not found!` });
+        expect({ status: r.status, reason: r.body.reason }).toEqual({
+          status: 404,
+          reason: `Device '${text}' not found!`,
+        });
       }
       const carols = await app.request("GET", "/api/switches/search/perm-other/", { token: tokens.carol });
       expect(carols.status).toBe(200);
@@ -270,7 +342,11 @@ describeDb("permissions of the device endpoints (docs/api-decisions.md section 3
       expect(ifaceOf(rw, ifIndex(1)).manageable).toBe(true);
 
       const body = { state: "off" };
-      expectRefused(await post(tokens.alice, groups.readOnly, devices.main, `interface/${ifIndex(1)}/state/`, body), 403, ACCESS_DENIED);
+      expectRefused(
+        await post(tokens.alice, groups.readOnly, devices.main, `interface/${ifIndex(1)}/state/`, body),
+        403,
+        ACCESS_DENIED,
+      );
       const ok = await post(tokens.alice, groups.users, devices.main, `interface/${ifIndex(1)}/state/`, body);
       expectResult(ok, `Interface ${portName(1)} is now Disabled`);
       expect(lab.model.adminUp(ifIndex(1))).toBe(false);
@@ -291,15 +367,19 @@ describeDb("permissions of the device endpoints (docs/api-decisions.md section 3
       await expectEveryWriteRefused(c.token, c.g, c.s, ACCESS_DENIED);
     });
 
-    it.each([0, 1, 2, 3])("case %i: reads work, the switch says read_only and no interface is manageable", async (i) => {
-      const c = cases()[i];
-      const r = await basic(c.token, c.g, c.s);
-      expect(r.status).toBe(200);
-      expect(r.body.switch.read_only).toBe(true);
-      expect(r.body.interfaces.length).toBe(lab.model.interfaces.length);
-      for (const iface of r.body.interfaces) expect({ id: iface.id, manageable: iface.manageable }).toEqual({ id: iface.id, manageable: false });
-      expect(ifaceOf(r, ifIndex(1)).unmanage_reason).toBe(ACCESS_DENIED);
-    });
+    it.each([0, 1, 2, 3])(
+      "case %i: reads work, the switch says read_only and no interface is manageable",
+      async (i) => {
+        const c = cases()[i];
+        const r = await basic(c.token, c.g, c.s);
+        expect(r.status).toBe(200);
+        expect(r.body.switch.read_only).toBe(true);
+        expect(r.body.interfaces.length).toBe(lab.model.interfaces.length);
+        for (const iface of r.body.interfaces)
+          expect({ id: iface.id, manageable: iface.manageable }).toEqual({ id: iface.id, manageable: false });
+        expect(ifaceOf(r, ifIndex(1)).unmanage_reason).toBe(ACCESS_DENIED);
+      },
+    );
 
     it("details work for a read-only user", async () => {
       const r = await app.request("GET", switchPath(groups.users, devices.main) + "details/", { token: tokens.rita });
@@ -357,7 +437,9 @@ describeDb("permissions of the device endpoints (docs/api-decisions.md section 3
       expectRefused(out, 400, "New vlan 30 is not valid or allowed on this device");
       expect(lab.model.pvid(bridgePort(1))).toBe(10);
 
-      const inside = await post(tokens.alice, groups.users, devices.main, `interface/${ifIndex(1)}/vlan/`, { vlan: 20 });
+      const inside = await post(tokens.alice, groups.users, devices.main, `interface/${ifIndex(1)}/vlan/`, {
+        vlan: 20,
+      });
       expectResult(inside, `Interface ${portName(1)} changed to vlan 20`);
       expect(lab.model.pvid(bridgePort(1))).toBe(20);
     });
@@ -366,7 +448,9 @@ describeDb("permissions of the device endpoints (docs/api-decisions.md section 3
       const r = await basic(tokens.alice, groups.allVlans, devices.main);
       expect(Object.values(r.body.vlans).every((v: any) => v.allowed)).toBe(true);
       for (const n of [3, 6, 9, 11]) expect(ifaceOf(r, ifIndex(n)).manageable).toBe(true);
-      const moved = await post(tokens.alice, groups.allVlans, devices.main, `interface/${ifIndex(3)}/vlan/`, { vlan: 99 });
+      const moved = await post(tokens.alice, groups.allVlans, devices.main, `interface/${ifIndex(3)}/vlan/`, {
+        vlan: 99,
+      });
       expectResult(moved, `Interface ${portName(3)} changed to vlan 99`);
       expect(lab.model.pvid(bridgePort(3))).toBe(99);
     });
@@ -386,9 +470,13 @@ describeDb("permissions of the device endpoints (docs/api-decisions.md section 3
       const r = await basic(tokens.root, groups.users, devices.main);
       expect(ifaceOf(r, svi().ifIndex)).toMatchObject({ manageable: false, unmanage_reason: NOT_ETHERNET });
       expect(ifaceOf(r, loopback().ifIndex)).toMatchObject({ manageable: false, unmanage_reason: NOT_ETHERNET });
-      const w = await post(tokens.root, groups.users, devices.main, `interface/${svi().ifIndex}/state/`, { state: "off" });
+      const w = await post(tokens.root, groups.users, devices.main, `interface/${svi().ifIndex}/state/`, {
+        state: "off",
+      });
       expectRefused(w, 403, CANNOT_MANAGE);
-      const d = await post(tokens.root, groups.users, devices.main, `interface/${loopback().ifIndex}/description/`, { description: "lo" });
+      const d = await post(tokens.root, groups.users, devices.main, `interface/${loopback().ifIndex}/description/`, {
+        description: "lo",
+      });
       expectRefused(d, 403, CANNOT_MANAGE);
     });
 
@@ -397,7 +485,11 @@ describeDb("permissions of the device endpoints (docs/api-decisions.md section 3
       const before = cloneConfig(routedLab.model.running);
       const r = await basic(tokens.root, groups.routed, devices.routed);
       expect(r.status).toBe(200);
-      expect(ifaceOf(r, routed.ifIndex)).toMatchObject({ mode: "Routed", manageable: false, unmanage_reason: ROUTED_MODE });
+      expect(ifaceOf(r, routed.ifIndex)).toMatchObject({
+        mode: "Routed",
+        manageable: false,
+        unmanage_reason: ROUTED_MODE,
+      });
       expect(ifaceOf(r, routedLab.model.port(1).ifIndex).manageable).toBe(true);
       for (const [path, body] of [
         ["state/", { state: "off" }],
@@ -427,19 +519,28 @@ describeDb("permissions of the device endpoints (docs/api-decisions.md section 3
     });
 
     it("allow_poe_toggle on the group alone allows it", async () => {
-      expectResult(await poeOff(tokens.alice, groups.poe, devices.main, 3), `Interface ${portName(3)} PoE is now Disabled`);
+      expectResult(
+        await poeOff(tokens.alice, groups.poe, devices.main, 3),
+        `Interface ${portName(3)} PoE is now Disabled`,
+      );
       expect(poeOn(3)).toBe(false);
     });
 
     it("allow_poe_toggle on the device alone allows it", async () => {
-      expectResult(await poeOff(tokens.alice, groups.users, devices.poe, 3), `Interface ${portName(3)} PoE is now Disabled`);
+      expectResult(
+        await poeOff(tokens.alice, groups.users, devices.poe, 3),
+        `Interface ${portName(3)} PoE is now Disabled`,
+      );
       expect(poeOn(3)).toBe(false);
     });
 
     it("without any flag: only on manageable ports", async () => {
       expectRefused(await poeOff(tokens.alice, groups.users, devices.main, 3), 403, CANNOT_MANAGE);
       expect(poeOn(3)).toBe(true);
-      expectResult(await poeOff(tokens.alice, groups.users, devices.main, 1), `Interface ${portName(1)} PoE is now Disabled`);
+      expectResult(
+        await poeOff(tokens.alice, groups.users, devices.main, 1),
+        `Interface ${portName(1)} PoE is now Disabled`,
+      );
       expect(poeOn(1)).toBe(false);
     });
 
@@ -480,8 +581,15 @@ describeDb("permissions of the device endpoints (docs/api-decisions.md section 3
 
     it("a group with allow_poe_toggle: true on a port that is not manageable, and the PoE write passes there", async () => {
       const view = await basic(tokens.alice, groups.poe, devices.main);
-      expect(ifaceOf(view, ifIndex(3))).toMatchObject({ manageable: false, unmanage_reason: VLAN_NOT_ACCESSIBLE, allow_poe_toggle: true, can_edit_description: false });
-      const r = await post(tokens.alice, groups.poe, devices.main, `interface/${ifIndex(3)}/poe_state/`, { poe_state: "off" });
+      expect(ifaceOf(view, ifIndex(3))).toMatchObject({
+        manageable: false,
+        unmanage_reason: VLAN_NOT_ACCESSIBLE,
+        allow_poe_toggle: true,
+        can_edit_description: false,
+      });
+      const r = await post(tokens.alice, groups.poe, devices.main, `interface/${ifIndex(3)}/poe_state/`, {
+        poe_state: "off",
+      });
       expectResult(r, `Interface ${portName(3)} PoE is now Disabled`);
       expect(poeOn(3)).toBe(false);
 
@@ -489,20 +597,41 @@ describeDb("permissions of the device endpoints (docs/api-decisions.md section 3
       lab.model.commit(cloneConfig(baseline));
       const plain = await basic(tokens.alice, groups.users, devices.main);
       expect(ifaceOf(plain, ifIndex(3))).toMatchObject({ manageable: false, allow_poe_toggle: false });
-      expectRefused(await post(tokens.alice, groups.users, devices.main, `interface/${ifIndex(3)}/poe_state/`, { poe_state: "off" }), 403, CANNOT_MANAGE);
+      expectRefused(
+        await post(tokens.alice, groups.users, devices.main, `interface/${ifIndex(3)}/poe_state/`, {
+          poe_state: "off",
+        }),
+        403,
+        CANNOT_MANAGE,
+      );
       expect(poeOn(3)).toBe(true);
     });
 
     it("edit_if_descr off on the device: can_edit_description false on a manageable port and the write 403; where it is true, 200", async () => {
       const off = await basic(tokens.alice, groups.users, devices.noDescr);
-      expect(ifaceOf(off, ifIndex(1))).toMatchObject({ manageable: true, can_edit_description: false, allow_poe_toggle: true });
+      expect(ifaceOf(off, ifIndex(1))).toMatchObject({
+        manageable: true,
+        can_edit_description: false,
+        allow_poe_toggle: true,
+      });
       expect(ifaceOf(off, ifIndex(1))).not.toHaveProperty("unmanage_reason");
-      expectRefused(await post(tokens.alice, groups.users, devices.noDescr, `interface/${ifIndex(1)}/description/`, { description: "desk 1" }), 403, NO_DESCRIPTION_EDIT);
+      expectRefused(
+        await post(tokens.alice, groups.users, devices.noDescr, `interface/${ifIndex(1)}/description/`, {
+          description: "desk 1",
+        }),
+        403,
+        NO_DESCRIPTION_EDIT,
+      );
 
       // the same port on a device that allows it: true, and the write is 200
       const on = await basic(tokens.alice, groups.users, devices.main);
       expect(ifaceOf(on, ifIndex(1))).toMatchObject({ manageable: true, can_edit_description: true });
-      expectResult(await post(tokens.alice, groups.users, devices.main, `interface/${ifIndex(1)}/description/`, { description: "desk 1" }), `Interface ${portName(1)} description was changed!`);
+      expectResult(
+        await post(tokens.alice, groups.users, devices.main, `interface/${ifIndex(1)}/description/`, {
+          description: "desk 1",
+        }),
+        `Interface ${portName(1)} description was changed!`,
+      );
       expect(lab.model.alias(ifIndex(1))).toBe("desk 1");
     });
 
@@ -510,11 +639,20 @@ describeDb("permissions of the device endpoints (docs/api-decisions.md section 3
       const view = await basic(tokens.root, groups.users, devices.main);
       const ethernet = lab.model.interfaces.filter((i) => i.ifType === 6).map((i) => i.ifIndex);
       expect(ethernet.length).toBeGreaterThanOrEqual(12);
-      for (const id of ethernet) expect({ id, ...pick(ifaceOf(view, id)) }).toEqual({ id, allow_poe_toggle: true, can_edit_description: true });
-      for (const id of [svi().ifIndex, loopback().ifIndex]) expect({ id, ...pick(ifaceOf(view, id)) }).toEqual({ id, allow_poe_toggle: false, can_edit_description: false });
+      for (const id of ethernet)
+        expect({ id, ...pick(ifaceOf(view, id)) }).toEqual({ id, allow_poe_toggle: true, can_edit_description: true });
+      for (const id of [svi().ifIndex, loopback().ifIndex])
+        expect({ id, ...pick(ifaceOf(view, id)) }).toEqual({
+          id,
+          allow_poe_toggle: false,
+          can_edit_description: false,
+        });
     });
 
-    const pick = (i: { allow_poe_toggle: boolean; can_edit_description: boolean }) => ({ allow_poe_toggle: i.allow_poe_toggle, can_edit_description: i.can_edit_description });
+    const pick = (i: { allow_poe_toggle: boolean; can_edit_description: boolean }) => ({
+      allow_poe_toggle: i.allow_poe_toggle,
+      can_edit_description: i.can_edit_description,
+    });
 
     /**
      * Every interface, for callers whose rights differ: the flag is true exactly where the
@@ -542,10 +680,18 @@ describeDb("permissions of the device endpoints (docs/api-decisions.md section 3
         const view = await basic(token, g, s);
         expect(view.status).toBe(200);
         for (const i of view.body.interfaces) {
-          const poe = await post(token, g, s, `interface/${i.id}/poe_state/`, { poe_state: i.poe?.admin_status === "Enabled" ? "on" : "off" });
+          const poe = await post(token, g, s, `interface/${i.id}/poe_state/`, {
+            poe_state: i.poe?.admin_status === "Enabled" ? "on" : "off",
+          });
           const descr = await post(token, g, s, `interface/${i.id}/description/`, { description: i.description });
-          if (i.allow_poe_toggle === (poe.status === 403)) disagreements.push(`${who}, ${i.name}: allow_poe_toggle ${i.allow_poe_toggle}, PoE write ${poe.status} ${poe.body.reason}`);
-          if (i.can_edit_description === (descr.status === 403)) disagreements.push(`${who}, ${i.name}: can_edit_description ${i.can_edit_description}, description write ${descr.status} ${descr.body.reason}`);
+          if (i.allow_poe_toggle === (poe.status === 403))
+            disagreements.push(
+              `${who}, ${i.name}: allow_poe_toggle ${i.allow_poe_toggle}, PoE write ${poe.status} ${poe.body.reason}`,
+            );
+          if (i.can_edit_description === (descr.status === 403))
+            disagreements.push(
+              `${who}, ${i.name}: can_edit_description ${i.can_edit_description}, description write ${descr.status} ${descr.body.reason}`,
+            );
           offered += Number(i.allow_poe_toggle) + Number(i.can_edit_description);
         }
       }
@@ -567,25 +713,34 @@ describeDb("permissions of the device endpoints (docs/api-decisions.md section 3
       }
     });
 
-    it.each(["vera", "staffvlan"])("%s with profile vlan_edit may add and rename (a VLAN the group allows) but not delete", async (who) => {
-      const added = await vlanCall(tokens[who], "add", { vlan_id: 61, vlan_name: `${who}-61` });
-      expectResult(added, `Vlan 61 (${who}-61) created.`);
-      expect(lab.model.vlan(61)?.name).toBe(`${who}-61`);
+    it.each(["vera", "staffvlan"])(
+      "%s with profile vlan_edit may add and rename (a VLAN the group allows) but not delete",
+      async (who) => {
+        const added = await vlanCall(tokens[who], "add", { vlan_id: 61, vlan_name: `${who}-61` });
+        expectResult(added, `Vlan 61 (${who}-61) created.`);
+        expect(lab.model.vlan(61)?.name).toBe(`${who}-61`);
 
-      const renamed = await vlanCall(tokens[who], "edit", { vlan_id: 61, vlan_name: "renamed-61" });
-      expectResult(renamed, "Updated name for vlan 61 to 'renamed-61'");
-      expect(lab.model.vlan(61)?.name).toBe("renamed-61");
+        const renamed = await vlanCall(tokens[who], "edit", { vlan_id: 61, vlan_name: "renamed-61" });
+        expectResult(renamed, "Updated name for vlan 61 to 'renamed-61'");
+        expect(lab.model.vlan(61)?.name).toBe("renamed-61");
 
-      const before = cloneConfig(lab.model.running);
-      const del = await vlanCall(tokens[who], "delete", { vlan_id: 61 });
-      expect({ status: del.status, reason: del.body.reason }).toEqual({ status: 403, reason: SUPERUSER_TO_DELETE });
-      expect(configsEqual(lab.model.running, before)).toBe(true);
-    });
+        const before = cloneConfig(lab.model.running);
+        const del = await vlanCall(tokens[who], "delete", { vlan_id: 61 });
+        expect({ status: del.status, reason: del.body.reason }).toEqual({ status: 403, reason: SUPERUSER_TO_DELETE });
+        expect(configsEqual(lab.model.running, before)).toBe(true);
+      },
+    );
 
     it("the superuser may add, rename and delete", async () => {
-      expectResult(await vlanCall(tokens.root, "add", { vlan_id: 62, vlan_name: "root-62" }), "Vlan 62 (root-62) created.");
+      expectResult(
+        await vlanCall(tokens.root, "add", { vlan_id: 62, vlan_name: "root-62" }),
+        "Vlan 62 (root-62) created.",
+      );
       expect(lab.model.vlan(62)?.name).toBe("root-62");
-      expectResult(await vlanCall(tokens.root, "edit", { vlan_id: 62, vlan_name: "root-renamed" }), "Updated name for vlan 62 to 'root-renamed'");
+      expectResult(
+        await vlanCall(tokens.root, "edit", { vlan_id: 62, vlan_name: "root-renamed" }),
+        "Updated name for vlan 62 to 'root-renamed'",
+      );
       expect(lab.model.vlan(62)?.name).toBe("root-renamed");
       expectResult(await vlanCall(tokens.root, "delete", { vlan_id: SPARE_VLAN }), `Vlan ${SPARE_VLAN} was deleted!`);
       expect(lab.model.vlan(SPARE_VLAN)).toBeUndefined();

@@ -29,7 +29,13 @@ describeDb("device endpoints", () => {
       poePorts: [1, 2, 3, 4],
       name: "lab-gen-12",
       seed: 3,
-      v3: { username: "sd-v3", authProtocol: "SHA-512", authKey: "auth-key-for-v3", privProtocol: "AES-256", privKey: "priv-key-for-v3" },
+      v3: {
+        username: "sd-v3",
+        authProtocol: "SHA-512",
+        authKey: "auth-key-for-v3",
+        privProtocol: "AES-256",
+        privKey: "priv-key-for-v3",
+      },
     });
     cbs = await startLab({ profile: "ciscosb", ports: 10, name: "lab-cbs-10", seed: 5 });
     dead = await startLab({ profile: "generic", ports: 8, name: "lab-dead-8", seed: 9 });
@@ -53,7 +59,13 @@ describeDb("device endpoints", () => {
     it("menu lists the group and its switches by name, with string keys", async () => {
       const r = await app.request("GET", "/api/switches/", { token: root });
       expect(r.status).toBe(200);
-      expect(r.body.user).toEqual({ name: "root", read_only: false, vlan_edit: false, allow_poe_toggle: false, edit_if_descr: true });
+      expect(r.body.user).toEqual({
+        name: "root",
+        read_only: false,
+        vlan_edit: false,
+        allow_poe_toggle: false,
+        edit_if_descr: true,
+      });
       const g = r.body.groups[String(gid)];
       expect(g.name).toBe("Lab");
       // JSON.parse orders integer-like keys numerically: the wire text keeps the name order
@@ -61,14 +73,25 @@ describeDb("device endpoints", () => {
       expect(order.every((x) => x > 0)).toBe(true);
       expect([...order].sort((a, b) => a - b)).toEqual(order);
       expect(Object.keys(g.members).sort()).toEqual([String(sid), String(cid), String(did)].sort());
-      expect(g.members[String(sid)]).toMatchObject({ hostname: "gen-12", url: `${app.url}/api/switches/${gid}/${sid}/`, connector_type: 0, connector_type_name: "SNMP", primary_ipv4: "127.0.0.1", nms_id: "" });
+      expect(g.members[String(sid)]).toMatchObject({
+        hostname: "gen-12",
+        url: `${app.url}/api/switches/${gid}/${sid}/`,
+        connector_type: 0,
+        connector_type_name: "SNMP",
+        primary_ipv4: "127.0.0.1",
+        nms_id: "",
+      });
     });
 
     it("search finds a switch by name or hostname, any case, else 404", async () => {
       const r = await app.request("GET", "/api/switches/search/GEN-12/", { token: root });
       expect(r.status).toBe(200);
       expect(r.body.switch).toMatchObject({ name: "gen-12", id: String(sid) });
-      expect(r.body.groups[String(gid)]).toMatchObject({ name: "Lab", id: String(gid), switch_url: `${app.url}/api/switches/${gid}/${sid}/` });
+      expect(r.body.groups[String(gid)]).toMatchObject({
+        name: "Lab",
+        id: String(gid),
+        switch_url: `${app.url}/api/switches/${gid}/${sid}/`,
+      });
       const none = await app.request("GET", "/api/switches/search/nothing-like-it/", { token: root });
       expect(none.status).toBe(404);
       expect(none.body.reason).toBe("Device 'nothing-like-it' not found!");
@@ -78,7 +101,15 @@ describeDb("device endpoints", () => {
       const r = await app.request("GET", `${base()}/`, { token: root });
       expect(r.status).toBe(200);
       const sw = r.body.switch;
-      expect(sw).toMatchObject({ name: "gen-12", id: sid, group: "Lab", group_id: gid, save_config: false, change_vlan: true, read_only: false });
+      expect(sw).toMatchObject({
+        name: "gen-12",
+        id: sid,
+        group: "Lab",
+        group_id: gid,
+        save_config: false,
+        change_vlan: true,
+        read_only: false,
+      });
       expect(sw.hostname).toBe("lab-gen-12");
       expect(sw.poe).toMatchObject({ enabled: true });
       // VLANs: exactly the lab's, keyed by id in numeric order
@@ -109,7 +140,14 @@ describeDb("device endpoints", () => {
       const neighbours = r.body.interfaces.flatMap((i: any) => i.neighbors);
       expect(macs.length).toBe(generic.model.fdb.length);
       expect(neighbours.length).toBe(generic.model.lldp.length);
-      expect(macs[0]).toEqual({ address: expect.stringMatching(/^([0-9a-f]{2}:){5}[0-9a-f]{2}$/), vlan: expect.any(Number), ipv4: expect.any(Array), ipv6: [], hostname: "", vendor: expect.any(String) });
+      expect(macs[0]).toEqual({
+        address: expect.stringMatching(/^([0-9a-f]{2}:){5}[0-9a-f]{2}$/),
+        vlan: expect.any(Number),
+        ipv4: expect.any(Array),
+        ipv6: [],
+        hostname: "",
+        vendor: expect.any(String),
+      });
       expect(macs.some((m: any) => m.ipv4.length > 0)).toBe(true);
       expect(neighbours[0].system_name).toBeTruthy();
     });
@@ -137,7 +175,10 @@ describeDb("device endpoints", () => {
       expect(b.status).toBe(200);
       expect(b.body.switch.hostname).toBe("lab-gen-12");
       const p = port(generic, 4);
-      const r = await app.request("POST", `/api/switches/${gid}/${v3id}/interface/${p.ifIndex}/description/`, { token: root, json: { description: "via v3" } });
+      const r = await app.request("POST", `/api/switches/${gid}/${v3id}/interface/${p.ifIndex}/description/`, {
+        token: root,
+        json: { description: "via v3" },
+      });
       expect(r.status).toBe(200);
       expect(generic.model.alias(p.ifIndex)).toBe("via v3");
       const row = (await app.services.repos.inventory.list("snmp_profiles")).find((x) => x.version === "3")!;
@@ -149,14 +190,18 @@ describeDb("device endpoints", () => {
   describe("interface writes", () => {
     it("admin state: Disabled then the same again is 404; the switch really changed", async () => {
       const p = port(generic, 5);
-      if (!generic.model.adminUp(p.ifIndex)) await app.request("POST", ifUrl(5, "state"), { token: root, form: { state: "on" } });
+      if (!generic.model.adminUp(p.ifIndex))
+        await app.request("POST", ifUrl(5, "state"), { token: root, form: { state: "on" } });
       const r = await app.request("POST", ifUrl(5, "state"), { token: root, form: { state: "off" } });
       expect(r.status).toBe(200);
       expect(r.body).toEqual({ result: `Interface ${p.name} is now Disabled` });
       expect(generic.model.adminUp(p.ifIndex)).toBe(false);
       const same = await app.request("POST", ifUrl(5, "state"), { token: root, json: { state: "down" } });
       expect(same.status).toBe(404);
-      expect(same.body).toEqual({ reason: "New interface status is the same (Disabled), please change status!", code: "same_value" });
+      expect(same.body).toEqual({
+        reason: "New interface status is the same (Disabled), please change status!",
+        code: "same_value",
+      });
       const up = await app.request("POST", ifUrl(5, "state"), { token: root, json: { state: true } });
       expect(up.body.result).toBe(`Interface ${p.name} is now Enabled`);
       expect(generic.model.adminUp(p.ifIndex)).toBe(true);
@@ -170,7 +215,8 @@ describeDb("device endpoints", () => {
 
     it("PoE: off, same again 404, on; a port without PoE is 400", async () => {
       const p = port(generic, 2);
-      if (!generic.model.poeState(p.ifIndex)!.enabled) await app.request("POST", ifUrl(2, "poe_state"), { token: root, form: { poe_state: "on" } });
+      if (!generic.model.poeState(p.ifIndex)!.enabled)
+        await app.request("POST", ifUrl(2, "poe_state"), { token: root, form: { poe_state: "on" } });
       expect(generic.model.poeState(p.ifIndex)!.enabled).toBe(true);
       const off = await app.request("POST", ifUrl(2, "poe_state"), { token: root, form: { poe_state: "no" } });
       expect(off.body).toEqual({ result: `Interface ${p.name} PoE is now Disabled` });
@@ -214,13 +260,22 @@ describeDb("device endpoints", () => {
 
     it("description: set, same 404, stripped, too long and control characters 400", async () => {
       const p = port(generic, 7);
-      const r = await app.request("POST", ifUrl(7, "description"), { token: root, form: { description: "  desk 4.12  " } });
+      const r = await app.request("POST", ifUrl(7, "description"), {
+        token: root,
+        form: { description: "  desk 4.12  " },
+      });
       expect(r.body).toEqual({ result: `Interface ${p.name} description was changed!` });
       expect(generic.model.alias(p.ifIndex)).toBe("desk 4.12");
-      const same = await app.request("POST", ifUrl(7, "description"), { token: root, json: { description: "desk 4.12" } });
+      const same = await app.request("POST", ifUrl(7, "description"), {
+        token: root,
+        json: { description: "desk 4.12" },
+      });
       expect(same.status).toBe(404);
       expect(same.body.reason).toBe("New description is the same, please change it first!");
-      const long = await app.request("POST", ifUrl(7, "description"), { token: root, json: { description: "x".repeat(65) } });
+      const long = await app.request("POST", ifUrl(7, "description"), {
+        token: root,
+        json: { description: "x".repeat(65) },
+      });
       expect(long.status).toBe(400);
       expect(long.body.reason).toBe("Description is too long (max 64 characters)");
       for (const bad of ["a\nb", "a\rb", "bell\u0007", "tab\there"]) {
@@ -258,7 +313,10 @@ describeDb("device endpoints", () => {
       const b = await app.request("GET", `/api/switches/${gid}/${cid}/`, { token: root });
       expect(b.body.switch.save_config).toBe(true);
       const p = port(cbs, 3);
-      const r = await app.request("POST", `/api/switches/${gid}/${cid}/interface/${p.ifIndex}/description/`, { token: root, form: { description: "saved later" } });
+      const r = await app.request("POST", `/api/switches/${gid}/${cid}/interface/${p.ifIndex}/description/`, {
+        token: root,
+        form: { description: "saved later" },
+      });
       expect(r.status).toBe(200);
       expect(cbs.model.isSaved()).toBe(false);
       expect(cbs.model.startup.ports.get(p.ifIndex)!.alias).not.toBe("saved later");
@@ -278,13 +336,22 @@ describeDb("device endpoints", () => {
 
   describe("VLANs", () => {
     it("add, rename, delete with the contract texts; the switch changes", async () => {
-      const add = await app.request("POST", `${base()}/vlan/add/`, { token: root, form: { vlan_id: "777", vlan_name: "seven-times-3" } });
+      const add = await app.request("POST", `${base()}/vlan/add/`, {
+        token: root,
+        form: { vlan_id: "777", vlan_name: "seven-times-3" },
+      });
       expect(add.body).toEqual({ result: "Vlan 777 (seven-times-3) created." });
       expect(generic.model.vlan(777)?.name).toBe("seven-times-3");
-      const again = await app.request("POST", `${base()}/vlan/add/`, { token: root, json: { vlan_id: 777, vlan_name: "x" } });
+      const again = await app.request("POST", `${base()}/vlan/add/`, {
+        token: root,
+        json: { vlan_id: 777, vlan_name: "x" },
+      });
       expect(again.status).toBe(400);
       expect(again.body.reason).toBe("Vlan 777 already exists!");
-      const edit = await app.request("POST", `${base()}/vlan/edit/`, { token: root, json: { vlan_id: "777", vlan_name: "seven-seven-seven" } });
+      const edit = await app.request("POST", `${base()}/vlan/edit/`, {
+        token: root,
+        json: { vlan_id: "777", vlan_name: "seven-seven-seven" },
+      });
       expect(edit.body).toEqual({ result: "Updated name for vlan 777 to 'seven-seven-seven'" });
       expect(generic.model.vlan(777)?.name).toBe("seven-seven-seven");
       const del = await app.request("POST", `${base()}/vlan/delete/`, { token: root, form: { vlan_id: "777" } });
@@ -293,7 +360,10 @@ describeDb("device endpoints", () => {
       const gone = await app.request("POST", `${base()}/vlan/delete/`, { token: root, form: { vlan_id: "777" } });
       expect(gone.status).toBe(404);
       expect(gone.body.reason).toBe("Vlan 777 does not exist!");
-      const editGone = await app.request("POST", `${base()}/vlan/edit/`, { token: root, form: { vlan_id: "777", vlan_name: "x" } });
+      const editGone = await app.request("POST", `${base()}/vlan/edit/`, {
+        token: root,
+        form: { vlan_id: "777", vlan_name: "x" },
+      });
       expect(editGone.status).toBe(404);
       expect(editGone.body.reason).toBe("Vlan 777 does not exist!");
     });
@@ -306,17 +376,32 @@ describeDb("device endpoints", () => {
       const parseDel = await app.request("POST", `${base()}/vlan/delete/`, { token: root, json: {} });
       expect(parseDel.body.reason).toBe("Missing or invalid required parameter: 'vlan_id'");
       for (const id of [0, 4095]) {
-        const r = await app.request("POST", `${base()}/vlan/add/`, { token: root, json: { vlan_id: id, vlan_name: "x" } });
+        const r = await app.request("POST", `${base()}/vlan/add/`, {
+          token: root,
+          json: { vlan_id: id, vlan_name: "x" },
+        });
         expect(r.status).toBe(400);
         expect(r.body.reason).toBe(`Invalid new vlan id: '${id}'`);
       }
-      const empty = await app.request("POST", `${base()}/vlan/add/`, { token: root, json: { vlan_id: 800, vlan_name: "  " } });
+      const empty = await app.request("POST", `${base()}/vlan/add/`, {
+        token: root,
+        json: { vlan_id: 800, vlan_name: "  " },
+      });
       expect(empty.body.reason).toBe("Please provide a vlan name!");
-      const emptyEdit = await app.request("POST", `${base()}/vlan/edit/`, { token: root, json: { vlan_id: 1, vlan_name: "" } });
+      const emptyEdit = await app.request("POST", `${base()}/vlan/edit/`, {
+        token: root,
+        json: { vlan_id: 1, vlan_name: "" },
+      });
       expect(emptyEdit.body.reason).toBe("Vlan name can not be empty!");
-      const long = await app.request("POST", `${base()}/vlan/add/`, { token: root, json: { vlan_id: 800, vlan_name: "n".repeat(33) } });
+      const long = await app.request("POST", `${base()}/vlan/add/`, {
+        token: root,
+        json: { vlan_id: 800, vlan_name: "n".repeat(33) },
+      });
       expect(long.status).toBe(400);
-      const ctl = await app.request("POST", `${base()}/vlan/add/`, { token: root, json: { vlan_id: 800, vlan_name: "evil\nvlan 9" } });
+      const ctl = await app.request("POST", `${base()}/vlan/add/`, {
+        token: root,
+        json: { vlan_id: 800, vlan_name: "evil\nvlan 9" },
+      });
       expect(ctl.status).toBe(400);
       expect(generic.model.vlan(800)).toBeUndefined();
     });
@@ -333,12 +418,22 @@ describeDb("device endpoints", () => {
       expect(r.body.reason).toContain("gen-12");
       expect(generic.model.alias(p.ifIndex)).toBe(before);
       const log = await app.services.repos.audit.page({ page: 1, pageSize: 1, switchId: sid });
-      expect(log.results[0]).toMatchObject({ action: "description", outcome: "failure", code: "device_refused", new_value: "refused", interface: p.name, username: "root" });
+      expect(log.results[0]).toMatchObject({
+        action: "description",
+        outcome: "failure",
+        code: "device_refused",
+        new_value: "refused",
+        interface: p.name,
+        username: "root",
+      });
     });
 
     it("a set that reads back different is a 424 device_mismatch, never a 200", async () => {
       generic.faults.lieOnSet = true;
-      const r = await app.request("POST", ifUrl(8, "description"), { token: root, form: { description: "lied about" } });
+      const r = await app.request("POST", ifUrl(8, "description"), {
+        token: root,
+        form: { description: "lied about" },
+      });
       expect(r.status).toBe(424);
       expect(r.body.code).toBe("device_mismatch");
       const log = await app.services.repos.audit.page({ page: 1, pageSize: 1, switchId: sid });
@@ -348,7 +443,10 @@ describeDb("device endpoints", () => {
     it("an unreachable switch on a write is a 424 and audited", async () => {
       dead.faults.drop = true;
       const p = port(dead, 1);
-      const r = await app.request("POST", `/api/switches/${gid}/${did}/interface/${p.ifIndex}/state/`, { token: root, form: { state: "off" } });
+      const r = await app.request("POST", `/api/switches/${gid}/${did}/interface/${p.ifIndex}/state/`, {
+        token: root,
+        form: { state: "off" },
+      });
       expect(r.status).toBe(424);
       expect(r.body.code).toBe("device_unreachable");
       const log = await app.services.repos.audit.page({ page: 1, pageSize: 1, switchId: did });

@@ -5,10 +5,30 @@
  * injection through the username, empty passwords, and no password in any log.
  */
 import { captureLogs, type LogCapture } from "../support/log-capture";
-import { describeDirectory, startSilentServer, startTestDirectory, freePort, groupDn, userDn, SERVICE_DN, type TestDirectory } from "../support/slapd";
-import { searchEnv, startDirectoryApp, tokenLogin, transportEnv, webLoginRaw, ROOT_PASSWORD, type DirectoryApp } from "../support/directory-app";
+import {
+  describeDirectory,
+  startSilentServer,
+  startTestDirectory,
+  freePort,
+  groupDn,
+  userDn,
+  SERVICE_DN,
+  type TestDirectory,
+} from "../support/slapd";
+import {
+  searchEnv,
+  startDirectoryApp,
+  tokenLogin,
+  transportEnv,
+  webLoginRaw,
+  ROOT_PASSWORD,
+  type DirectoryApp,
+} from "../support/directory-app";
 
-const UNAVAILABLE = { reason: "The directory server could not be reached; local accounts can still log in", code: "directory_unavailable" };
+const UNAVAILABLE = {
+  reason: "The directory server could not be reached; local accounts can still log in",
+  code: "directory_unavailable",
+};
 const LOGIN_FAILED = { reason: "Unable to log in with provided credentials.", code: "invalid_credentials" };
 
 describeDirectory("directory login failures", () => {
@@ -28,7 +48,9 @@ describeDirectory("directory login failures", () => {
 
   /** the account as an administrator sees it (undefined when there is none) */
   const account = async (app: DirectoryApp, username: string) => {
-    const listed = (await app.request("GET", "/api/admin/users/", { token: app.root })).body.find((u: any) => u.username === username);
+    const listed = (await app.request("GET", "/api/admin/users/", { token: app.root })).body.find(
+      (u: any) => u.username === username,
+    );
     return listed ? (await app.request("GET", `/api/admin/users/${listed.id}/`, { token: app.root })).body : undefined;
   };
 
@@ -78,7 +100,14 @@ describeDirectory("directory login failures", () => {
       expect((await tokenLogin(app, "alice", dir.users.alice.password)).body).toEqual(LOGIN_FAILED);
       expect((await account(app, "alice")).profile.last_ldap_dn).toBe("");
       const id = (await account(app, "alice")).id;
-      expect((await app.request("PATCH", `/api/admin/users/${id}/`, { token: app.root, json: { profile: { ldap_linked: true } } })).status).toBe(200);
+      expect(
+        (
+          await app.request("PATCH", `/api/admin/users/${id}/`, {
+            token: app.root,
+            json: { profile: { ldap_linked: true } },
+          })
+        ).status,
+      ).toBe(200);
       const r = await tokenLogin(app, "alice", dir.users.alice.password);
       expect(r.status).toBe(200);
       expect((await account(app, "alice")).profile.last_ldap_dn).toBe(userDn("alice"));
@@ -93,7 +122,10 @@ describeDirectory("directory login failures", () => {
       const app = await startDirectoryApp(searchEnv(dir, "plain"));
       try {
         const id = (await tokenLogin(app, "carol", dir.users.carol.password)).body.user_id;
-        expect((await app.request("PATCH", `/api/admin/users/${id}/`, { token: app.root, json: { is_active: false } })).status).toBe(200);
+        expect(
+          (await app.request("PATCH", `/api/admin/users/${id}/`, { token: app.root, json: { is_active: false } }))
+            .status,
+        ).toBe(200);
         expect((await tokenLogin(app, "carol", dir.users.carol.password)).body).toEqual(LOGIN_FAILED);
         expect((await account(app, "carol")).is_active).toBe(false);
       } finally {
@@ -108,8 +140,13 @@ describeDirectory("directory login failures", () => {
         expect((await account(app, "alice")).is_superuser).toBe(true);
         // root steps down: alice is now the only active superuser
         const rootId = (await account(app, "root")).id;
-        expect((await app.request("PATCH", `/api/admin/users/${rootId}/`, { token: app.root, json: { is_active: false } })).status).toBe(200);
-        await dir.modify(`dn: ${groupDn("sd-admins")}\nchangetype: modify\ndelete: member\nmember: ${userDn("alice")}\n-\nadd: member\nmember: ${SERVICE_DN}`);
+        expect(
+          (await app.request("PATCH", `/api/admin/users/${rootId}/`, { token: app.root, json: { is_active: false } }))
+            .status,
+        ).toBe(200);
+        await dir.modify(
+          `dn: ${groupDn("sd-admins")}\nchangetype: modify\ndelete: member\nmember: ${userDn("alice")}\n-\nadd: member\nmember: ${SERVICE_DN}`,
+        );
         try {
           const r = await tokenLogin(app, "alice", dir.users.alice.password);
           expect(r.status).toBe(200);
@@ -121,7 +158,10 @@ describeDirectory("directory login failures", () => {
             .text()
             .split("\n")
             .find((l) => l.includes("is the last active superuser here"));
-          expect(JSON.parse(kept!)).toMatchObject({ level: "warn", msg: "directory login: 'alice' left its superuser group but is the last active superuser here; it stays superuser" });
+          expect(JSON.parse(kept!)).toMatchObject({
+            level: "warn",
+            msg: "directory login: 'alice' left its superuser group but is the last active superuser here; it stays superuser",
+          });
         } finally {
           await dir.modify(`dn: ${groupDn("sd-admins")}\nchangetype: modify\nadd: member\nmember: ${userDn("alice")}`);
         }
@@ -160,7 +200,11 @@ describeDirectory("directory login failures", () => {
       await app.createUser("erin", secret("erin-local-pw-2"));
       // a directory-managed user (last_ldap_dn set): its local password is not a fallback
       const id = await app.createUser("alice", secret("alice-local-pw-3"));
-      await app.services.store.db.updateTable("profiles").set({ last_ldap_dn: userDn("alice") }).where("user_id", "=", id).execute();
+      await app.services.store.db
+        .updateTable("profiles")
+        .set({ last_ldap_dn: userDn("alice") })
+        .where("user_id", "=", id)
+        .execute();
     });
     afterAll(async () => app?.close());
 
@@ -192,7 +236,10 @@ describeDirectory("directory login failures", () => {
         .text()
         .split("\n")
         .find((l) => l.includes("could not be used"));
-      expect(JSON.parse(line!)).toMatchObject({ level: "warn", msg: expect.stringMatching(new RegExp(`^directory login: ${downUrl} could not be used \\(.*ECONNREFUSED`)) });
+      expect(JSON.parse(line!)).toMatchObject({
+        level: "warn",
+        msg: expect.stringMatching(new RegExp(`^directory login: ${downUrl} could not be used \\(.*ECONNREFUSED`)),
+      });
     });
 
     it("gives 503 within LDAP_TIMEOUT_MS when the server accepts and stays silent", async () => {
@@ -209,7 +256,11 @@ describeDirectory("directory login failures", () => {
           apps.push(a);
           const t0 = Date.now();
           const r = await tokenLogin(a, "bob", dir.users.bob.password);
-          expect({ url: env.LDAP_URL, status: r.status, code: r.body.code }).toEqual({ url: env.LDAP_URL, status: 503, code: "directory_unavailable" });
+          expect({ url: env.LDAP_URL, status: r.status, code: r.body.code }).toEqual({
+            url: env.LDAP_URL,
+            status: 503,
+            code: "directory_unavailable",
+          });
           expect(Date.now() - t0).toBeLessThan(3000);
         }
         expect(silent.connections()).toBeGreaterThanOrEqual(3);
@@ -220,7 +271,10 @@ describeDirectory("directory login failures", () => {
     });
 
     it("gives 503 when the service account is refused", async () => {
-      const a = await startDirectoryApp({ ...searchEnv(dir, "plain"), LDAP_BIND_PASSWORD: secret("not-the-service-pw") });
+      const a = await startDirectoryApp({
+        ...searchEnv(dir, "plain"),
+        LDAP_BIND_PASSWORD: secret("not-the-service-pw"),
+      });
       try {
         const r = await tokenLogin(a, "bob", dir.users.bob.password);
         expect(r.status).toBe(503);
@@ -238,26 +292,32 @@ describeDirectory("directory login failures", () => {
       ["StartTLS", () => ({ LDAP_URL: dir.ldapUrl, LDAP_STARTTLS: "on" })],
     ] as const;
 
-    it.each(cases)("%s: a server whose certificate the configured CA did not sign is refused (503, no login)", async (_name, env) => {
-      const app = await startDirectoryApp({ ...searchEnv(dir, "plain"), ...env(), LDAP_CA_FILE: dir.otherCaFile });
-      try {
-        const r = await tokenLogin(app, "carol", dir.users.carol.password);
-        expect(r.status).toBe(503);
-        expect(r.body).toEqual(UNAVAILABLE);
-        expect(await account(app, "carol")).toBeUndefined();
-      } finally {
-        await app.close();
-      }
-    });
+    it.each(cases)(
+      "%s: a server whose certificate the configured CA did not sign is refused (503, no login)",
+      async (_name, env) => {
+        const app = await startDirectoryApp({ ...searchEnv(dir, "plain"), ...env(), LDAP_CA_FILE: dir.otherCaFile });
+        try {
+          const r = await tokenLogin(app, "carol", dir.users.carol.password);
+          expect(r.status).toBe(503);
+          expect(r.body).toEqual(UNAVAILABLE);
+          expect(await account(app, "carol")).toBeUndefined();
+        } finally {
+          await app.close();
+        }
+      },
+    );
 
-    it.each(cases)("%s: without LDAP_CA_FILE the system CAs are used, so the test CA is refused too", async (_name, env) => {
-      const app = await startDirectoryApp({ ...searchEnv(dir, "plain"), ...env() });
-      try {
-        expect((await tokenLogin(app, "carol", dir.users.carol.password)).status).toBe(503);
-      } finally {
-        await app.close();
-      }
-    });
+    it.each(cases)(
+      "%s: without LDAP_CA_FILE the system CAs are used, so the test CA is refused too",
+      async (_name, env) => {
+        const app = await startDirectoryApp({ ...searchEnv(dir, "plain"), ...env() });
+        try {
+          expect((await tokenLogin(app, "carol", dir.users.carol.password)).status).toBe(503);
+        } finally {
+          await app.close();
+        }
+      },
+    );
 
     it.each(cases)("%s: checking can be turned off, only explicitly (LDAP_TLS_VERIFY=off)", async (_name, env) => {
       const app = await startDirectoryApp({ ...searchEnv(dir, "plain"), ...env(), LDAP_TLS_VERIFY: "off" });
@@ -269,7 +329,11 @@ describeDirectory("directory login failures", () => {
     });
 
     it("accepts the server by its DNS name too (certificate for localhost)", async () => {
-      const app = await startDirectoryApp({ ...searchEnv(dir, "plain"), LDAP_URL: dir.ldapsUrl.replace("127.0.0.1", "localhost"), LDAP_CA_FILE: dir.caFile });
+      const app = await startDirectoryApp({
+        ...searchEnv(dir, "plain"),
+        LDAP_URL: dir.ldapsUrl.replace("127.0.0.1", "localhost"),
+        LDAP_CA_FILE: dir.caFile,
+      });
       try {
         expect((await tokenLogin(app, "carol", dir.users.carol.password)).status).toBe(200);
       } finally {
@@ -288,7 +352,11 @@ describeDirectory("directory login failures", () => {
 
     it("refuses names with filter metacharacters before the directory is asked (the escaping of RFC 4515 stays as a second line)", async () => {
       const alice = dir.users.alice.password;
-      const searches = () => dir.log().split("\n").filter((l) => l.includes("SRCH base=")).length;
+      const searches = () =>
+        dir
+          .log()
+          .split("\n")
+          .filter((l) => l.includes("SRCH base=")).length;
       const before = searches();
       const attempts: Array<[string, string]> = [
         ["*", alice], // unescaped: (uid=*) would match everyone
@@ -307,7 +375,9 @@ describeDirectory("directory login failures", () => {
         const r = await tokenLogin(app, name, password);
         expect({ name, status: r.status, body: r.body }).toEqual({ name, status: 400, body: LOGIN_FAILED });
       }
-      const users = (await app.request("GET", "/api/admin/users/", { token: app.root })).body.map((u: any) => u.username);
+      const users = (await app.request("GET", "/api/admin/users/", { token: app.root })).body.map(
+        (u: any) => u.username,
+      );
       expect(users).toEqual(["root"]);
       expect(searches()).toBe(before);
       // the same app does search for a valid name
@@ -343,6 +413,7 @@ describeDirectory("directory login failures", () => {
     // the capture works: it holds the outage warnings this file caused
     expect(logs.text()).toContain("could not be used");
     expect(dir.log()).toContain(`BIND dn="${userDn("alice")}"`);
-    for (const s of [...dir.passwords(), ...used]) expect({ secret: s, found: everything.includes(s) }).toEqual({ secret: s, found: false });
+    for (const s of [...dir.passwords(), ...used])
+      expect({ secret: s, found: everything.includes(s) }).toEqual({ secret: s, found: false });
   });
 });

@@ -5,8 +5,25 @@
  * The test changes the directory with ldapmodify between logins.
  */
 import { captureLogs, type LogCapture } from "../support/log-capture";
-import { describeDirectory, startTestDirectory, groupDn, userDn, GROUPS, PEOPLE, SERVICE_DN, type TestDirectory } from "../support/slapd";
-import { mappingEnv, searchEnv, startDirectoryApp, tokenLogin, transportEnv, ROOT_PASSWORD, type DirectoryApp } from "../support/directory-app";
+import {
+  describeDirectory,
+  startTestDirectory,
+  groupDn,
+  userDn,
+  GROUPS,
+  PEOPLE,
+  SERVICE_DN,
+  type TestDirectory,
+} from "../support/slapd";
+import {
+  mappingEnv,
+  searchEnv,
+  startDirectoryApp,
+  tokenLogin,
+  transportEnv,
+  ROOT_PASSWORD,
+  type DirectoryApp,
+} from "../support/directory-app";
 
 describeDirectory("directory group mappings", () => {
   let logs: LogCapture;
@@ -35,7 +52,10 @@ describeDirectory("directory group mappings", () => {
         const g = await app.request("POST", "/api/admin/switchgroups/", { token: app.root, json: { name } });
         expect(g.status).toBe(201);
         groupId[name] = g.body.id;
-        const sw = await app.request("POST", "/api/admin/switches/", { token: app.root, json: { name: `sw-${name}`, switchgroups: [g.body.id] } });
+        const sw = await app.request("POST", "/api/admin/switches/", {
+          token: app.root,
+          json: { name: `sw-${name}`, switchgroups: [g.body.id] },
+        });
         expect(sw.status).toBe(201);
       }
     });
@@ -46,11 +66,14 @@ describeDirectory("directory group mappings", () => {
       expect(r.status).toBe(200);
       return { token: r.body.token as string, id: r.body.user_id as number };
     };
-    const account = async (id: number) => (await app.request("GET", `/api/admin/users/${id}/`, { token: app.root })).body;
+    const account = async (id: number) =>
+      (await app.request("GET", `/api/admin/users/${id}/`, { token: app.root })).body;
     const menuGroups = async (token: string) => {
       const m = await app.request("GET", "/api/switches/", { token });
       expect(m.status).toBe(200);
-      return Object.values<any>(m.body.groups).map((g) => g.name).sort();
+      return Object.values<any>(m.body.groups)
+        .map((g) => g.name)
+        .sort();
     };
 
     it("makes a member of the superuser and staff groups a superuser and staff, in its device group", async () => {
@@ -120,7 +143,10 @@ describeDirectory("directory group mappings", () => {
 
     it("puts a managed right back when an administrator changed it on a directory user", async () => {
       const alice = await login("alice");
-      const off = await app.request("PATCH", `/api/admin/users/${alice.id}/`, { token: app.root, json: { is_staff: false } });
+      const off = await app.request("PATCH", `/api/admin/users/${alice.id}/`, {
+        token: app.root,
+        json: { is_staff: false },
+      });
       expect(off.status).toBe(200);
       expect((await account(alice.id)).is_staff).toBe(false);
       await login("alice");
@@ -130,7 +156,13 @@ describeDirectory("directory group mappings", () => {
     it("leaves the rights of a local-only user alone", async () => {
       const dave = await app.request("POST", "/api/admin/users/", {
         token: app.root,
-        json: { username: "dave", password: "dave-local-pw-1", is_staff: true, switchgroups: [groupId.Core], profile: { vlan_edit: true, read_only: true } },
+        json: {
+          username: "dave",
+          password: "dave-local-pw-1",
+          is_staff: true,
+          switchgroups: [groupId.Core],
+          profile: { vlan_edit: true, read_only: true },
+        },
       });
       expect(dave.status).toBe(201);
       // dave is not in the directory: his local password logs him in, nothing changes
@@ -145,7 +177,10 @@ describeDirectory("directory group mappings", () => {
       const other = await startDirectoryApp({ ...searchEnv(dir, "plain"), LDAP_GROUP_SUPERUSER: groupDn("sd-admins") });
       try {
         // a local account an administrator linked to the directory (else no directory login may take it)
-        const id = await other.createUser("bob", "bob-local-pw-1", { is_staff: true, profile: { vlan_edit: true, ldap_linked: true } });
+        const id = await other.createUser("bob", "bob-local-pw-1", {
+          is_staff: true,
+          profile: { vlan_edit: true, ldap_linked: true },
+        });
         const r = await tokenLogin(other, "bob", dir.users.bob.password);
         expect(r.status).toBe(200);
         expect(r.body.user_id).toBe(id);
@@ -216,6 +251,7 @@ describeDirectory("directory group mappings", () => {
     expect(logs.text()).toContain("LDAP_GROUP_DEVICE_GROUPS");
     expect(dir.log()).toContain(`BIND dn="${userDn("bob")}"`);
     expect(dir.log()).toContain(GROUPS);
-    for (const secret of [...dir.passwords(), ROOT_PASSWORD, "dave-local-pw-1", "bob-local-pw-1"]) expect(everything).not.toContain(secret);
+    for (const secret of [...dir.passwords(), ROOT_PASSWORD, "dave-local-pw-1", "bob-local-pw-1"])
+      expect(everything).not.toContain(secret);
   });
 });

@@ -7,8 +7,23 @@
  * says what happened.
  */
 import { captureLogs, type LogCapture } from "../support/log-capture";
-import { describeDirectory, startTestDirectory, freePort, groupDn, userDn, SERVICE_DN, type TestDirectory } from "../support/slapd";
-import { searchEnv, startDirectoryApp, tokenLogin, webLoginRaw, ROOT_PASSWORD, type DirectoryApp } from "../support/directory-app";
+import {
+  describeDirectory,
+  startTestDirectory,
+  freePort,
+  groupDn,
+  userDn,
+  SERVICE_DN,
+  type TestDirectory,
+} from "../support/slapd";
+import {
+  searchEnv,
+  startDirectoryApp,
+  tokenLogin,
+  webLoginRaw,
+  ROOT_PASSWORD,
+  type DirectoryApp,
+} from "../support/directory-app";
 
 const LOGIN_FAILED = { reason: "Unable to log in with provided credentials.", code: "invalid_credentials" };
 
@@ -33,7 +48,9 @@ describeDirectory("directory identity", () => {
       (u: any) => u.username.toLowerCase() === username.toLowerCase(),
     );
     expect(listed.length).toBeLessThanOrEqual(1);
-    return listed.length ? (await app.request("GET", `/api/admin/users/${listed[0].id}/`, { token: app.root })).body : undefined;
+    return listed.length
+      ? (await app.request("GET", `/api/admin/users/${listed[0].id}/`, { token: app.root })).body
+      : undefined;
   };
   const loginRows = async (app: DirectoryApp, n: number) =>
     (await app.request("GET", `/api/admin/log/?action=login&page_size=${n}`, { token: app.root })).body.results;
@@ -48,7 +65,11 @@ describeDirectory("directory identity", () => {
   describe.each(["directory", "local"])("LDAP_PRECEDENCE=%s", (precedence) => {
     let app: DirectoryApp;
     beforeAll(async () => {
-      app = await startDirectoryApp({ ...searchEnv(dir, "plain"), LDAP_PRECEDENCE: precedence, LDAP_GROUP_SUPERUSER: groupDn("sd-admins") });
+      app = await startDirectoryApp({
+        ...searchEnv(dir, "plain"),
+        LDAP_PRECEDENCE: precedence,
+        LDAP_GROUP_SUPERUSER: groupDn("sd-admins"),
+      });
     });
     afterAll(async () => app?.close());
 
@@ -74,9 +95,15 @@ describeDirectory("directory identity", () => {
         ["root", "web", "refused"],
         ["root", "token", "refused"],
       ]);
-      for (const row of refused) expect(row.message).toContain("is a local account not linked to the directory: not converted");
+      for (const row of refused)
+        expect(row.message).toContain("is a local account not linked to the directory: not converted");
       const line = logLines("'root' (id ").find((l) => l.msg.includes("local account not linked"));
-      expect(line).toMatchObject({ level: "warn", msg: expect.stringContaining(`directory login refused: the directory accepted the password of ${userDn("root")}`) });
+      expect(line).toMatchObject({
+        level: "warn",
+        msg: expect.stringContaining(
+          `directory login refused: the directory accepted the password of ${userDn("root")}`,
+        ),
+      });
     });
   });
 
@@ -88,19 +115,30 @@ describeDirectory("directory identity", () => {
     afterAll(async () => app?.close());
 
     it("takes it over at the next directory login only after the link, which is audited", async () => {
-      const made = await app.request("POST", "/api/admin/users/", { token: app.root, json: { username: "carol", password: "carol-local-pw-1" } });
+      const made = await app.request("POST", "/api/admin/users/", {
+        token: app.root,
+        json: { username: "carol", password: "carol-local-pw-1" },
+      });
       expect(made.status).toBe(201);
       expect(made.body.profile).toMatchObject({ ldap_linked: false, last_ldap_check: null });
       expect((await tokenLogin(app, "carol", dir.users.carol.password)).body).toEqual(LOGIN_FAILED);
       expect((await account(app, "carol")).profile.last_ldap_dn).toBe("");
 
       // a user cannot write the check time; an administrator sets the link
-      const bad = await app.request("PATCH", `/api/admin/users/${made.body.id}/`, { token: app.root, json: { profile: { last_ldap_check: null } } });
+      const bad = await app.request("PATCH", `/api/admin/users/${made.body.id}/`, {
+        token: app.root,
+        json: { profile: { last_ldap_check: null } },
+      });
       expect(bad.status).toBe(400);
-      const linked = await app.request("PATCH", `/api/admin/users/${made.body.id}/`, { token: app.root, json: { profile: { ldap_linked: true } } });
+      const linked = await app.request("PATCH", `/api/admin/users/${made.body.id}/`, {
+        token: app.root,
+        json: { profile: { ldap_linked: true } },
+      });
       expect(linked.status).toBe(200);
       expect(linked.body.profile.ldap_linked).toBe(true);
-      const audit = (await app.request("GET", "/api/admin/log/?page_size=5", { token: app.root })).body.results.find((x: any) => x.action === "admin:users:update");
+      const audit = (await app.request("GET", "/api/admin/log/?page_size=5", { token: app.root })).body.results.find(
+        (x: any) => x.action === "admin:users:update",
+      );
       expect(audit.new_value).toBe(`carol (id ${made.body.id}); fields: profile, profile.ldap_linked=true`);
 
       const r = await tokenLogin(app, "carol", dir.users.carol.password);
@@ -110,7 +148,11 @@ describeDirectory("directory identity", () => {
       expect(carol).toMatchObject({ first_name: "Carol", last_name: "Danvers" });
       expect(carol.profile.last_ldap_dn).toBe(userDn("carol"));
       expect(carol.profile.last_ldap_check).toBe(carol.profile.last_ldap_login);
-      expect(logLines(`the local account 'carol' (id ${made.body.id}), linked by an administrator, is now managed by the directory entry`)).toHaveLength(1);
+      expect(
+        logLines(
+          `the local account 'carol' (id ${made.body.id}), linked by an administrator, is now managed by the directory entry`,
+        ),
+      ).toHaveLength(1);
     });
   });
 
@@ -136,7 +178,9 @@ describeDirectory("directory identity", () => {
       // a name typed with 300 trailing spaces is the person's name, not a 305-character one
       const eve = await tokenLogin(app, `  EVE${" ".repeat(300)}`, dir.users.eve.password);
       expect(eve.status).toBe(200);
-      const users = (await app.request("GET", "/api/admin/users/", { token: app.root })).body.map((u: any) => u.username).sort();
+      const users = (await app.request("GET", "/api/admin/users/", { token: app.root })).body
+        .map((u: any) => u.username)
+        .sort();
       expect(users).toEqual(["Dora", "bob", "eve", "root"]);
     });
 
@@ -159,7 +203,11 @@ describeDirectory("directory identity", () => {
     afterAll(async () => app?.close());
 
     it("refuses a name outside the username rules before the directory is asked", async () => {
-      const searches = () => dir.log().split("\n").filter((l) => l.includes("SRCH base=")).length;
+      const searches = () =>
+        dir
+          .log()
+          .split("\n")
+          .filter((l) => l.includes("SRCH base=")).length;
       const before = searches();
       for (const typed of ["x".repeat(151), "bob<script>", "j\u00fcrgen", "a*", "smith, j", "*", "admin)(|(uid=*"]) {
         const r = await tokenLogin(app, typed, dir.users.bob.password);
@@ -167,18 +215,25 @@ describeDirectory("directory identity", () => {
       }
       expect(searches()).toBe(before);
       const row = (await loginRows(app, 1))[0];
-      expect(row.message).toContain("not a valid username (up to 150 letters, digits and @/./+/-/_ only); the directory was not asked");
+      expect(row.message).toContain(
+        "not a valid username (up to 150 letters, digits and @/./+/-/_ only); the directory was not asked",
+      );
     });
   });
 
   describe("a refused login changes no rights", () => {
     it("a login answered too_many_tokens re-applies nothing", async () => {
-      const app = await startDirectoryApp({ ...searchEnv(dir, "plain"), LDAP_GROUP_SUPERUSER: groupDn("sd-admins") }, { apiMaxTokens: 1 });
+      const app = await startDirectoryApp(
+        { ...searchEnv(dir, "plain"), LDAP_GROUP_SUPERUSER: groupDn("sd-admins") },
+        { apiMaxTokens: 1 },
+      );
       try {
         const first = await tokenLogin(app, "alice", dir.users.alice.password);
         expect(first.status).toBe(200);
         expect((await account(app, "alice")).is_superuser).toBe(true);
-        await dir.modify(`dn: ${groupDn("sd-admins")}\nchangetype: modify\ndelete: member\nmember: ${userDn("alice")}\n-\nadd: member\nmember: ${SERVICE_DN}`);
+        await dir.modify(
+          `dn: ${groupDn("sd-admins")}\nchangetype: modify\ndelete: member\nmember: ${userDn("alice")}\n-\nadd: member\nmember: ${SERVICE_DN}`,
+        );
         try {
           const r = await tokenLogin(app, "alice", dir.users.alice.password);
           expect(r.status).toBe(400);
@@ -217,6 +272,7 @@ describeDirectory("directory identity", () => {
   it("logged none of the passwords it used", () => {
     const everything = logs.text() + dir.log();
     expect(dir.log()).toContain(`BIND dn="${userDn("bob")}"`);
-    for (const secret of [...dir.passwords(), ROOT_PASSWORD, "carol-local-pw-1"]) expect({ secret, found: everything.includes(secret) }).toEqual({ secret, found: false });
+    for (const secret of [...dir.passwords(), ROOT_PASSWORD, "carol-local-pw-1"])
+      expect({ secret, found: everything.includes(secret) }).toEqual({ secret, found: false });
   });
 });

@@ -5,7 +5,16 @@
  */
 import { captureLogs, type LogCapture } from "../support/log-capture";
 import { describeDirectory, startTestDirectory, PEOPLE, type TestDirectory } from "../support/slapd";
-import { searchEnv, startDirectoryApp, tokenLogin, transportEnv, webLoginRaw, ROOT_PASSWORD, type DirectoryApp, type Transport } from "../support/directory-app";
+import {
+  searchEnv,
+  startDirectoryApp,
+  tokenLogin,
+  transportEnv,
+  webLoginRaw,
+  ROOT_PASSWORD,
+  type DirectoryApp,
+  type Transport,
+} from "../support/directory-app";
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
@@ -23,7 +32,11 @@ describeDirectory("directory login", () => {
   });
 
   /** how many lines of slapd's log match, to see what a login really did on the wire */
-  const countLog = (re: RegExp) => dir.log().split("\n").filter((l) => re.test(l)).length;
+  const countLog = (re: RegExp) =>
+    dir
+      .log()
+      .split("\n")
+      .filter((l) => re.test(l)).length;
 
   describe.each<Transport>(["plain", "starttls", "ldaps"])("over %s", (transport) => {
     let app: DirectoryApp;
@@ -36,7 +49,11 @@ describeDirectory("directory login", () => {
       const tlsBefore = countLog(/TLS established/);
       const r = await tokenLogin(app, "alice", dir.users.alice.password);
       expect(r.status).toBe(200);
-      expect(r.body).toEqual({ token: expect.stringMatching(/^[0-9a-f]{40}$/), user_id: expect.any(Number), email: "alice@example.org" });
+      expect(r.body).toEqual({
+        token: expect.stringMatching(/^[0-9a-f]{40}$/),
+        user_id: expect.any(Number),
+        email: "alice@example.org",
+      });
       // the transport really was the one configured
       if (transport === "plain") expect(countLog(/TLS established/)).toBe(tlsBefore);
       else expect(countLog(/TLS established/)).toBeGreaterThan(tlsBefore);
@@ -45,7 +62,13 @@ describeDirectory("directory login", () => {
       expect((await app.request("GET", "/api/users/tokens/", { token: r.body.token })).status).toBe(200);
       const u = await app.request("GET", `/api/admin/users/${r.body.user_id}/`, { token: app.root });
       expect(u.status).toBe(200);
-      expect(u.body).toMatchObject({ username: "alice", first_name: "Alice", last_name: "Liddell", email: "alice@example.org", is_active: true });
+      expect(u.body).toMatchObject({
+        username: "alice",
+        first_name: "Alice",
+        last_name: "Liddell",
+        email: "alice@example.org",
+        is_active: true,
+      });
       expect(u.body.profile.last_ldap_dn).toBe(`uid=alice,${PEOPLE}`);
       expect(u.body.profile.last_ldap_login).toMatch(ISO);
       expect(Date.now() - Date.parse(u.body.profile.last_ldap_login)).toBeLessThan(60_000);
@@ -83,7 +106,9 @@ describeDirectory("directory login", () => {
     });
 
     it("updates the account from the directory at the next login", async () => {
-      await dir.modify(`dn: uid=alice,${PEOPLE}\nchangetype: modify\nreplace: mail\nmail: alice.${transport}@example.org\n-\nreplace: sn\nsn: Pleasance-${transport}`);
+      await dir.modify(
+        `dn: uid=alice,${PEOPLE}\nchangetype: modify\nreplace: mail\nmail: alice.${transport}@example.org\n-\nreplace: sn\nsn: Pleasance-${transport}`,
+      );
       const r = await tokenLogin(app, "alice", dir.users.alice.password);
       expect(r.status).toBe(200);
       expect(r.body.email).toBe(`alice.${transport}@example.org`);
@@ -92,14 +117,19 @@ describeDirectory("directory login", () => {
       // still one account for alice
       const all = await app.request("GET", "/api/admin/users/", { token: app.root });
       expect(all.body.filter((x: any) => x.username.toLowerCase() === "alice")).toHaveLength(1);
-      await dir.modify(`dn: uid=alice,${PEOPLE}\nchangetype: modify\nreplace: mail\nmail: alice@example.org\n-\nreplace: sn\nsn: Liddell`);
+      await dir.modify(
+        `dn: uid=alice,${PEOPLE}\nchangetype: modify\nreplace: mail\nmail: alice@example.org\n-\nreplace: sn\nsn: Liddell`,
+      );
     });
   });
 
   describe("direct bind with a DN template (no service account)", () => {
     let app: DirectoryApp;
     beforeAll(async () => {
-      app = await startDirectoryApp({ ...transportEnv(dir, "starttls"), LDAP_USER_DN_TEMPLATE: `uid={username},${PEOPLE}` });
+      app = await startDirectoryApp({
+        ...transportEnv(dir, "starttls"),
+        LDAP_USER_DN_TEMPLATE: `uid={username},${PEOPLE}`,
+      });
     });
     afterAll(async () => app?.close());
 
@@ -113,7 +143,11 @@ describeDirectory("directory login", () => {
     });
 
     it("refuses a name with a comma (outside the username rules) without binding", async () => {
-      const binds = () => dir.log().split("\n").filter((l) => l.includes("BIND dn=")).length;
+      const binds = () =>
+        dir
+          .log()
+          .split("\n")
+          .filter((l) => l.includes("BIND dn=")).length;
       const before = binds();
       const r = await tokenLogin(app, "smith, j", dir.users["smith, j"].password);
       expect(r.status).toBe(400);
@@ -127,7 +161,11 @@ describeDirectory("directory login", () => {
       // (a leading or trailing space is not among them: uid matching ignores it, so " carol" is carol)
       for (const name of [`carol,ou=people`, "carol+cn=x", "carol\\", "#carol", "carol=x", 'carol"']) {
         const r = await tokenLogin(app, name, dir.users.carol.password);
-        expect({ name, status: r.status, code: r.body.code }).toEqual({ name, status: 400, code: "invalid_credentials" });
+        expect({ name, status: r.status, code: r.body.code }).toEqual({
+          name,
+          status: 400,
+          code: "invalid_credentials",
+        });
       }
     });
   });
@@ -136,6 +174,7 @@ describeDirectory("directory login", () => {
     const everything = logs.text() + dir.log();
     // the capture works: slapd's log has the binds of this run
     expect(dir.log()).toContain(`BIND dn="uid=alice,${PEOPLE}"`);
-    for (const secret of [...dir.passwords(), ...wrongPasswords, ROOT_PASSWORD]) expect(everything).not.toContain(secret);
+    for (const secret of [...dir.passwords(), ...wrongPasswords, ROOT_PASSWORD])
+      expect(everything).not.toContain(secret);
   });
 });

@@ -7,10 +7,27 @@
  * the database instead of waiting for it.
  */
 import { captureLogs, type LogCapture } from "../support/log-capture";
-import { describeDirectory, startTestDirectory, groupDn, userDn, SERVICE_DN, type TestDirectory } from "../support/slapd";
-import { mappingEnv, searchEnv, startDirectoryApp, tokenLogin, ROOT_PASSWORD, type DirectoryApp } from "../support/directory-app";
+import {
+  describeDirectory,
+  startTestDirectory,
+  groupDn,
+  userDn,
+  SERVICE_DN,
+  type TestDirectory,
+} from "../support/slapd";
+import {
+  mappingEnv,
+  searchEnv,
+  startDirectoryApp,
+  tokenLogin,
+  ROOT_PASSWORD,
+  type DirectoryApp,
+} from "../support/directory-app";
 
-const UNAVAILABLE = { reason: "The directory server could not be reached; local accounts can still log in", code: "directory_unavailable" };
+const UNAVAILABLE = {
+  reason: "The directory server could not be reached; local accounts can still log in",
+  code: "directory_unavailable",
+};
 
 describeDirectory("directory rights recheck", () => {
   let logs: LogCapture;
@@ -42,7 +59,14 @@ describeDirectory("directory rights recheck", () => {
       for (const name of ["Core", "Access"]) {
         const g = await app.request("POST", "/api/admin/switchgroups/", { token: app.root, json: { name } });
         expect(g.status).toBe(201);
-        expect((await app.request("POST", "/api/admin/switches/", { token: app.root, json: { name: `sw-${name}`, switchgroups: [g.body.id] } })).status).toBe(201);
+        expect(
+          (
+            await app.request("POST", "/api/admin/switches/", {
+              token: app.root,
+              json: { name: `sw-${name}`, switchgroups: [g.body.id] },
+            })
+          ).status,
+        ).toBe(201);
       }
     });
     afterAll(async () => {
@@ -82,7 +106,9 @@ describeDirectory("directory rights recheck", () => {
 
     it("rechecks a web session's user too, and gives a right back the same way", async () => {
       const session = await app.webLogin("bob", dir.users.bob.password);
-      const id = (await app.request("GET", "/api/admin/users/", { token: app.root })).body.find((x: any) => x.username === "bob").id;
+      const id = (await app.request("GET", "/api/admin/users/", { token: app.root })).body.find(
+        (x: any) => x.username === "bob",
+      ).id;
       expect((await app.request("GET", "/api/admin/users/", { session })).status).toBe(403);
       await dir.modify(`dn: ${groupDn("sd-admins")}\nchangetype: modify\nadd: member\nmember: ${userDn("bob")}`);
       await ageCheck(app, id, 400);
@@ -94,7 +120,9 @@ describeDirectory("directory rights recheck", () => {
       expect(r.status).toBe(200);
       await ageCheck(app, r.body.user_id, 600);
       const before = serviceBinds(dir);
-      const answers = await Promise.all(Array.from({ length: 12 }, () => app.request("GET", "/api/switches/", { token: r.body.token })));
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => app.request("GET", "/api/switches/", { token: r.body.token })),
+      );
       expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
       expect(serviceBinds(dir) - before).toBe(1);
       // and none for the next calls: the check is fresh now
@@ -112,7 +140,9 @@ describeDirectory("directory rights recheck", () => {
       const gone = await app.request("GET", "/api/switches/", { token: r.body.token });
       expect(gone.status).toBe(403);
       expect(gone.body).toMatchObject({ reason: "User inactive", code: "user_inactive" });
-      expect(logs.text()).toContain(`directory recheck: the entry ${userDn("frank")} of 'frank' (id ${r.body.user_id}) is gone from the directory`);
+      expect(logs.text()).toContain(
+        `directory recheck: the entry ${userDn("frank")} of 'frank' (id ${r.body.user_id}) is gone from the directory`,
+      );
     });
 
     it("leaves local accounts alone: no directory traffic for their calls", async () => {
@@ -139,7 +169,8 @@ describeDirectory("directory rights recheck", () => {
     });
     afterAll(async () => app?.close());
 
-    const write = () => app.request("POST", "/api/switches/1/1/vlan/add/", { token, json: { vlan_id: 3999, vlan_name: "x" } });
+    const write = () =>
+      app.request("POST", "/api/switches/1/1/vlan/add/", { token, json: { vlan_id: 3999, vlan_name: "x" } });
 
     it("keeps the last known rights within LDAP_RECHECK_GRACE_SECONDS", async () => {
       await ageCheck(app, id, 600);

@@ -44,11 +44,18 @@ describeDb("driver choice", () => {
     gen.counters.reset();
     expect((await basic(autoGen)).status).toBe(200);
     const firstCall = gen.counters.requests;
-    expect(await admin(autoGen)).toMatchObject({ driver: "auto", detected_driver: "generic", detected_sysobjectid: gen.model.system.sysObjectID });
+    expect(await admin(autoGen)).toMatchObject({
+      driver: "auto",
+      detected_driver: "generic",
+      detected_sysobjectid: gen.model.system.sysObjectID,
+    });
 
     // the most specific match wins: Cisco small business under Cisco's enterprise number
     expect((await basic(autoCbs)).status).toBe(200);
-    expect(await admin(autoCbs)).toMatchObject({ detected_driver: "ciscosb", detected_sysobjectid: cbs.model.system.sysObjectID });
+    expect(await admin(autoCbs)).toMatchObject({
+      detected_driver: "ciscosb",
+      detected_sysobjectid: cbs.model.system.sysObjectID,
+    });
 
     // later calls cost exactly what a switch with its driver named costs
     gen.counters.reset();
@@ -60,7 +67,11 @@ describeDb("driver choice", () => {
     expect(storedChoice).toBe(named);
     expect(firstCall).toBe(named + 1);
     // a switch with its driver named stores no detection
-    expect(await admin(namedGen)).toMatchObject({ driver: "generic", detected_driver: null, detected_sysobjectid: null });
+    expect(await admin(namedGen)).toMatchObject({
+      driver: "generic",
+      detected_driver: null,
+      detected_sysobjectid: null,
+    });
   });
 
   it("notices replaced hardware on the same address and chooses again", async () => {
@@ -78,10 +89,16 @@ describeDb("driver choice", () => {
     expect(r.status).toBe(200);
     expect(r.body.switch.vendor).toBe("Cisco Small Business");
     expect(r.body.interfaces.map((i: { name: string }) => i.name)).toContain(replacement.model.port(12).name);
-    expect(await admin(id)).toMatchObject({ detected_driver: "ciscosb", detected_sysobjectid: replacement.model.system.sysObjectID });
+    expect(await admin(id)).toMatchObject({
+      detected_driver: "ciscosb",
+      detected_sysobjectid: replacement.model.system.sysObjectID,
+    });
     // a write after the change goes through the new driver (ciscosb needs a save afterwards)
     const ifIndex = replacement.model.port(3).ifIndex;
-    const w = await app.request("POST", `/api/switches/${gid}/${id}/interface/${ifIndex}/description/`, { token: root, json: { description: "after replacement" } });
+    const w = await app.request("POST", `/api/switches/${gid}/${id}/interface/${ifIndex}/description/`, {
+      token: root,
+      json: { description: "after replacement" },
+    });
     expect(w.status).toBe(200);
     expect(replacement.model.alias(ifIndex)).toBe("after replacement");
   });
@@ -96,7 +113,10 @@ describeDb("driver choice", () => {
     const r = await app.request("POST", `/api/admin/switches/${id}/redetect/`, { token: root });
     expect(r.status).toBe(204);
     expect(gen.counters.requests).toBeGreaterThanOrEqual(1);
-    expect(await admin(id)).toMatchObject({ detected_driver: "generic", detected_sysobjectid: gen.model.system.sysObjectID });
+    expect(await admin(id)).toMatchObject({
+      detected_driver: "generic",
+      detected_sysobjectid: gen.model.system.sysObjectID,
+    });
     const log = await app.request("GET", `/api/admin/log/?page_size=5`, { token: root });
     expect(log.body.results[0]).toMatchObject({
       action: "admin:switches:redetect",
@@ -110,7 +130,9 @@ describeDb("driver choice", () => {
     const named = await addDevice(app, { name: "redetect-named", lab: gen, groups: [gid], driver: "generic" });
     const n = await app.request("POST", `/api/admin/switches/${named}/redetect/`, { token: root });
     expect(n.status).toBe(400);
-    expect(n.body.reason).toBe(`Switch 'redetect-named' names its driver ('generic'); only "auto" is chosen by probing`);
+    expect(n.body.reason).toBe(
+      `Switch 'redetect-named' names its driver ('generic'); only "auto" is chosen by probing`,
+    );
 
     // a device that does not answer: a clear 424, and the old choice is gone (the next call probes)
     gen.faults.drop = true;

@@ -63,14 +63,20 @@ if (!fuzzHere) console.log("API fuzzer: runs on SQLite only (SWITCHDESK_FUZZ_ALL
     const started = await startAppWithRoot();
     app = started.app;
     // one model three times: device calls run one after another per switch
-    labs = await Promise.all([1, 2, 3].map(() => startLab({ profile: "generic", ports: 8, poePorts: [1, 2, 3, 4], name: "fuzz-lab", seed: 11 })));
+    labs = await Promise.all(
+      [1, 2, 3].map(() =>
+        startLab({ profile: "generic", ports: 8, poePorts: [1, 2, 3, 4], name: "fuzz-lab", seed: 11 }),
+      ),
+    );
     const roId = await app.createUser("ro-user", "pw-ro-1", { profile: { read_only: true } });
     const group = await addGroup(app, { name: "fuzz-lab-group", users: [roId], allow_poe_toggle: true });
     const switches: number[] = [];
-    for (const [i, lab] of labs.entries()) switches.push(await addDevice(app, { name: i ? `fuzz-lab-${i}` : "fuzz-lab", lab, groups: [group] }));
+    for (const [i, lab] of labs.entries())
+      switches.push(await addDevice(app, { name: i ? `fuzz-lab-${i}` : "fuzz-lab", lab, groups: [group] }));
     const readOnly = await app.login("ro-user", "pw-ro-1");
     const session = await app.webLogin("root", "pw-root-1");
-    const tokenIds = async (t: string) => (await app.request("GET", "/api/users/tokens/", { token: t })).body.map((x: any) => x.id as number);
+    const tokenIds = async (t: string) =>
+      (await app.request("GET", "/api/users/tokens/", { token: t })).body.map((x: any) => x.id as number);
     const profiles = (await app.services.repos.inventory.list("snmp_profiles")).map((p) => p.id);
     world = {
       port: Number(new URL(app.url).port),
@@ -114,13 +120,22 @@ if (!fuzzHere) console.log("API fuzzer: runs on SQLite only (SWITCHDESK_FUZZ_ALL
     let sent = 0;
     const sets = () => labs.reduce((n, l) => n + l.counters.byType.set, 0);
     const setsBefore = sets();
-    process.stdout.write(`API fuzzer: seed ${SEED} (SWITCHDESK_FUZZ_SEED=${SEED} repeats it), ${REQUESTS} requests, ${CONCURRENCY} at a time\n`);
+    process.stdout.write(
+      `API fuzzer: seed ${SEED} (SWITCHDESK_FUZZ_SEED=${SEED} repeats it), ${REQUESTS} requests, ${CONCURRENCY} at a time\n`,
+    );
 
-    const weighted = ops.map((op) => ({ weight: PASSWORD_WORK.has(op.operationId) ? 1 : 6, arbitrary: requestArb(op, doc, hints) }));
+    const weighted = ops.map((op) => ({
+      weight: PASSWORD_WORK.has(op.operationId) ? 1 : 6,
+      arbitrary: requestArb(op, doc, hints),
+    }));
     // fast-check prints a failing batch: by its operations only (its values may nest thousands deep)
     const batch = fc
       .array(fc.oneof(...weighted), { minLength: BATCH, maxLength: BATCH })
-      .map((requests) => Object.assign(requests, { [fc.toStringMethod]: () => `[${requests.map((r) => `${r.method} ${r.op.template}`).join(", ")}]` }));
+      .map((requests) =>
+        Object.assign(requests, {
+          [fc.toStringMethod]: () => `[${requests.map((r) => `${r.method} ${r.op.template}`).join(", ")}]`,
+        }),
+      );
     const property = fc.asyncProperty(batch, async (requests: FuzzRequest[]) => {
       const queue = [...requests];
       const found: Finding[] = [];
@@ -129,7 +144,8 @@ if (!fuzzHere) console.log("API fuzzer: runs on SQLite only (SWITCHDESK_FUZZ_ALL
           const t0 = performance.now();
           const res = await sendAndJudge(agent, app.contract, world, r);
           time.set(r.op.operationId, (time.get(r.op.operationId) ?? 0) + performance.now() - t0);
-          if (DEBUG && res.status === 400 && r.method === r.op.method) process.stdout.write(`${r.op.operationId} 400 ${res.reason}\n`);
+          if (DEBUG && res.status === 400 && r.method === r.op.method)
+            process.stdout.write(`${r.op.operationId} 400 ${res.reason}\n`);
           sent++;
           const counts = perOp.get(r.op.operationId)!;
           counts.set(res.status, (counts.get(res.status) ?? 0) + 1);
@@ -142,27 +158,53 @@ if (!fuzzHere) console.log("API fuzzer: runs on SQLite only (SWITCHDESK_FUZZ_ALL
       };
       await Promise.all(Array.from({ length: CONCURRENCY }, worker));
       if (KEEP_GOING) findings.push(...found);
-      else if (found.length) throw new Error(`${found.length} finding(s):\n${found.map((f) => `- ${f.kind}: ${f.detail}\n  ${f.request}`).join("\n")}`);
+      else if (found.length)
+        throw new Error(
+          `${found.length} finding(s):\n${found.map((f) => `- ${f.kind}: ${f.detail}\n  ${f.request}`).join("\n")}`,
+        );
     });
     try {
-      await fc.assert(property, { seed: SEED, numRuns: Math.ceil(REQUESTS / BATCH), endOnFailure: true, path: process.env.SWITCHDESK_FUZZ_PATH });
+      await fc.assert(property, {
+        seed: SEED,
+        numRuns: Math.ceil(REQUESTS / BATCH),
+        endOnFailure: true,
+        path: process.env.SWITCHDESK_FUZZ_PATH,
+      });
     } finally {
       agent.destroy();
-      const table = [...perOp].map(([id, m]) => `${id}: ${[...m].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s}x${n}`).join(" ")}; ${Math.round(time.get(id) ?? 0)} ms`).join("\n");
-      process.stdout.write(`API fuzzer: ${sent} requests sent; statuses per operation:\n${table}\nknown classes seen: ${JSON.stringify(Object.fromEntries(known))}\nlab SETs: ${sets() - setsBefore}\n`);
+      const table = [...perOp]
+        .map(
+          ([id, m]) =>
+            `${id}: ${[...m]
+              .sort((a, b) => a[0] - b[0])
+              .map(([s, n]) => `${s}x${n}`)
+              .join(" ")}; ${Math.round(time.get(id) ?? 0)} ms`,
+        )
+        .join("\n");
+      process.stdout.write(
+        `API fuzzer: ${sent} requests sent; statuses per operation:\n${table}\nknown classes seen: ${JSON.stringify(Object.fromEntries(known))}\nlab SETs: ${sets() - setsBefore}\n`,
+      );
     }
     if (findings.length) {
       const classes = new Map<string, Finding[]>();
       for (const f of findings) {
-        const key = `${f.kind} ${f.status ?? ""} ${f.request.split(" ")[0]} ${f.request.split(" ")[1]?.replace(/\/[^/]*\d[^/]*\//g, "/:x/").split("?")[0]}`;
+        const key = `${f.kind} ${f.status ?? ""} ${f.request.split(" ")[0]} ${
+          f.request
+            .split(" ")[1]
+            ?.replace(/\/[^/]*\d[^/]*\//g, "/:x/")
+            .split("?")[0]
+        }`;
         classes.set(key, [...(classes.get(key) ?? []), f]);
       }
-      throw new Error(`${findings.length} findings in ${classes.size} classes:\n${[...classes].map(([k, fs]) => `${k} (${fs.length}x)\n  ${fs[0].detail}\n  ${fs[0].request}`).join("\n")}`);
+      throw new Error(
+        `${findings.length} findings in ${classes.size} classes:\n${[...classes].map(([k, fs]) => `${k} (${fs.length}x)\n  ${fs[0].detail}\n  ${fs[0].request}`).join("\n")}`,
+      );
     }
     expect(sent).toBeGreaterThanOrEqual(REQUESTS);
     // every operation was called (the rarer ones at a sixth of the others' share, see PASSWORD_WORK)
     const fair = REQUESTS / weighted.reduce((a, w) => a + w.weight, 0);
-    for (const [id, m] of perOp) expect([id, [...m.values()].reduce((a, b) => a + b, 0) > fair / 3]).toEqual([id, true]);
+    for (const [id, m] of perOp)
+      expect([id, [...m.values()].reduce((a, b) => a + b, 0) > fair / 3]).toEqual([id, true]);
     // and writes got far enough to change a lab switch
     expect(sets() - setsBefore).toBeGreaterThan(0);
   }, 600_000);

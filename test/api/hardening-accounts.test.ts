@@ -29,7 +29,14 @@ describeDb("read-only means read-only on api/admin/", () => {
   it("cannot create a superuser, change a profile or delete a group with it; nothing changes", async () => {
     const before = (await app.services.repos.users.list()).length;
     const group = await app.services.repos.inventory.create("switch_groups", {
-      name: "kept", description: "", display_name: "", comments: "", read_only: 0, allow_poe_toggle: 0, edit_if_descr: 1, allow_all_vlans: 0,
+      name: "kept",
+      description: "",
+      display_name: "",
+      comments: "",
+      read_only: 0,
+      allow_poe_toggle: 0,
+      edit_if_descr: 1,
+      allow_all_vlans: 0,
     });
     const plainId = (await app.services.repos.users.findByUsername("plain"))!.id;
 
@@ -40,7 +47,10 @@ describeDb("read-only means read-only on api/admin/", () => {
     expect(create.status).toBe(403);
     expect(create.body).toEqual({ reason: "This token cannot write!", code: "token_read_only" });
 
-    const patch = await app.request("PATCH", `/api/admin/users/${plainId}/`, { token: readOnlyRoot, json: { profile: { vlan_edit: true } } });
+    const patch = await app.request("PATCH", `/api/admin/users/${plainId}/`, {
+      token: readOnlyRoot,
+      json: { profile: { vlan_edit: true } },
+    });
     expect(patch.status).toBe(403);
     expect(patch.body.code).toBe("token_read_only");
 
@@ -55,7 +65,9 @@ describeDb("read-only means read-only on api/admin/", () => {
   it("a token made while the profile could write is refused once the profile is read-only", async () => {
     const id = await app.createUser("later-ro", "pw-later-1", { is_superuser: true });
     const token = await app.login("later-ro", "pw-later-1");
-    expect((await app.request("POST", "/api/admin/switchgroups/", { token, json: { name: "first" } })).status).toBe(201);
+    expect((await app.request("POST", "/api/admin/switchgroups/", { token, json: { name: "first" } })).status).toBe(
+      201,
+    );
     await app.services.repos.users.update(id, {}, { read_only: true });
     const r = await app.request("POST", "/api/admin/switchgroups/", { token, json: { name: "second" } });
     expect(r.status).toBe(403);
@@ -77,7 +89,8 @@ describeDb("read-only means read-only on api/admin/", () => {
       app.request("POST", "/api/admin/switches/", { token, raw: { body: "x", contentType: "text/plain" } }),
       app.request("PATCH", "/api/admin/users/1/", { token, json: { is_superuser: "yes please" } }),
     ]);
-    for (const r of answers) expect({ status: r.status, code: r.body.code }).toEqual({ status: 403, code: "forbidden" });
+    for (const r of answers)
+      expect({ status: r.status, code: r.body.code }).toEqual({ status: 403, code: "forbidden" });
   });
 });
 
@@ -95,14 +108,20 @@ describeDb("login throttling that holds", () => {
     // from one address: a wrong guess at another account, then a good login of one's own,
     // until the address has its eight failures
     for (let i = 0; i < 8; i++) {
-      const bad = await app.request("POST", "/api/users/token/", { json: { username: `victim${i}`, password: "guess" } });
+      const bad = await app.request("POST", "/api/users/token/", {
+        json: { username: `victim${i}`, password: "guess" },
+      });
       expect(bad.status).toBe(400);
       if (i === 7) break;
-      const good = await app.request("POST", "/api/users/token/", { json: { username: "mallory", password: "pw-mallory-1" } });
+      const good = await app.request("POST", "/api/users/token/", {
+        json: { username: "mallory", password: "pw-mallory-1" },
+      });
       expect(good.status).toBe(200);
       await app.services.repos.tokens.revokeAllOfUser((await app.services.repos.users.findByUsername("mallory"))!.id);
     }
-    const locked = await app.request("POST", "/api/users/token/", { json: { username: "mallory", password: "pw-mallory-1" } });
+    const locked = await app.request("POST", "/api/users/token/", {
+      json: { username: "mallory", password: "pw-mallory-1" },
+    });
     expect(locked.status).toBe(429);
     expect(locked.body.code).toBe("rate_limited");
     const retryAfter = Number(locked.headers.get("retry-after"));
@@ -118,13 +137,21 @@ describeDb("login throttling that holds", () => {
   it("a locked account is unlocked by an admin through the API", async () => {
     const root = await app.login("root", "pw-root-1");
     const id = await app.createUser("typo", "pw-typo-1");
-    for (let i = 0; i < 2; i++) await app.request("POST", "/api/users/token/", { json: { username: "typo", password: "oops" } });
-    expect((await app.request("POST", "/api/users/token/", { json: { username: "typo", password: "pw-typo-1" } })).status).toBe(429);
+    for (let i = 0; i < 2; i++)
+      await app.request("POST", "/api/users/token/", { json: { username: "typo", password: "oops" } });
+    expect(
+      (await app.request("POST", "/api/users/token/", { json: { username: "typo", password: "pw-typo-1" } })).status,
+    ).toBe(429);
     const unlock = await app.request("POST", `/api/admin/users/${id}/unlock/`, { token: root });
     expect(unlock.status).toBe(204);
-    expect((await app.request("POST", "/api/users/token/", { json: { username: "typo", password: "pw-typo-1" } })).status).toBe(200);
+    expect(
+      (await app.request("POST", "/api/users/token/", { json: { username: "typo", password: "pw-typo-1" } })).status,
+    ).toBe(200);
     const log = await app.request("GET", "/api/admin/log/", { token: root });
-    expect(log.body.results[0]).toMatchObject({ action: "admin:users:unlock", new_value: expect.stringContaining("typo") });
+    expect(log.body.results[0]).toMatchObject({
+      action: "admin:users:unlock",
+      new_value: expect.stringContaining("typo"),
+    });
     expect((await app.request("POST", "/api/admin/users/999999/unlock/", { token: root })).status).toBe(404);
   });
 
@@ -180,12 +207,18 @@ describeDb("sessions and tokens follow the password; the last superuser", () => 
     const token = await app.login("hd", "pw-hd-1");
     expect((await app.request("GET", "/api/switches/", { session })).status).toBe(200);
 
-    const r = await app.request("PATCH", `/api/admin/users/${id}/`, { token: root, json: { password: "pw-helpdesk-2" } });
+    const r = await app.request("PATCH", `/api/admin/users/${id}/`, {
+      token: root,
+      json: { password: "pw-helpdesk-2" },
+    });
     expect(r.status).toBe(200);
     expect((await app.request("GET", "/api/switches/", { session })).status).toBe(403);
     expect((await app.request("GET", "/api/switches/", { token })).status).toBe(200);
 
-    const revoke = await app.request("PATCH", `/api/admin/users/${id}/`, { token: root, form: { password: "pw-helpdesk-3", revoke_tokens: "true" } });
+    const revoke = await app.request("PATCH", `/api/admin/users/${id}/`, {
+      token: root,
+      form: { password: "pw-helpdesk-3", revoke_tokens: "true" },
+    });
     expect(revoke.status).toBe(200);
     expect(revoke.body).not.toHaveProperty("revoke_tokens");
     const after = await app.request("GET", "/api/switches/", { token });
@@ -196,7 +229,10 @@ describeDb("sessions and tokens follow the password; the last superuser", () => 
   it("changing one's own password through a session keeps that session and ends the others", async () => {
     const mine = await app.webLogin("root", "pw-root-1");
     const other = await app.webLogin("root", "pw-root-1");
-    const r = await app.request("POST", `/api/admin/users/${rootId}/`, { session: mine, json: { password: "pw-root-new-2" } });
+    const r = await app.request("POST", `/api/admin/users/${rootId}/`, {
+      session: mine,
+      json: { password: "pw-root-new-2" },
+    });
     expect(r.status).toBe(200);
     expect((await app.request("GET", "/api/switches/", { session: mine })).status).toBe(200);
     expect((await app.request("GET", "/api/switches/", { session: other })).status).toBe(403);
@@ -206,7 +242,13 @@ describeDb("sessions and tokens follow the password; the last superuser", () => 
     const db = app.services.store.db;
     await db
       .insertInto("sessions")
-      .values({ key_hash: "f".repeat(64), user_id: rootId, csrf_token: "x", created: "2020-01-01T00:00:00.000Z", expires: "2020-01-01T08:00:00.000Z" })
+      .values({
+        key_hash: "f".repeat(64),
+        user_id: rootId,
+        csrf_token: "x",
+        created: "2020-01-01T00:00:00.000Z",
+        expires: "2020-01-01T08:00:00.000Z",
+      })
       .execute();
     await app.webLogin("root", "pw-root-new-2");
     const stale = await db.selectFrom("sessions").select("id").where("key_hash", "=", "f".repeat(64)).execute();
@@ -217,13 +259,19 @@ describeDb("sessions and tokens follow the password; the last superuser", () => 
     for (const change of [{ is_superuser: false }, { is_active: false }]) {
       const r = await app.request("PATCH", `/api/admin/users/${rootId}/`, { token: root, json: change });
       expect(r.status).toBe(409);
-      expect(r.body).toEqual({ reason: "The last active superuser cannot lose superuser rights or be deactivated", code: "last_superuser" });
+      expect(r.body).toEqual({
+        reason: "The last active superuser cannot lose superuser rights or be deactivated",
+        code: "last_superuser",
+      });
     }
     expect((await app.services.repos.users.get(rootId))!.is_superuser).toBe(true);
     const second = await app.createUser("root2", "pw-root2-1", { is_superuser: true });
     const ok = await app.request("PATCH", `/api/admin/users/${second}/`, { token: root, json: { is_staff: true } });
     expect(ok.status).toBe(200);
-    const demoted = await app.request("PATCH", `/api/admin/users/${second}/`, { token: root, json: { is_superuser: false } });
+    const demoted = await app.request("PATCH", `/api/admin/users/${second}/`, {
+      token: root,
+      json: { is_superuser: false },
+    });
     expect(demoted.status).toBe(200);
     expect(demoted.body.is_superuser).toBe(false);
   });

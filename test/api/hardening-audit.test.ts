@@ -25,7 +25,10 @@ describeDb("outcome-unknown writes and audited refusals", () => {
     sid = await addDevice(app, { name: "audit-12", lab, groups: [gid] });
     // plain sees the group, read-only
     const plainId = await app.createUser("plain", "pw-plain-1", { profile: { read_only: true } });
-    expect((await app.request("PATCH", `/api/admin/users/${plainId}/`, { token: root, json: { switchgroups: [gid] } })).status).toBe(200);
+    expect(
+      (await app.request("PATCH", `/api/admin/users/${plainId}/`, { token: root, json: { switchgroups: [gid] } }))
+        .status,
+    ).toBe(200);
     plain = await app.login("plain", "pw-plain-1");
   }, 60000);
   afterAll(async () => {
@@ -34,7 +37,8 @@ describeDb("outcome-unknown writes and audited refusals", () => {
   });
   afterEach(() => lab.faults.reset());
 
-  const ifUrl = (n: number, what: string) => `/api/switches/${gid}/${sid}/interface/${lab.model.port(n).ifIndex}/${what}/`;
+  const ifUrl = (n: number, what: string) =>
+    `/api/switches/${gid}/${sid}/interface/${lab.model.port(n).ifIndex}/${what}/`;
   const log = async (query: string) => {
     const r = await app.request("GET", `/api/admin/log/?${query}`, { token: root });
     expect(r.status).toBe(200);
@@ -44,14 +48,27 @@ describeDb("outcome-unknown writes and audited refusals", () => {
   it("a SET applied but whose read-back gets no answer is a 424 device_outcome_unknown, audited as unknown", async () => {
     const port = lab.model.port(4);
     lab.faults.goneAfterSet = "answered";
-    const r = await app.request("POST", ifUrl(4, "description"), { token: root, json: { description: "maybe-applied" } });
+    const r = await app.request("POST", ifUrl(4, "description"), {
+      token: root,
+      json: { description: "maybe-applied" },
+    });
     expect(r.status).toBe(424);
     expect(r.body.code).toBe("device_outcome_unknown");
-    expect(r.body.reason).toBe(`Device 'audit-12' did not confirm the change of description on ${port.name}: it may have been applied; read the interface before trying again`);
+    expect(r.body.reason).toBe(
+      `Device 'audit-12' did not confirm the change of description on ${port.name}: it may have been applied; read the interface before trying again`,
+    );
     // and it was applied: the answer's "may" is honest
     expect(lab.model.alias(port.ifIndex)).toBe("maybe-applied");
     const [row] = await log("outcome=unknown");
-    expect(row).toMatchObject({ action: "description", outcome: "unknown", code: "device_outcome_unknown", switch_id: sid, interface: port.name, new_value: "maybe-applied", username: "root" });
+    expect(row).toMatchObject({
+      action: "description",
+      outcome: "unknown",
+      code: "device_outcome_unknown",
+      switch_id: sid,
+      interface: port.name,
+      new_value: "maybe-applied",
+      username: "root",
+    });
   });
 
   it("a SET whose own answer is lost is outcome unknown too, not 'unreachable'", async () => {
@@ -81,43 +98,102 @@ describeDb("outcome-unknown writes and audited refusals", () => {
     expect(same.status).toBe(404);
 
     const refused = await log("outcome=refused&action=admin_state");
-    expect(refused[0]).toMatchObject({ username: "root", source_address: "127.0.0.1", switch_id: sid, outcome: "refused", code: same.body.code, message: same.body.reason });
+    expect(refused[0]).toMatchObject({
+      username: "root",
+      source_address: "127.0.0.1",
+      switch_id: sid,
+      outcome: "refused",
+      code: same.body.code,
+      message: same.body.reason,
+    });
     // refused on its token before the switch was looked up: the switch as the URL named it
-    expect(refused[1]).toMatchObject({ username: "plain", switch_id: null, switch_name: `#${sid}`, outcome: "refused", code: denied.body.code, message: denied.body.reason, new_value: "Disabled" });
+    expect(refused[1]).toMatchObject({
+      username: "plain",
+      switch_id: null,
+      switch_name: `#${sid}`,
+      outcome: "refused",
+      code: denied.body.code,
+      message: denied.body.reason,
+      new_value: "Disabled",
+    });
     const vlan = await log("outcome=refused&action=untagged_vlan");
-    expect(vlan[0]).toMatchObject({ username: "root", outcome: "refused", code: invalid.body.code, message: invalid.body.reason });
+    expect(vlan[0]).toMatchObject({
+      username: "root",
+      outcome: "refused",
+      code: invalid.body.code,
+      message: invalid.body.reason,
+    });
     expect(vlan[0].new_value).toContain("ten");
   });
 
   it("failed and throttled logins are rows with the username tried and the address, never the password", async () => {
     for (let i = 0; i < 3; i++) {
-      const r = await app.request("POST", "/api/users/token/", { json: { username: "nobody-here", password: `secret-guess-${i}` } });
+      const r = await app.request("POST", "/api/users/token/", {
+        json: { username: "nobody-here", password: `secret-guess-${i}` },
+      });
       expect(r.status).toBe(400);
     }
-    const locked = await app.request("POST", "/api/users/token/", { json: { username: "nobody-here", password: "secret-guess-3" } });
+    const locked = await app.request("POST", "/api/users/token/", {
+      json: { username: "nobody-here", password: "secret-guess-3" },
+    });
     expect(locked.status).toBe(429);
     const rows = await log("action=login");
-    expect(rows.slice(0, 4).map((r) => r.code)).toEqual(["rate_limited", "invalid_credentials", "invalid_credentials", "invalid_credentials"]);
+    expect(rows.slice(0, 4).map((r) => r.code)).toEqual([
+      "rate_limited",
+      "invalid_credentials",
+      "invalid_credentials",
+      "invalid_credentials",
+    ]);
     for (const row of rows.slice(0, 4)) {
-      expect(row).toMatchObject({ username: "nobody-here", user_id: null, source_address: "127.0.0.1", outcome: "refused", new_value: "token" });
+      expect(row).toMatchObject({
+        username: "nobody-here",
+        user_id: null,
+        source_address: "127.0.0.1",
+        outcome: "refused",
+        new_value: "token",
+      });
       expect(JSON.stringify(row)).not.toContain("secret-guess");
     }
-    const web = await app.request("POST", "/login/", { form: { username: "root", password: "wrong-web-pw", [CSRF_FIELD]: "c1" }, headers: { cookie: `${CSRF_COOKIE}=c1` } });
+    const web = await app.request("POST", "/login/", {
+      form: { username: "root", password: "wrong-web-pw", [CSRF_FIELD]: "c1" },
+      headers: { cookie: `${CSRF_COOKIE}=c1` },
+    });
     expect(web.status).toBe(400);
     const [webRow] = await log("action=login");
-    expect(webRow).toMatchObject({ username: "root", outcome: "refused", code: "invalid_credentials", new_value: "web" });
+    expect(webRow).toMatchObject({
+      username: "root",
+      outcome: "refused",
+      code: "invalid_credentials",
+      new_value: "web",
+    });
     expect(JSON.stringify(webRow)).not.toContain("wrong-web-pw");
   });
 
   it("an admin request refused (validation, a non-superuser) is a row naming the fields, never their values", async () => {
-    const bad = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "", password: "pw-never-logged-1" } });
+    const bad = await app.request("POST", "/api/admin/users/", {
+      token: root,
+      json: { username: "", password: "pw-never-logged-1" },
+    });
     expect(bad.status).toBe(400);
-    const notAdmin = await app.request("POST", "/api/admin/users/", { token: plain, json: { username: "mallory", password: "pw-never-logged-2", is_superuser: true } });
+    const notAdmin = await app.request("POST", "/api/admin/users/", {
+      token: plain,
+      json: { username: "mallory", password: "pw-never-logged-2", is_superuser: true },
+    });
     expect(notAdmin.status).toBe(403);
     const rows = await log("action=request%3AcreateUser");
     // a non-superuser is refused before its body is read: the row names the request only
-    expect(rows[0]).toMatchObject({ username: "plain", outcome: "refused", code: notAdmin.body.code, new_value: "POST /api/admin/users/" });
-    expect(rows[1]).toMatchObject({ username: "root", outcome: "refused", code: bad.body.code, new_value: "POST /api/admin/users/; fields: password, username" });
+    expect(rows[0]).toMatchObject({
+      username: "plain",
+      outcome: "refused",
+      code: notAdmin.body.code,
+      new_value: "POST /api/admin/users/",
+    });
+    expect(rows[1]).toMatchObject({
+      username: "root",
+      outcome: "refused",
+      code: bad.body.code,
+      new_value: "POST /api/admin/users/; fields: password, username",
+    });
     for (const row of rows) expect(JSON.stringify(row)).not.toContain("pw-never-logged");
   });
 

@@ -29,14 +29,30 @@ interface SendOptions {
 }
 
 /** One request over `agent` (keep-alive, one socket), reporting the socket it used. */
-function send(app: TestApp, agent: http.Agent, method: string, path: string, opts: SendOptions = {}): Promise<RawAnswer> {
+function send(
+  app: TestApp,
+  agent: http.Agent,
+  method: string,
+  path: string,
+  opts: SendOptions = {},
+): Promise<RawAnswer> {
   const url = new URL(path, app.url);
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method, agent, headers: opts.headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, text: Buffer.concat(chunks).toString("utf8"), socket: req.socket! }));
-    });
+    const req = http.request(
+      { host: url.hostname, port: url.port, path: url.pathname + url.search, method, agent, headers: opts.headers },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode!,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString("utf8"),
+            socket: req.socket!,
+          }),
+        );
+      },
+    );
     for (const piece of opts.pieces ?? []) req.write(piece);
     if (opts.unfinished) {
       req.on("error", () => undefined); // the server stopped reading: the rest cannot be sent
@@ -76,11 +92,18 @@ describeDb("errors at the edge keep the connection", () => {
     await oneSocket(async (agent) => {
       const big = JSON.stringify({ name: "x".repeat(limit * 2) });
       const r = await send(app, agent, "POST", "/api/admin/switchgroups/", {
-        headers: { authorization: `Token ${root}`, "content-type": "application/json", "content-length": String(Buffer.byteLength(big)) },
+        headers: {
+          authorization: `Token ${root}`,
+          "content-type": "application/json",
+          "content-length": String(Buffer.byteLength(big)),
+        },
         body: big,
       });
       expect(r.status).toBe(413);
-      expect(JSON.parse(r.text)).toEqual({ reason: `Request body is larger than ${limit} bytes`, code: "payload_too_large" });
+      expect(JSON.parse(r.text)).toEqual({
+        reason: `Request body is larger than ${limit} bytes`,
+        code: "payload_too_large",
+      });
       expect(r.headers.connection).not.toBe("close");
       leaksNothing(r.text);
 
@@ -108,7 +131,10 @@ describeDb("errors at the edge keep the connection", () => {
     await oneSocket(async (agent) => {
       const big = Buffer.alloc(limit * 4, 0x61);
       const [large, ...others] = await Promise.all([
-        send(app, agent, "POST", "/api/users/token/", { headers: { "content-type": "application/json", "content-length": String(big.length) }, body: big }),
+        send(app, agent, "POST", "/api/users/token/", {
+          headers: { "content-type": "application/json", "content-length": String(big.length) },
+          body: big,
+        }),
         ...Array.from({ length: 5 }, () => app.request("GET", "/api/", { token: root })),
       ]);
       expect(large.status).toBe(413);
@@ -131,7 +157,10 @@ describeDb("errors at the edge keep the connection", () => {
 
   it("a malformed JSON body is a 400 without internals, and the connection stays", async () => {
     await oneSocket(async (agent) => {
-      const r = await send(app, agent, "POST", "/api/users/token/", { headers: { "content-type": "application/json" }, body: '{"username": ' });
+      const r = await send(app, agent, "POST", "/api/users/token/", {
+        headers: { "content-type": "application/json" },
+        body: '{"username": ',
+      });
       expect(r.status).toBe(400);
       expect(JSON.parse(r.text).code).toBe("malformed_body");
       leaksNothing(r.text);
@@ -144,7 +173,10 @@ describeDb("errors at the edge keep the connection", () => {
   it("the login page answers a form over its limit with a 413 page, and the connection stays", async () => {
     await oneSocket(async (agent) => {
       const body = `username=root&password=${"p".repeat(64 * 1024)}`;
-      const r = await send(app, agent, "POST", "/login/", { headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(body.length) }, body });
+      const r = await send(app, agent, "POST", "/login/", {
+        headers: { "content-type": "application/x-www-form-urlencoded", "content-length": String(body.length) },
+        body,
+      });
       expect(r.status).toBe(413);
       expect(r.headers["content-type"]).toMatch(/^text\/html/);
       expect(r.text).toContain("Request body is larger than");
@@ -157,7 +189,10 @@ describeDb("errors at the edge keep the connection", () => {
 
   it("the login and logout pages answer an unsupported Content-Type with a 415 page", async () => {
     for (const path of ["/login/", "/logout/"]) {
-      const r = await app.request("POST", path, { raw: { body: "<x/>", contentType: "application/xml" }, headers: { accept: "text/html" } });
+      const r = await app.request("POST", path, {
+        raw: { body: "<x/>", contentType: "application/xml" },
+        headers: { accept: "text/html" },
+      });
       expect(r.status).toBe(415);
       expect(r.headers.get("content-type")).toMatch(/^text\/html/);
       expect(r.text).toContain("Unsupported Content-Type &#39;application/xml&#39;");
@@ -199,8 +234,13 @@ describeDb("absolute URLs come from the configuration or a trusted proxy only", 
   it("behind a trusted proxy its forwarded scheme and host are used, and a malformed one is not", async () => {
     const { app, root } = await startAppWithRoot({ trustedProxies: ["127.0.0.1"] });
     try {
-      expect(await menuUrls(app, root, { "x-forwarded-proto": "https", "x-forwarded-host": "sd.example.org" })).toContain("https://sd.example.org/api/");
-      const odd = await menuUrls(app, root, { "x-forwarded-proto": "https", "x-forwarded-host": "sd.example.org/@evil.example" });
+      expect(
+        await menuUrls(app, root, { "x-forwarded-proto": "https", "x-forwarded-host": "sd.example.org" }),
+      ).toContain("https://sd.example.org/api/");
+      const odd = await menuUrls(app, root, {
+        "x-forwarded-proto": "https",
+        "x-forwarded-host": "sd.example.org/@evil.example",
+      });
       expect(odd).not.toContain("evil.example");
     } finally {
       await app.close();
@@ -230,7 +270,10 @@ describeDb("security headers on every answer", () => {
     expectHeaders((await app.request("GET", "/api/switches/", { token: root })).headers, "no-store");
     expectHeaders((await app.request("GET", "/api/")).headers, "no-store");
     expectHeaders((await app.request("GET", "/api/nothing-here/", { token: root })).headers, "no-store");
-    expectHeaders((await app.request("POST", "/api/users/token/", { json: { username: "root", password: "pw-root-1" } })).headers, "no-store");
+    expectHeaders(
+      (await app.request("POST", "/api/users/token/", { json: { username: "root", password: "pw-root-1" } })).headers,
+      "no-store",
+    );
   });
 
   it("on web pages, and the pages' own script and style are served from this site", async () => {
@@ -259,9 +302,19 @@ describeDb("links in pages point only to this site", () => {
       const session = await app.webLogin("root", "pw-root-1");
       const tricks = [`${app.url}.evil.example/x`, `${app.url}@evil.example/x`, `${app.url}//evil.example/x`];
       const group = await app.services.repos.inventory.create("switch_groups", {
-        name: "tricks", description: tricks.join(" "), display_name: tricks[0], comments: tricks[2], read_only: 0, allow_poe_toggle: 0, edit_if_descr: 1, allow_all_vlans: 0,
+        name: "tricks",
+        description: tricks.join(" "),
+        display_name: tricks[0],
+        comments: tricks[2],
+        read_only: 0,
+        allow_poe_toggle: 0,
+        edit_if_descr: 1,
+        allow_all_vlans: 0,
       });
-      const page = await app.request("GET", `/api/admin/switchgroups/${group.id}/`, { session, headers: { accept: "text/html" } });
+      const page = await app.request("GET", `/api/admin/switchgroups/${group.id}/`, {
+        session,
+        headers: { accept: "text/html" },
+      });
       expect(page.status).toBe(200);
       const hrefs = [...page.text.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
       for (const h of hrefs) {
@@ -304,7 +357,10 @@ describeDb("input at the edge: refused with a 400 before anything reaches the de
     expect(text.length).toBe(64);
     const { r, sets } = await post(ifUrl(lab.model.port(1).ifIndex, "description"), { description: text });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ reason: "Description is too long for the device (max 64 bytes of UTF-8, this one has 70)", code: "invalid_parameter" });
+    expect(r.body).toEqual({
+      reason: "Description is too long for the device (max 64 bytes of UTF-8, this one has 70)",
+      code: "invalid_parameter",
+    });
     expect(sets).toBe(0);
   });
 

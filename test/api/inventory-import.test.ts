@@ -5,7 +5,13 @@ import path from "node:path";
 import YAML from "yaml";
 import { startAppWithRoot, type TestApp } from "../support/harness";
 import { describeDb } from "../support/db";
-import { InventoryFileError, formatReport, importInventory, parseInventoryYaml, type ImportReport } from "../../app/inventory-import";
+import {
+  InventoryFileError,
+  formatReport,
+  importInventory,
+  parseInventoryYaml,
+  type ImportReport,
+} from "../../app/inventory-import";
 import { main } from "../../server/cli";
 
 const EXAMPLE = path.resolve(__dirname, "../../examples/inventory.yaml");
@@ -30,38 +36,75 @@ describeDb("inventory import", () => {
   const get = async (p: string) => (await app.request("GET", p, { token: root })).body;
   const byName = async (p: string, name: string) => (await get(p)).find((x: any) => x.name === name);
   const counts = (r: ImportReport) =>
-    Object.fromEntries(Object.entries(r).map(([k, v]) => [k, [v.created.length, v.updated.length, v.unchanged.length]]));
-  const rowsOf = (table: "snmp_profiles" | "credentials" | "switches" | "switch_groups") => app.services.store.db.selectFrom(table).selectAll().orderBy("id").execute();
+    Object.fromEntries(
+      Object.entries(r).map(([k, v]) => [k, [v.created.length, v.updated.length, v.unchanged.length]]),
+    );
+  const rowsOf = (table: "snmp_profiles" | "credentials" | "switches" | "switch_groups") =>
+    app.services.store.db.selectFrom(table).selectAll().orderBy("id").execute();
 
   let untouched: any;
 
   it("leaves objects that are not in the file alone (set up one first)", async () => {
-    const r = await app.request("POST", "/api/admin/switches/", { token: root, json: { name: "api-made", description: "made by hand", primary_ipv4: "198.51.100.1" } });
+    const r = await app.request("POST", "/api/admin/switches/", {
+      token: root,
+      json: { name: "api-made", description: "made by hand", primary_ipv4: "198.51.100.1" },
+    });
     expect(r.status).toBe(201);
     untouched = r.body;
   });
 
   it("imports the example: everything created, references resolved, secrets encrypted", async () => {
     const report = await importInventory(app.services, example());
-    expect(counts(report)).toEqual({ snmp_profiles: [2, 0, 0], credentials: [1, 0, 0], groups: [2, 0, 0], switches: [4, 0, 0] });
+    expect(counts(report)).toEqual({
+      snmp_profiles: [2, 0, 0],
+      credentials: [1, 0, 0],
+      groups: [2, 0, 0],
+      switches: [4, 0, 0],
+    });
     expect(report.switches.created).toEqual(["sw-1", "sw-2", "core-1", "cli-1"]);
 
     const lab = await byName("/api/admin/snmpprofiles/", "lab-v2");
     const core = await byName("/api/admin/snmpprofiles/", "core-v3");
-    expect(core).toMatchObject({ version: "3", username: "switchdesk", auth_protocol: "SHA-256", priv_protocol: "AES-256", auth_key_set: true, priv_key_set: true });
+    expect(core).toMatchObject({
+      version: "3",
+      username: "switchdesk",
+      auth_protocol: "SHA-256",
+      priv_protocol: "AES-256",
+      auth_key_set: true,
+      priv_key_set: true,
+    });
     const ssh = await byName("/api/admin/credentials/", "lab-ssh");
     const access = await byName("/api/admin/switchgroups/", "Access");
     const coreGroup = await byName("/api/admin/switchgroups/", "Core");
-    expect(access).toMatchObject({ vlans: [10, 20, 30], users: [aliceId], allow_poe_toggle: true, allow_all_vlans: false, display_name: "Access switches" });
+    expect(access).toMatchObject({
+      vlans: [10, 20, 30],
+      users: [aliceId],
+      allow_poe_toggle: true,
+      allow_all_vlans: false,
+      display_name: "Access switches",
+    });
     expect(coreGroup).toMatchObject({ allow_all_vlans: true, read_only: true, users: [] });
 
     const sw1 = await byName("/api/admin/switches/", "sw-1");
-    expect(sw1).toMatchObject({ hostname: "sw-1.example.org", primary_ipv4: "192.0.2.10", snmp_profile: lab.id, driver: "auto", switchgroups: [access.id], status: "active" });
+    expect(sw1).toMatchObject({
+      hostname: "sw-1.example.org",
+      primary_ipv4: "192.0.2.10",
+      snmp_profile: lab.id,
+      driver: "auto",
+      switchgroups: [access.id],
+      status: "active",
+    });
     const core1 = await byName("/api/admin/switches/", "core-1");
     expect(core1.snmp_profile).toBe(core.id);
     expect(core1.switchgroups).toEqual([access.id, coreGroup.id].sort((a, b) => a - b));
     const cli = await byName("/api/admin/switches/", "cli-1");
-    expect(cli).toMatchObject({ connector_type: 7, credentials_profile: ssh.id, snmp_profile: null, status: "inactive", switchgroups: [coreGroup.id] });
+    expect(cli).toMatchObject({
+      connector_type: 7,
+      credentials_profile: ssh.id,
+      snmp_profile: null,
+      status: "inactive",
+      switchgroups: [coreGroup.id],
+    });
     expect((await byName("/api/admin/switches/", "sw-2")).primary_ipv6).toBe("2001:db8::11");
     // alice now sees her group
     expect((await get(`/api/admin/users/${aliceId}/`)).switchgroups).toEqual([access.id]);
@@ -79,11 +122,26 @@ describeDb("inventory import", () => {
   });
 
   it("a second run of the same file changes nothing, not even the stored ciphertexts", async () => {
-    const before = { p: await rowsOf("snmp_profiles"), c: await rowsOf("credentials"), s: await rowsOf("switches"), g: await rowsOf("switch_groups") };
+    const before = {
+      p: await rowsOf("snmp_profiles"),
+      c: await rowsOf("credentials"),
+      s: await rowsOf("switches"),
+      g: await rowsOf("switch_groups"),
+    };
     const report = await importInventory(app.services, example());
-    expect(counts(report)).toEqual({ snmp_profiles: [0, 0, 2], credentials: [0, 0, 1], groups: [0, 0, 2], switches: [0, 0, 4] });
+    expect(counts(report)).toEqual({
+      snmp_profiles: [0, 0, 2],
+      credentials: [0, 0, 1],
+      groups: [0, 0, 2],
+      switches: [0, 0, 4],
+    });
     expect(formatReport(report)).toContain("Nothing changed.");
-    expect({ p: await rowsOf("snmp_profiles"), c: await rowsOf("credentials"), s: await rowsOf("switches"), g: await rowsOf("switch_groups") }).toEqual(before);
+    expect({
+      p: await rowsOf("snmp_profiles"),
+      c: await rowsOf("credentials"),
+      s: await rowsOf("switches"),
+      g: await rowsOf("switch_groups"),
+    }).toEqual(before);
   });
 
   it("a changed field, secret or membership updates just that object and says what changed", async () => {
@@ -101,7 +159,12 @@ describeDb("inventory import", () => {
     ]);
     expect(report.snmp_profiles.updated).toEqual([{ name: "lab-v2", fields: ["community"] }]);
     expect(report.groups.updated).toEqual([{ name: "core", fields: ["name"] }]);
-    expect(counts(report)).toEqual({ snmp_profiles: [0, 1, 1], credentials: [0, 0, 1], groups: [0, 1, 1], switches: [0, 2, 2] });
+    expect(counts(report)).toEqual({
+      snmp_profiles: [0, 1, 1],
+      credentials: [0, 0, 1],
+      groups: [0, 1, 1],
+      switches: [0, 2, 2],
+    });
     const text = formatReport(report);
     expect(text).toContain("Switches: 0 created, 2 updated, 2 unchanged");
     expect(text).toContain("updated: sw-2 (description)");
@@ -113,7 +176,12 @@ describeDb("inventory import", () => {
     const labRow = (await rowsOf("snmp_profiles")).find((r) => r.name === "lab-v2")!;
     expect(app.services.secrets.decrypt(labRow.community_enc!)).toBe("a-new-community");
     // and that state is stable again
-    expect(counts(await importInventory(app.services, doc))).toEqual({ snmp_profiles: [0, 0, 2], credentials: [0, 0, 1], groups: [0, 0, 2], switches: [0, 0, 4] });
+    expect(counts(await importInventory(app.services, doc))).toEqual({
+      snmp_profiles: [0, 0, 2],
+      credentials: [0, 0, 1],
+      groups: [0, 0, 2],
+      switches: [0, 0, 4],
+    });
   });
 
   it("a bad file reports every problem with its place and applies nothing", async () => {
@@ -152,7 +220,9 @@ describeDb("inventory import", () => {
       "switches[4]: expected a mapping with at least a name",
     ]);
     expect((err as Error).message).toMatch(/^12 problems, nothing was changed:\n {2}routers: /);
-    expect({ p: await rowsOf("snmp_profiles"), s: await rowsOf("switches"), g: await rowsOf("switch_groups") }).toEqual(before);
+    expect({ p: await rowsOf("snmp_profiles"), s: await rowsOf("switches"), g: await rowsOf("switch_groups") }).toEqual(
+      before,
+    );
   });
 
   it("refuses files that are not an inventory at all", async () => {
@@ -174,7 +244,10 @@ describeDb("inventory import", () => {
       process.env.SWITCHDESK_SECRET_KEY_FILE = app.services.config.secretKeyFile;
       delete process.env.SWITCHDESK_SECRET_KEY;
       const file = path.join(tmp, "more.yaml");
-      fs.writeFileSync(file, "snmp_profiles:\n  - {name: cli-v2, community: cli-community}\nswitches:\n  - {name: cli-made, primary_ipv4: 192.0.2.99, snmp_profile: cli-v2, groups: [Access]}\n");
+      fs.writeFileSync(
+        file,
+        "snmp_profiles:\n  - {name: cli-v2, community: cli-community}\nswitches:\n  - {name: cli-made, primary_ipv4: 192.0.2.99, snmp_profile: cli-v2, groups: [Access]}\n",
+      );
       expect(await main(["inventory", "import", file])).toBe(0);
       const printed = log.mock.calls.map((c) => String(c[0])).join("\n");
       expect(printed).toContain("SNMP profiles: 1 created, 0 updated, 0 unchanged");
@@ -187,7 +260,9 @@ describeDb("inventory import", () => {
       expect(app.services.secrets.decrypt(row.community_enc!)).toBe("cli-community");
 
       fs.writeFileSync(file, "switches:\n  - {name: cli-made, snmp_profile: gone}\n");
-      await expect(main(["inventory", "import", file])).rejects.toThrow(`${file}: 1 problem, nothing was changed:\n  switches[0].snmp_profile: no SNMP profile named 'gone'`);
+      await expect(main(["inventory", "import", file])).rejects.toThrow(
+        `${file}: 1 problem, nothing was changed:\n  switches[0].snmp_profile: no SNMP profile named 'gone'`,
+      );
       await expect(main(["inventory", "import", path.join(tmp, "missing.yaml")])).rejects.toThrow("no such file");
     } finally {
       log.mockRestore();

@@ -35,7 +35,14 @@ if (unavailable) console.warn(`linux-host API test: skipped: ${unavailable}`);
     expect(cred.status).toBe(201);
     const sw = await app.request("POST", "/api/admin/switches/", {
       token: root,
-      json: { name: "netns-host", primary_ipv4: sshd.host, connector_type: 7, driver: "linux_host", credentials_profile: cred.body.id, switchgroups: [gid] },
+      json: {
+        name: "netns-host",
+        primary_ipv4: sshd.host,
+        connector_type: 7,
+        driver: "linux_host",
+        credentials_profile: cred.body.id,
+        switchgroups: [gid],
+      },
     });
     expect(sw.status).toBe(201);
     id = sw.body.id;
@@ -52,10 +59,20 @@ if (unavailable) console.warn(`linux-host API test: skipped: ${unavailable}`);
   it("lists the namespace's links and pins sshd's host key", async () => {
     const r = await app.request("GET", url(""), { token: root });
     expect(r.status).toBe(200);
-    expect(r.body.switch).toMatchObject({ driver: "linux_host", change_admin_status: true, change_description: true, change_vlan: false, change_poe: false });
+    expect(r.body.switch).toMatchObject({
+      driver: "linux_host",
+      change_admin_status: true,
+      change_description: true,
+      change_vlan: false,
+      change_poe: false,
+    });
     const names = r.body.interfaces.map((i: { name: string }) => i.name);
     for (const p of sshd.ports) expect(names).toContain(p);
-    expect(r.body.interfaces.find((i: { id: string }) => i.id === "port1")).toMatchObject({ name: "port1", state: "Enabled", online: true });
+    expect(r.body.interfaces.find((i: { id: string }) => i.id === "port1")).toMatchObject({
+      name: "port1",
+      state: "Enabled",
+      online: true,
+    });
     const admin = await app.request("GET", `/api/admin/switches/${id}/`, { token: root });
     expect(admin.body.ssh_host_key).toBe(sshd.hostKeyFingerprint);
     // the key is write-only
@@ -63,7 +80,9 @@ if (unavailable) console.warn(`linux-host API test: skipped: ${unavailable}`);
   });
 
   it("takes a real link down and up, and sets its alias", async () => {
-    expect((await post("interface/port1/state/", { state: "off" })).body).toEqual({ result: "Interface port1 is now Disabled" });
+    expect((await post("interface/port1/state/", { state: "off" })).body).toEqual({
+      result: "Interface port1 is now Disabled",
+    });
     expect(link("port1").flags).not.toContain("UP");
     await settled(() => link("port1-peer").operstate !== "UP", 3000, "port1-peer loses its carrier");
     expect((await post("interface/port1/state/", { state: "on" })).status).toBe(200);

@@ -43,7 +43,10 @@ describeDb("secrets and the log", () => {
   const { privateKey } = crypto.generateKeyPairSync("ed25519");
   const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
   /** the key's base64 body (the PEM armour lines are no secret) */
-  const pemBody = pem.split("\n").filter((l) => l && !l.startsWith("-----")).join("");
+  const pemBody = pem
+    .split("\n")
+    .filter((l) => l && !l.startsWith("-----"))
+    .join("");
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -53,7 +56,13 @@ describeDb("secrets and the log", () => {
       ports: 8,
       name: "lab-secrets-8",
       writeCommunity: secrets.community,
-      v3: { username: "sd-ops", authProtocol: "SHA-256", authKey: secrets.authKey, privProtocol: "AES", privKey: secrets.privKey },
+      v3: {
+        username: "sd-ops",
+        authProtocol: "SHA-256",
+        authKey: secrets.authKey,
+        privProtocol: "AES",
+        privKey: secrets.privKey,
+      },
     });
   }, 60000);
   afterAll(async () => {
@@ -78,7 +87,11 @@ describeDb("secrets and the log", () => {
     };
     svc = await startService(config);
     const url = svc.url;
-    const call = async (method: string, p: string, opts: { token?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {}) => {
+    const call = async (
+      method: string,
+      p: string,
+      opts: { token?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
+    ) => {
       const headers: Record<string, string> = { ...(opts.headers ?? {}) };
       if (opts.token) headers.authorization = `Token ${opts.token}`;
       let body: string | undefined;
@@ -91,15 +104,26 @@ describeDb("secrets and the log", () => {
       }
       const r = await fetch(url + p, { method, headers, body, redirect: "manual" });
       const text = await r.text();
-      return { status: r.status, body: text.startsWith("{") || text.startsWith("[") ? JSON.parse(text) : text, headers: r.headers };
+      return {
+        status: r.status,
+        body: text.startsWith("{") || text.startsWith("[") ? JSON.parse(text) : text,
+        headers: r.headers,
+      };
     };
 
     // logins: a wrong password, the right one (API, form body), a second token, the web form
-    expect((await call("POST", "/api/users/token/", { json: { username: "admin", password: secrets.wrongPassword } })).status).toBe(400);
-    const login = await call("POST", "/api/users/token/", { json: { username: "admin", password: secrets.adminPassword } });
+    expect(
+      (await call("POST", "/api/users/token/", { json: { username: "admin", password: secrets.wrongPassword } }))
+        .status,
+    ).toBe(400);
+    const login = await call("POST", "/api/users/token/", {
+      json: { username: "admin", password: secrets.adminPassword },
+    });
     expect(login.status).toBe(200);
     const token: string = login.body.token;
-    const second = await call("POST", "/api/users/token/", { form: { username: "admin", password: secrets.adminPassword } });
+    const second = await call("POST", "/api/users/token/", {
+      form: { username: "admin", password: secrets.adminPassword },
+    });
     expect(second.status).toBe(200);
     const page = await fetch(`${url}/login/`);
     const csrf = /csrftoken=([0-9a-f]+)/.exec(page.headers.get("set-cookie") ?? "")![1];
@@ -107,7 +131,11 @@ describeDb("secrets and the log", () => {
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded", cookie: `csrftoken=${csrf}` },
-      body: new URLSearchParams({ username: "admin", password: secrets.adminPassword, csrfmiddlewaretoken: csrf }).toString(),
+      body: new URLSearchParams({
+        username: "admin",
+        password: secrets.adminPassword,
+        csrfmiddlewaretoken: csrf,
+      }).toString(),
     });
     expect(web.status).toBe(302);
     const session = /sessionid=([^;]+)/.exec(web.headers.getSetCookie().join("; "))![1];
@@ -115,48 +143,108 @@ describeDb("secrets and the log", () => {
 
     // token use (Token and Bearer), listing and revocation
     expect((await call("GET", "/api/", { token })).status).toBe(200);
-    expect((await call("GET", "/api/switches/", { headers: { authorization: `Bearer ${second.body.token}` } })).status).toBe(200);
+    expect(
+      (await call("GET", "/api/switches/", { headers: { authorization: `Bearer ${second.body.token}` } })).status,
+    ).toBe(200);
     const tokens = await call("GET", "/api/users/tokens/", { token });
     const secondId = Math.max(...tokens.body.map((t: any) => t.id)); // the newer of the two
     expect((await call("DELETE", `/api/users/tokens/${secondId}/`, { token })).status).toBe(204);
 
     // a user with a password, then a new one
-    const user = await call("POST", "/api/admin/users/", { token, json: { username: "operator", password: secrets.userPassword } });
+    const user = await call("POST", "/api/admin/users/", {
+      token,
+      json: { username: "operator", password: secrets.userPassword },
+    });
     expect(user.status).toBe(201);
-    expect((await call("PATCH", `/api/admin/users/${user.body.id}/`, { token, json: { password: secrets.userPassword2 } })).status).toBe(200);
-    expect((await call("POST", "/api/users/token/", { json: { username: "operator", password: secrets.userPassword2 } })).status).toBe(200);
+    expect(
+      (await call("PATCH", `/api/admin/users/${user.body.id}/`, { token, json: { password: secrets.userPassword2 } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call("POST", "/api/users/token/", { json: { username: "operator", password: secrets.userPassword2 } }))
+        .status,
+    ).toBe(200);
 
     // inventory with every kind of device secret
-    const v2 = await call("POST", "/api/admin/snmpprofiles/", { token, json: { name: "lab-v2", version: "2c", community: secrets.community, timeout_ms: 1000 } });
+    const v2 = await call("POST", "/api/admin/snmpprofiles/", {
+      token,
+      json: { name: "lab-v2", version: "2c", community: secrets.community, timeout_ms: 1000 },
+    });
     expect(v2.status).toBe(201);
     const v3 = await call("POST", "/api/admin/snmpprofiles/", {
       token,
-      json: { name: "lab-v3", version: "3", username: "sd-ops", auth_protocol: "SHA-256", auth_key: secrets.authKey, priv_protocol: "AES", priv_key: secrets.privKey, timeout_ms: 1000 },
+      json: {
+        name: "lab-v3",
+        version: "3",
+        username: "sd-ops",
+        auth_protocol: "SHA-256",
+        auth_key: secrets.authKey,
+        priv_protocol: "AES",
+        priv_key: secrets.privKey,
+        timeout_ms: 1000,
+      },
     });
     expect(v3.status).toBe(201);
     const ssh = await call("POST", "/api/admin/credentials/", {
       token,
-      json: { name: "ssh-ops", username: "netops", password: secrets.sshPassword, enable_password: secrets.enablePassword, private_key: pem },
+      json: {
+        name: "ssh-ops",
+        username: "netops",
+        password: secrets.sshPassword,
+        enable_password: secrets.enablePassword,
+        private_key: pem,
+      },
     });
     expect(ssh.status).toBe(201);
     const group = await call("POST", "/api/admin/switchgroups/", { token, json: { name: "Secrets" } });
     expect(group.status).toBe(201);
-    const sw2 = await call("POST", "/api/admin/switches/", { token, json: { name: "lab-v2", primary_ipv4: "127.0.0.1", snmp_port: lab.port, snmp_profile: v2.body.id, switchgroups: [group.body.id] } });
-    const sw3 = await call("POST", "/api/admin/switches/", { token, json: { name: "lab-v3", primary_ipv4: "127.0.0.1", snmp_port: lab.port, snmp_profile: v3.body.id, switchgroups: [group.body.id] } });
+    const sw2 = await call("POST", "/api/admin/switches/", {
+      token,
+      json: {
+        name: "lab-v2",
+        primary_ipv4: "127.0.0.1",
+        snmp_port: lab.port,
+        snmp_profile: v2.body.id,
+        switchgroups: [group.body.id],
+      },
+    });
+    const sw3 = await call("POST", "/api/admin/switches/", {
+      token,
+      json: {
+        name: "lab-v3",
+        primary_ipv4: "127.0.0.1",
+        snmp_port: lab.port,
+        snmp_profile: v3.body.id,
+        switchgroups: [group.body.id],
+      },
+    });
     expect([sw2.status, sw3.status]).toEqual([201, 201]);
 
     // device reads and writes through both profiles
     const gid = group.body.id;
-    for (const [sw, text] of [[sw2.body.id, "written over v2c"], [sw3.body.id, "written over v3"]] as const) {
+    for (const [sw, text] of [
+      [sw2.body.id, "written over v2c"],
+      [sw3.body.id, "written over v3"],
+    ] as const) {
       expect((await call("GET", `/api/switches/${gid}/${sw}/details/`, { token })).status).toBe(200);
       const port = lab.model.port(sw === sw2.body.id ? 2 : 3);
-      const w = await call("POST", `/api/switches/${gid}/${sw}/interface/${port.ifIndex}/description/`, { token, json: { description: text } });
+      const w = await call("POST", `/api/switches/${gid}/${sw}/interface/${port.ifIndex}/description/`, {
+        token,
+        json: { description: text },
+      });
       expect(w.status).toBe(200);
       expect(lab.model.alias(port.ifIndex)).toBe(text);
     }
     // and one that fails on the device: the v2c community no longer works
     lab.faults.drop = true;
-    expect((await call("POST", `/api/switches/${gid}/${sw2.body.id}/interface/${lab.model.port(4).ifIndex}/state/`, { token, json: { state: "off" } })).status).toBe(424);
+    expect(
+      (
+        await call("POST", `/api/switches/${gid}/${sw2.body.id}/interface/${lab.model.port(4).ifIndex}/state/`, {
+          token,
+          json: { state: "off" },
+        })
+      ).status,
+    ).toBe(424);
     lab.faults.reset();
 
     await svc.stop();
@@ -166,17 +254,35 @@ describeDb("secrets and the log", () => {
     capture = undefined;
 
     // the capture holds the log: request lines at debug level and beyond, device round trips included
-    const lines = log.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l));
+    const lines = log
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l));
     const ops = new Set(lines.map((l) => l.operationId).filter(Boolean));
-    for (const op of ["createToken", "revokeToken", "createUser", "patchUser", "createSnmpProfile", "createCredential", "createAdminSwitch", "getSwitchDetails", "setInterfaceDescription", "setInterfaceState"]) {
+    for (const op of [
+      "createToken",
+      "revokeToken",
+      "createUser",
+      "patchUser",
+      "createSnmpProfile",
+      "createCredential",
+      "createAdminSwitch",
+      "getSwitchDetails",
+      "setInterfaceDescription",
+      "setInterfaceState",
+    ]) {
       expect({ op, logged: ops.has(op) }).toEqual({ op, logged: true });
     }
-    expect(lines.filter((l) => l.operationId === "setInterfaceDescription").every((l) => l.deviceRequests > 0)).toBe(true);
+    expect(lines.filter((l) => l.operationId === "setInterfaceDescription").every((l) => l.deviceRequests > 0)).toBe(
+      true,
+    );
     expect(lines.some((l) => /shutdown complete/.test(l.msg))).toBe(true);
 
     const all = { ...secrets, token, secondToken: second.body.token, session, privateKey: pemBody };
     const found = Object.entries(all).filter(([, value]) => log.includes(value));
-    console.log(`log of the scenario: ${log.length} characters, ${lines.length} JSON lines; searched for ${Object.keys(all).length} secrets: ${found.length} found`);
+    console.log(
+      `log of the scenario: ${log.length} characters, ${lines.length} JSON lines; searched for ${Object.keys(all).length} secrets: ${found.length} found`,
+    );
     expect(found.map(([name]) => name)).toEqual([]);
   });
 });

@@ -25,7 +25,9 @@ describeDb("where a web login goes", () => {
   }
 
   /** a login through the form with this `next` (left out when undefined): its status and Location */
-  async function logIn(next: string | undefined): Promise<{ status: number; location: string | null; session: boolean }> {
+  async function logIn(
+    next: string | undefined,
+  ): Promise<{ status: number; location: string | null; session: boolean }> {
     const csrf = await loginCsrf();
     const form = new URLSearchParams({ ...USER, csrfmiddlewaretoken: csrf, ...(next === undefined ? {} : { next }) });
     const r = await fetch(`${app.url}/login/`, {
@@ -34,12 +36,19 @@ describeDb("where a web login goes", () => {
       headers: { "content-type": "application/x-www-form-urlencoded", cookie: `csrftoken=${csrf}` },
       body: form.toString(),
     });
-    return { status: r.status, location: r.headers.get("location"), session: r.headers.getSetCookie().some((c) => c.startsWith("sessionid=")) };
+    return {
+      status: r.status,
+      location: r.headers.get("location"),
+      session: r.headers.getSetCookie().some((c) => c.startsWith("sessionid=")),
+    };
   }
 
-  it.each(["/ui/", "/ui/switch/3/4/details/", "/ui/audit/?outcome=refused", "/api/switches/"])("goes back to the same-site page %j", async (next) => {
-    await expect(logIn(next)).resolves.toEqual({ status: 302, location: next, session: true });
-  });
+  it.each(["/ui/", "/ui/switch/3/4/details/", "/ui/audit/?outcome=refused", "/api/switches/"])(
+    "goes back to the same-site page %j",
+    async (next) => {
+      await expect(logIn(next)).resolves.toEqual({ status: 302, location: next, session: true });
+    },
+  );
 
   it.each([
     ["another host", "//evil.example/ui/"],
@@ -75,8 +84,14 @@ describeDb("where a web login goes", () => {
       fetch(`${app.url}/logout/`, {
         method: "POST",
         redirect: "manual",
-        headers: { "content-type": "application/x-www-form-urlencoded", cookie: `sessionid=${session.cookie}; csrftoken=${session.csrf}` },
-        body: new URLSearchParams({ csrfmiddlewaretoken: session.csrf, ...(next === undefined ? {} : { next }) }).toString(),
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          cookie: `sessionid=${session.cookie}; csrftoken=${session.csrf}`,
+        },
+        body: new URLSearchParams({
+          csrfmiddlewaretoken: session.csrf,
+          ...(next === undefined ? {} : { next }),
+        }).toString(),
       });
     const out = await logout("/ui/tokens/");
     expect(out.status).toBe(302);
@@ -87,7 +102,11 @@ describeDb("where a web login goes", () => {
     // another site, or no page: the plain login page
     for (const next of ["//evil.example/", undefined]) {
       const r = await logout(next);
-      expect({ next, status: r.status, location: r.headers.get("location") }).toEqual({ next, status: 302, location: "/login/" });
+      expect({ next, status: r.status, location: r.headers.get("location") }).toEqual({
+        next,
+        status: 302,
+        location: "/login/",
+      });
     }
   });
 });

@@ -30,7 +30,15 @@ function tokenFrom(app: TestApp, base: string, from: string, username: string, p
   return new Promise((resolve, reject) => {
     const req = http.request(
       `${base}/api/users/token/`,
-      { method: "POST", localAddress: from, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload), accept: "application/json" } },
+      {
+        method: "POST",
+        localAddress: from,
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(payload),
+          accept: "application/json",
+        },
+      },
       (res) => {
         let text = "";
         res.setEncoding("utf8");
@@ -98,10 +106,13 @@ describeDb("login throttle: a place in the count before the password is checked"
 
   it("50 parallel wrong passwords for one username, over two instances: 3 are checked, 47 get 429 with Retry-After", async () => {
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => tokenFrom(app, i % 2 ? other.url : app.url, "127.0.0.2", "target", `wrong-guess-${i}`)),
+      Array.from({ length: 50 }, (_, i) =>
+        tokenFrom(app, i % 2 ? other.url : app.url, "127.0.0.2", "target", `wrong-guess-${i}`),
+      ),
     );
     expect(tally(answers)).toEqual({ 400: 3, 429: 47 });
-    for (const a of answers.filter((x) => x.status === 400)) expect(a.body).toEqual({ reason: "Unable to log in with provided credentials.", code: "invalid_credentials" });
+    for (const a of answers.filter((x) => x.status === 400))
+      expect(a.body).toEqual({ reason: "Unable to log in with provided credentials.", code: "invalid_credentials" });
     for (const a of answers.filter((x) => x.status === 429)) {
       expect(a.body.code).toBe("rate_limited");
       const retryAfter = Number(a.headers.get("retry-after"));
@@ -120,7 +131,9 @@ describeDb("login throttle: a place in the count before the password is checked"
   it("50 parallel wrong passwords for 50 usernames from one address: 12 (four times the limit) are checked", async () => {
     const checkedBefore = (await attemptsMetric(app.url, "checked")) + (await attemptsMetric(other.url, "checked"));
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => tokenFrom(app, i % 2 ? other.url : app.url, "127.0.0.3", `nobody-${i}`, `wrong-guess-${i}`)),
+      Array.from({ length: 50 }, (_, i) =>
+        tokenFrom(app, i % 2 ? other.url : app.url, "127.0.0.3", `nobody-${i}`, `wrong-guess-${i}`),
+      ),
     );
     expect(tally(answers)).toEqual({ 400: 12, 429: 38 });
     const checked = (await attemptsMetric(app.url, "checked")) + (await attemptsMetric(other.url, "checked"));
@@ -147,11 +160,19 @@ describeDb("login throttle: a place in the count before the password is checked"
 
   it("an attempt whose process died counts until the window has passed, then frees its place", async () => {
     let now = Date.parse("2031-01-01T00:00:00Z");
-    const guard = new LoginGuard(app.services.repos.loginFailures, { maxFailures: 2, windowMs: 60_000, stepMs: 0 }, () => now);
+    const guard = new LoginGuard(
+      app.services.repos.loginFailures,
+      { maxFailures: 2, windowMs: 60_000, stepMs: 0 },
+      () => now,
+    );
     // two attempts take their places and are never settled (their process died)
     await guard.reserve("crashy", "10.1.1.1");
     await guard.reserve("crashy", "10.1.1.1");
-    await expect(guard.reserve("crashy", "10.1.1.1")).rejects.toMatchObject({ status: 429, code: "rate_limited", headers: { "Retry-After": "60" } });
+    await expect(guard.reserve("crashy", "10.1.1.1")).rejects.toMatchObject({
+      status: 429,
+      code: "rate_limited",
+      headers: { "Retry-After": "60" },
+    });
     now += 60_000;
     const later = await guard.reserve("crashy", "10.1.1.1");
     await later.succeeded();
@@ -181,9 +202,13 @@ describeDb("login throttle: the wait per username from every address", () => {
 
   it("parallel guesses from many addresses wait one step more each, up to the cap", async () => {
     const guard = new LoginGuard(app.services.repos.loginFailures, { maxFailures: 5, windowMs: 600_000, stepMs: 1000 });
-    const attempts = await Promise.all(Array.from({ length: 14 }, (_, i) => guard.reserve("spread", `10.2.0.${i + 1}`)));
+    const attempts = await Promise.all(
+      Array.from({ length: 14 }, (_, i) => guard.reserve("spread", `10.2.0.${i + 1}`)),
+    );
     // each saw the pending ones before it: 0 s, 1 s, ... up to the 10 s cap
-    expect(attempts.map((a) => a.delayMs).sort((a, b) => a - b)).toEqual([0, 1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10_000, 10_000, 10_000, 10_000]);
+    expect(attempts.map((a) => a.delayMs).sort((a, b) => a - b)).toEqual([
+      0, 1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10_000, 10_000, 10_000, 10_000,
+    ]);
     await Promise.all(attempts.map((a) => a.failed()));
   });
 });

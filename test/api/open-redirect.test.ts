@@ -83,7 +83,9 @@ function rawGet(url: string, target: string, headers: Record<string, string> = {
       const location = /\r\nlocation: ([^\r\n]*)/i.exec(head)?.[1] ?? null;
       resolve({ status, location });
     });
-    const extra = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join("");
+    const extra = Object.entries(headers)
+      .map(([k, v]) => `${k}: ${v}\r\n`)
+      .join("");
     socket.write(`GET ${target} HTTP/1.1\r\nHost: ${hostname}:${port}\r\n${extra}Connection: close\r\n\r\n`, "latin1");
   });
 }
@@ -137,7 +139,10 @@ describeDb("no redirect leaves this site", () => {
       expect({ target, status: r.status }).toEqual({ target, status: 404 });
     }
     // a normal one comes back
-    expect(await rawGet(app.url, "/ui/tokens/", { accept: "text/html" })).toEqual({ status: 302, location: `/login/?next=${encodeURIComponent("/ui/tokens/")}` });
+    expect(await rawGet(app.url, "/ui/tokens/", { accept: "text/html" })).toEqual({
+      status: 302,
+      location: `/login/?next=${encodeURIComponent("/ui/tokens/")}`,
+    });
   });
 
   /** the login page's CSRF cookie, as a browser gets it */
@@ -166,7 +171,16 @@ describeDb("no redirect leaves this site", () => {
 
   it("a login posted with such a next goes to api/", async () => {
     // a login costs a password hash: the forms a plain prefix check lets through, and a few others
-    const nexts = ["/.//x//attacker.example/phish", "/..//attacker.example/", "/%2F%2Fattacker.example/", "/%5Cattacker.example/", "/%09/attacker.example", "/ui/../../attacker.example/", "//attacker.example/", "https:attacker.example"];
+    const nexts = [
+      "/.//x//attacker.example/phish",
+      "/..//attacker.example/",
+      "/%2F%2Fattacker.example/",
+      "/%5Cattacker.example/",
+      "/%09/attacker.example",
+      "/ui/../../attacker.example/",
+      "//attacker.example/",
+      "https:attacker.example",
+    ];
     for (const next of nexts) {
       expect({ next, ...(await logIn(next)) }).toEqual({ next, status: 302, location: "/api/" });
     }
@@ -180,7 +194,11 @@ describeDb("no redirect leaves this site", () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ next }).toString(),
     });
-    expect({ next, status: r.status, location: r.headers.get("location") }).toEqual({ next, status: 302, location: "/login/" });
+    expect({ next, status: r.status, location: r.headers.get("location") }).toEqual({
+      next,
+      status: 302,
+      location: "/login/",
+    });
   });
 
   it("a same-site next still works for login and logout", async () => {

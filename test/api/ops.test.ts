@@ -51,10 +51,16 @@ describeDb("operations: request log, health, metrics", () => {
   });
 
   it("echoes a plain X-Request-Id, replaces a strange one, and logs each request under its id", async () => {
-    const mine = await app.request("GET", "/api/switches/", { token: root, headers: { "x-request-id": "deploy-check.42" } });
+    const mine = await app.request("GET", "/api/switches/", {
+      token: root,
+      headers: { "x-request-id": "deploy-check.42" },
+    });
     expect(mine.status).toBe(200);
     expect(mine.headers.get("x-request-id")).toBe("deploy-check.42");
-    const odd = await app.request("GET", "/api/switches/", { token: root, headers: { "x-request-id": "a b <script>" } });
+    const odd = await app.request("GET", "/api/switches/", {
+      token: root,
+      headers: { "x-request-id": "a b <script>" },
+    });
     const fresh = odd.headers.get("x-request-id")!;
     expect(fresh).toMatch(/^[0-9a-f-]{36}$/);
     const none = await app.request("GET", "/api/", { token: root });
@@ -62,7 +68,16 @@ describeDb("operations: request log, health, metrics", () => {
     expect(none.headers.get("x-request-id")).not.toBe(fresh);
 
     const line = log.entries().find((e) => e.reqId === "deploy-check.42")!;
-    expect(line).toMatchObject({ level: "info", msg: "request", method: "GET", path: "/api/switches/", operationId: "getMenu", status: 200, user: "root", deviceRequests: 0 });
+    expect(line).toMatchObject({
+      level: "info",
+      msg: "request",
+      method: "GET",
+      path: "/api/switches/",
+      operationId: "getMenu",
+      status: 200,
+      user: "root",
+      deviceRequests: 0,
+    });
     expect(typeof line.durationMs).toBe("number");
     expect(typeof line.time).toBe("string");
     expect(log.entries().some((e) => e.reqId === fresh && e.operationId === "getMenu")).toBe(true);
@@ -77,26 +92,45 @@ describeDb("operations: request log, health, metrics", () => {
     expect(JSON.stringify(log.entries())).not.toContain("secret-looking-text");
     const anon = await app.request("GET", "/api/switches/");
     expect(anon.status).toBe(403);
-    expect(log.entries().find((e) => e.reqId === anon.headers.get("x-request-id"))).toMatchObject({ status: 403, user: null, operationId: "getMenu" });
+    expect(log.entries().find((e) => e.reqId === anon.headers.get("x-request-id"))).toMatchObject({
+      status: 403,
+      user: null,
+      operationId: "getMenu",
+    });
   });
 
   it("says what a device write cost in round trips, and counts it in the metrics", async () => {
     const p = lab.model.port(2);
-    const r = await app.request("POST", `/api/switches/${gid}/${sid}/interface/${p.ifIndex}/description/`, { token: root, json: { description: "ops test" } });
+    const r = await app.request("POST", `/api/switches/${gid}/${sid}/interface/${p.ifIndex}/description/`, {
+      token: root,
+      json: { description: "ops test" },
+    });
     expect(r.status).toBe(200);
     const line = log.entries().find((e) => e.reqId === r.headers.get("x-request-id"))!;
-    expect(line).toMatchObject({ operationId: "setInterfaceDescription", path: "/api/switches/{group}/{switch}/interface/{interface}/description/", status: 200 });
+    expect(line).toMatchObject({
+      operationId: "setInterfaceDescription",
+      path: "/api/switches/{group}/{switch}/interface/{interface}/description/",
+      status: 200,
+    });
     expect(line.deviceRequests).toBeGreaterThanOrEqual(2); // read the port, write, read back
     expect(line.deviceRoundTrips).toBeGreaterThanOrEqual(2);
-    console.log(`description write: ${line.deviceRequests} SNMP requests, ${line.deviceRoundTrips} round trips, ${line.durationMs} ms`);
+    console.log(
+      `description write: ${line.deviceRequests} SNMP requests, ${line.deviceRoundTrips} round trips, ${line.durationMs} ms`,
+    );
 
     const m = await fetch(`${app.url}/metrics`);
     expect(m.status).toBe(200);
     expect(m.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
     const text = await m.text();
-    expect(sample(text, `switchdesk_http_requests_total{operation="setInterfaceDescription",method="POST",status="200"}`)).toBe(1);
-    expect(sample(text, `switchdesk_http_request_duration_seconds_count{operation="setInterfaceDescription",method="POST"}`)).toBe(1);
-    expect(sample(text, `switchdesk_device_requests_total{driver="generic"}`)).toBeGreaterThanOrEqual(line.deviceRequests);
+    expect(
+      sample(text, `switchdesk_http_requests_total{operation="setInterfaceDescription",method="POST",status="200"}`),
+    ).toBe(1);
+    expect(
+      sample(text, `switchdesk_http_request_duration_seconds_count{operation="setInterfaceDescription",method="POST"}`),
+    ).toBe(1);
+    expect(sample(text, `switchdesk_device_requests_total{driver="generic"}`)).toBeGreaterThanOrEqual(
+      line.deviceRequests,
+    );
     // the write has left the queue of its switch
     expect(sample(text, `switchdesk_device_queue_depth{switch="${sid}"}`)).toBe(0);
   });
@@ -104,7 +138,11 @@ describeDb("operations: request log, health, metrics", () => {
   it("counts device failures by code", async () => {
     lab.faults.drop = true;
     try {
-      const r = await app.request("POST", `/api/switches/${gid}/${sid}/interface/${lab.model.port(3).ifIndex}/description/`, { token: root, json: { description: "never" } });
+      const r = await app.request(
+        "POST",
+        `/api/switches/${gid}/${sid}/interface/${lab.model.port(3).ifIndex}/description/`,
+        { token: root, json: { description: "never" } },
+      );
       expect(r.status).toBe(424);
       expect(r.body.code).toBe("device_unreachable");
       const line = log.entries().find((e) => e.reqId === r.headers.get("x-request-id"))!;

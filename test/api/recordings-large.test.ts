@@ -57,11 +57,22 @@ describeSnmpsimd("basic view of a large chassis recording on snmpsimd", () => {
       resetRequestSizes();
       ({ app, root: token } = await startAppWithRoot());
       const inv = app.services.repos.inventory;
-      const group = await inv.create("switch_groups", { name: "Chassis", description: "", display_name: "", comments: "" } as any);
+      const group = await inv.create("switch_groups", {
+        name: "Chassis",
+        description: "",
+        display_name: "",
+        comments: "",
+      } as any);
       gid = group.id;
       const profile = await inv.create(
         "snmp_profiles",
-        snmpProfileRow({ name: "chassis-rec", community_enc: app.services.secrets.encrypt(COMMUNITY), read_only: 1, timeout_ms: TIMEOUT_MS, retries: 1 }),
+        snmpProfileRow({
+          name: "chassis-rec",
+          community_enc: app.services.secrets.encrypt(COMMUNITY),
+          read_only: 1,
+          timeout_ms: TIMEOUT_MS,
+          retries: 1,
+        }),
       );
       const sw = await inv.create(
         "switches",
@@ -92,7 +103,9 @@ describeSnmpsimd("basic view of a large chassis recording on snmpsimd", () => {
         const answered = relay.traffic.largestAnswer;
         relay.reset();
         await expect(s.getBulk(columns, 0, 64)).rejects.toMatchObject({ name: "RequestTimedOutError" });
-        console.log(`snmpsimd --max-varbinds=500: 4 columns x 32 rows answered with ${answered} bytes; x 64 rows: no answer`);
+        console.log(
+          `snmpsimd --max-varbinds=500: 4 columns x 32 rows answered with ${answered} bytes; x 64 rows: no answer`,
+        );
         expect(relay.traffic).toMatchObject({ requests: 1, answers: 0 });
         expect(answered).toBeGreaterThan(UDP_MAX / 2);
         expect(answered).toBeLessThan(UDP_MAX);
@@ -108,7 +121,9 @@ describeSnmpsimd("basic view of a large chassis recording on snmpsimd", () => {
         const r = await app.request("GET", `/api/switches/${gid}/${sid}/`, { token });
         const ms = Date.now() - started;
         const t = relay.traffic;
-        console.log(`${label}: HTTP ${r.status} in ${ms} ms, ${t.requests} SNMP requests, ${t.requests - t.answers} unanswered, largest answer ${t.largestAnswer} bytes`);
+        console.log(
+          `${label}: HTTP ${r.status} in ${ms} ms, ${t.requests} SNMP requests, ${t.requests - t.answers} unanswered, largest answer ${t.largestAnswer} bytes`,
+        );
         expect(r.status).toBe(200);
         return { body: r.body, ms, traffic: { ...t } };
       };
@@ -135,7 +150,9 @@ describeSnmpsimd("basic view of a large chassis recording on snmpsimd", () => {
       // whose untagged VLAN is one of the extra ones
       const sample = model.ethernetPorts.find((p) => p.bridgePort! > 4000 && model.pvid(p.bridgePort!)! >= 1000)!;
       const got = cold.body.interfaces.find((i: any) => i.id === String(sample.ifIndex));
-      console.log(`sample: ${got.name} (ifIndex ${sample.ifIndex}, bridge port ${sample.bridgePort}): untagged VLAN ${got.vlan}, model ${model.pvid(sample.bridgePort!)}`);
+      console.log(
+        `sample: ${got.name} (ifIndex ${sample.ifIndex}, bridge port ${sample.bridgePort}): untagged VLAN ${got.vlan}, model ${model.pvid(sample.bridgePort!)}`,
+      );
       expect([got.name, got.vlan]).toEqual([sample.name, model.pvid(sample.bridgePort!)]);
 
       // snmpsimd's own speed decides the time (its answers take tens of ms each), so the

@@ -23,7 +23,10 @@ describeDb("npm start on this Node.js, as a newcomer", () => {
 
   beforeAll(async () => {
     // the build bin/switchdesk.js runs, made only when a source is newer (as npm start does)
-    execFileSync(process.execPath, [path.join(root, "scripts", "build.js"), "--if-changed"], { cwd: root, stdio: "inherit" });
+    execFileSync(process.execPath, [path.join(root, "scripts", "build.js"), "--if-changed"], {
+      cwd: root,
+      stdio: "inherit",
+    });
     if (dialect === "mariadb") db = await createTestDatabase();
     cwd = fs.mkdtempSync(path.join(os.tmpdir(), "switchdesk-newcomer-"));
   }, 180000);
@@ -35,13 +38,26 @@ describeDb("npm start on this Node.js, as a newcomer", () => {
 
   it(`starts with the defaults, answers for a while and stops cleanly on SIGTERM (Node.js ${process.version})`, async () => {
     const env: NodeJS.ProcessEnv = { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "info" };
-    for (const name of ["DATABASE_URL", "SWITCHDESK_DEMO", "SWITCHDESK_ADMIN_PASSWORD", "SWITCHDESK_SECRET_KEY", "SWITCHDESK_SECRET_KEY_FILE"]) delete env[name];
+    for (const name of [
+      "DATABASE_URL",
+      "SWITCHDESK_DEMO",
+      "SWITCHDESK_ADMIN_PASSWORD",
+      "SWITCHDESK_SECRET_KEY",
+      "SWITCHDESK_SECRET_KEY_FILE",
+    ])
+      delete env[name];
     if (db) env.DATABASE_URL = db.url;
-    child = spawn(process.execPath, [path.join(root, "bin", "switchdesk.js"), "serve"], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    child = spawn(process.execPath, [path.join(root, "bin", "switchdesk.js"), "serve"], {
+      cwd,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     const io = { out: "", err: "" };
     child.stdout!.on("data", (d) => (io.out += d));
     child.stderr!.on("data", (d) => (io.err += d));
-    const exited = new Promise<{ code: number | null; signal: string | null }>((r) => child!.once("exit", (code, signal) => r({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: string | null }>((r) =>
+      child!.once("exit", (code, signal) => r({ code, signal })),
+    );
     let gone: { code: number | null; signal: string | null } | null = null;
     void exited.then((e) => (gone = e));
 
@@ -65,8 +81,12 @@ describeDb("npm start on this Node.js, as a newcomer", () => {
       });
       return { status: r.status, body: (await r.json()) as any };
     };
-    expect(await call("GET", "/healthz")).toEqual({ status: 200, body: expect.objectContaining({ status: "ok", database: "ok" }) });
-    const token = (await call("POST", "/api/users/token/", undefined, { username: "admin", password })).body.token as string;
+    expect(await call("GET", "/healthz")).toEqual({
+      status: 200,
+      body: expect.objectContaining({ status: "ok", database: "ok" }),
+    });
+    const token = (await call("POST", "/api/users/token/", undefined, { username: "admin", password })).body
+      .token as string;
     expect(token).toMatch(/^[0-9a-f]{40}$/);
 
     // the demo lab's switches, read and changed over SNMP, many times over: each call runs queries

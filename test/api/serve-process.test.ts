@@ -21,7 +21,8 @@ const root = path.resolve(__dirname, "../..");
 /** the build the bin entry runs; the API projects' globalSetup made it */
 function requireBuilt(): void {
   const entry = path.join(root, "dist", "server", "cli.js");
-  if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: the API projects' globalSetup (test/support/build-once.js) builds it`);
+  if (!fs.existsSync(entry))
+    throw new Error(`${entry} is missing: the API projects' globalSetup (test/support/build-once.js) builds it`);
 }
 
 /** true when a new TCP connection to the port is refused */
@@ -49,7 +50,11 @@ function serve(env: Record<string, string>) {
   child.stdout!.on("data", (d) => (io.out += d));
   child.stderr!.on("data", (d) => (io.err += d));
   const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
-  const lines = () => io.out.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as Record<string, any>);
+  const lines = () =>
+    io.out
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as Record<string, any>);
   /** the port from the listening line (0 when it did not come) */
   const listening = async () => {
     for (let i = 0; i < 300; i++) {
@@ -82,7 +87,11 @@ describeDb("switchdesk serve as a process", () => {
   });
 
   it("shows a generated first password on stderr, not in the JSON log", async () => {
-    const first = serve({ DATABASE_URL: db.url, SWITCHDESK_SECRET_KEY_FILE: path.join(keyDir, "secret.key"), SWITCHDESK_ADMIN_PASSWORD: "" });
+    const first = serve({
+      DATABASE_URL: db.url,
+      SWITCHDESK_SECRET_KEY_FILE: path.join(keyDir, "secret.key"),
+      SWITCHDESK_ADMIN_PASSWORD: "",
+    });
     child = first.child;
     const port = await first.listening();
     expect(port).toBeGreaterThan(0);
@@ -90,8 +99,14 @@ describeDb("switchdesk serve as a process", () => {
     expect(shown).not.toBeNull();
     const password = shown![1];
     expect(first.io.out).not.toContain(password);
-    expect(first.lines().find((l) => l.level === "warn")?.msg).toMatch(/generated password; it is printed on stderr once and never logged/);
-    const login = await fetch(`http://127.0.0.1:${port}/api/users/token/`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password }) });
+    expect(first.lines().find((l) => l.level === "warn")?.msg).toMatch(
+      /generated password; it is printed on stderr once and never logged/,
+    );
+    const login = await fetch(`http://127.0.0.1:${port}/api/users/token/`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: "admin", password }),
+    });
     expect(login.status).toBe(200);
     first.child.kill("SIGINT");
     expect(await first.exited).toBe(0);
@@ -100,10 +115,18 @@ describeDb("switchdesk serve as a process", () => {
 
   it("finishes a device write in flight on SIGTERM, refuses new connections, closes the database and exits 0", async () => {
     // the same database: admin exists now; log in with a password set afresh
-    execFileSync(process.execPath, [path.join(root, "bin", "switchdesk.js"), "changepassword", "admin", "--password", "shutdown-pass-1"], {
-      env: { ...process.env, DATABASE_URL: db.url, SWITCHDESK_SECRET_KEY_FILE: path.join(keyDir, "secret.key") },
+    execFileSync(
+      process.execPath,
+      [path.join(root, "bin", "switchdesk.js"), "changepassword", "admin", "--password", "shutdown-pass-1"],
+      {
+        env: { ...process.env, DATABASE_URL: db.url, SWITCHDESK_SECRET_KEY_FILE: path.join(keyDir, "secret.key") },
+      },
+    );
+    const running = serve({
+      DATABASE_URL: db.url,
+      SWITCHDESK_SECRET_KEY_FILE: path.join(keyDir, "secret.key"),
+      SHUTDOWN_TIMEOUT: "10",
     });
-    const running = serve({ DATABASE_URL: db.url, SWITCHDESK_SECRET_KEY_FILE: path.join(keyDir, "secret.key"), SHUTDOWN_TIMEOUT: "10" });
     child = running.child;
     const { exited, lines } = running;
     const port = await running.listening();
@@ -112,17 +135,34 @@ describeDb("switchdesk serve as a process", () => {
     const call = async (method: string, p: string, token?: string, json?: unknown) => {
       const r = await fetch(url + p, {
         method,
-        headers: { ...(token ? { authorization: `Token ${token}` } : {}), ...(json ? { "content-type": "application/json" } : {}) },
+        headers: {
+          ...(token ? { authorization: `Token ${token}` } : {}),
+          ...(json ? { "content-type": "application/json" } : {}),
+        },
         body: json ? JSON.stringify(json) : undefined,
       });
       return { status: r.status, body: (await r.json()) as any };
     };
 
-    const token = (await call("POST", "/api/users/token/", undefined, { username: "admin", password: "shutdown-pass-1" })).body.token;
+    const token = (
+      await call("POST", "/api/users/token/", undefined, { username: "admin", password: "shutdown-pass-1" })
+    ).body.token;
     const community = lab.snmpTarget({ write: true }).community;
-    const profile = await call("POST", "/api/admin/snmpprofiles/", token, { name: "slow", version: "2c", community, timeout_ms: 5000, retries: 0 });
+    const profile = await call("POST", "/api/admin/snmpprofiles/", token, {
+      name: "slow",
+      version: "2c",
+      community,
+      timeout_ms: 5000,
+      retries: 0,
+    });
     const group = await call("POST", "/api/admin/switchgroups/", token, { name: "Slow" });
-    const sw = await call("POST", "/api/admin/switches/", token, { name: "slow-8", primary_ipv4: "127.0.0.1", snmp_port: lab.port, snmp_profile: profile.body.id, switchgroups: [group.body.id] });
+    const sw = await call("POST", "/api/admin/switches/", token, {
+      name: "slow-8",
+      primary_ipv4: "127.0.0.1",
+      snmp_port: lab.port,
+      snmp_profile: profile.body.id,
+      switchgroups: [group.body.id],
+    });
     expect([profile.status, group.status, sw.status]).toEqual([201, 201, 201]);
     const base = `/api/switches/${group.body.id}/${sw.body.id}`;
     expect((await call("GET", `${base}/`, token)).status).toBe(200);
@@ -132,7 +172,9 @@ describeDb("switchdesk serve as a process", () => {
     lab.faults.latencyMs = 1500;
     const setsBefore = lab.counters.byType.set;
     let settled = false;
-    const write = call("POST", `${base}/interface/${p.ifIndex}/description/`, token, { description: "written during shutdown" }).finally(() => (settled = true));
+    const write = call("POST", `${base}/interface/${p.ifIndex}/description/`, token, {
+      description: "written during shutdown",
+    }).finally(() => (settled = true));
     for (let i = 0; i < 400 && lab.counters.byType.set === setsBefore; i++) await pause(25);
     expect(lab.counters.byType.set).toBe(setsBefore + 1);
     expect(settled).toBe(false);

@@ -29,13 +29,27 @@ describeDb("a switch over SSH (Cisco IOS command line)", () => {
     gid = await addGroup(app, { name: "Both faces" });
     const cred = await app.request("POST", "/api/admin/credentials/", {
       token: root,
-      json: { name: "lab-face", username: face.username, password: face.password, enable_password: face.enableSecret, port: face.port },
+      json: {
+        name: "lab-face",
+        username: face.username,
+        password: face.password,
+        enable_password: face.enableSecret,
+        port: face.port,
+      },
     });
     expect(cred.status).toBe(201);
     credId = cred.body.id;
     const sw = await app.request("POST", "/api/admin/switches/", {
       token: root,
-      json: { name: "ios-ssh", primary_ipv4: "127.0.0.1", connector_type: 7, driver: "cisco_ios_cli", credentials_profile: credId, allow_poe_toggle: true, switchgroups: [gid] },
+      json: {
+        name: "ios-ssh",
+        primary_ipv4: "127.0.0.1",
+        connector_type: 7,
+        driver: "cisco_ios_cli",
+        credentials_profile: credId,
+        allow_poe_toggle: true,
+        switchgroups: [gid],
+      },
     });
     expect(sw.status).toBe(201);
     sshId = sw.body.id;
@@ -52,17 +66,30 @@ describeDb("a switch over SSH (Cisco IOS command line)", () => {
   const view = (id: number) => app.request("GET", `/api/switches/${gid}/${id}/`, { token: root });
   /** the URL id of port n on the SSH switch: its IOS name, "/" written as "_" */
   const sshPort = (n: number) => iosInterfaceName(lab.model.port(n)).replace(/\//g, "_");
-  const post = (id: number, path: string, json: Record<string, unknown>) => app.request("POST", `/api/switches/${gid}/${id}/${path}`, { token: root, json });
-  const interfaceOf = (body: { interfaces: Array<{ name: string }> }, name: string) => body.interfaces.find((i) => i.name === name);
+  const post = (id: number, path: string, json: Record<string, unknown>) =>
+    app.request("POST", `/api/switches/${gid}/${id}/${path}`, { token: root, json });
+  const interfaceOf = (body: { interfaces: Array<{ name: string }> }, name: string) =>
+    body.interfaces.find((i) => i.name === name);
 
   it("reads the switch over SSH and pins its host key on first contact", async () => {
-    expect(await admin()).toMatchObject({ ssh_host_key: null, ssh_host_key_accepted: null, ssh_host_key_presented: null });
+    expect(await admin()).toMatchObject({
+      ssh_host_key: null,
+      ssh_host_key_accepted: null,
+      ssh_host_key_presented: null,
+    });
     const r = await view(sshId);
     expect(r.status).toBe(200);
-    expect(r.body.switch).toMatchObject({ name: "ios-ssh", driver: "cisco_ios_cli", hostname: lab.model.system.sysName });
+    expect(r.body.switch).toMatchObject({
+      name: "ios-ssh",
+      driver: "cisco_ios_cli",
+      hostname: lab.model.system.sysName,
+    });
     const p3 = interfaceOf(r.body, iosInterfaceName(lab.model.port(3)));
     // the id is the name; URLs write its "/" as "_"
-    expect(p3).toMatchObject({ id: iosInterfaceName(lab.model.port(3)), vlan: lab.model.pvid(lab.model.port(3).bridgePort!) });
+    expect(p3).toMatchObject({
+      id: iosInterfaceName(lab.model.port(3)),
+      vlan: lab.model.pvid(lab.model.port(3).bridgePort!),
+    });
     expect(Object.keys(r.body.vlans).map(Number)).toEqual(lab.model.vlanIds());
 
     const a = await admin();
@@ -85,26 +112,36 @@ describeDb("a switch over SSH (Cisco IOS command line)", () => {
     const vlan = await post(sshId, `interface/${sshPort(5)}/vlan/`, { vlan: target });
     expect(vlan.status).toBe(200);
     expect(vlan.body.result).toBe(`Interface ${name} changed to vlan ${target}`);
-    expect(face.counters.log).toEqual(expect.arrayContaining([`interface ${name}`, `switchport access vlan ${target}`]));
+    expect(face.counters.log).toEqual(
+      expect.arrayContaining([`interface ${name}`, `switchport access vlan ${target}`]),
+    );
     const overSnmp = await view(snmpId);
     expect(overSnmp.body.interfaces.find((i: { id: string }) => i.id === String(p.ifIndex)).vlan).toBe(target);
 
     // description and state over SNMP, read over SSH
-    expect((await post(snmpId, `interface/${p.ifIndex}/description/`, { description: "set over snmp" })).status).toBe(200);
+    expect((await post(snmpId, `interface/${p.ifIndex}/description/`, { description: "set over snmp" })).status).toBe(
+      200,
+    );
     expect((await post(snmpId, `interface/${p.ifIndex}/state/`, { state: "off" })).status).toBe(200);
     const overSsh = interfaceOf((await view(sshId)).body, name);
     expect(overSsh).toMatchObject({ description: "set over snmp", state: "Disabled", vlan: target });
 
     // state, PoE and description over SSH, each read back on the model
-    expect((await post(sshId, `interface/${sshPort(5)}/state/`, { state: "on" })).body.result).toBe(`Interface ${name} is now Enabled`);
+    expect((await post(sshId, `interface/${sshPort(5)}/state/`, { state: "on" })).body.result).toBe(
+      `Interface ${name} is now Enabled`,
+    );
     expect(lab.model.adminUp(p.ifIndex)).toBe(true);
     expect((await post(sshId, `interface/${sshPort(2)}/poe_state/`, { poe_state: 0 })).status).toBe(200);
     expect(lab.model.poeState(lab.model.port(2).ifIndex)!.enabled).toBe(false);
-    expect((await post(sshId, `interface/${sshPort(5)}/description/`, { description: "desk 5 (over ssh)" })).status).toBe(200);
+    expect(
+      (await post(sshId, `interface/${sshPort(5)}/description/`, { description: "desk 5 (over ssh)" })).status,
+    ).toBe(200);
     expect(lab.model.alias(p.ifIndex)).toBe("desk 5 (over ssh)");
 
     // VLANs and save over SSH
-    expect((await post(sshId, "vlan/add/", { vlan_id: 812, vlan_name: "ssh-made" })).body).toEqual({ result: "Vlan 812 (ssh-made) created." });
+    expect((await post(sshId, "vlan/add/", { vlan_id: 812, vlan_name: "ssh-made" })).body).toEqual({
+      result: "Vlan 812 (ssh-made) created.",
+    });
     expect(lab.model.vlan(812)?.name).toBe("ssh-made");
     expect((await view(snmpId)).body.vlans["812"]).toMatchObject({ name: "ssh-made" });
     expect((await post(sshId, "vlan/edit/", { vlan_id: 812, vlan_name: "ssh-renamed" })).status).toBe(200);
@@ -145,7 +182,10 @@ describeDb("a switch over SSH (Cisco IOS command line)", () => {
     face = await startLabSshFace(lab, { port });
     expect(face.hostKeyFingerprint).not.toBe(pinned);
 
-    for (const r of [await view(sshId), await post(sshId, `interface/${sshPort(7)}/description/`, { description: "must not land" })]) {
+    for (const r of [
+      await view(sshId),
+      await post(sshId, `interface/${sshPort(7)}/description/`, { description: "must not land" }),
+    ]) {
       expect(r.status).toBe(424);
       expect(r.body.code).toBe("device_hostkey_changed");
       expect(r.body.reason).toBe(
@@ -156,12 +196,18 @@ describeDb("a switch over SSH (Cisco IOS command line)", () => {
     expect(lab.model.alias(lab.model.port(7).ifIndex)).not.toBe("must not land");
     expect(await admin()).toMatchObject({ ssh_host_key: pinned, ssh_host_key_presented: face.hostKeyFingerprint });
 
-    expect((await app.request("POST", `/api/admin/switches/${sshId}/accept_hostkey/`, { token: staff })).status).toBe(403);
+    expect((await app.request("POST", `/api/admin/switches/${sshId}/accept_hostkey/`, { token: staff })).status).toBe(
+      403,
+    );
     const ok = await app.request("POST", `/api/admin/switches/${sshId}/accept_hostkey/`, { token: root });
     expect(ok.status).toBe(204);
     expect(await admin()).toMatchObject({ ssh_host_key: face.hostKeyFingerprint, ssh_host_key_presented: null });
     const log = await app.request("GET", `/api/admin/log/?switch=${sshId}&page_size=1`, { token: root });
-    expect(log.body.results[0]).toMatchObject({ action: "admin:switches:accept_hostkey", username: "root", new_value: `ios-ssh (id ${sshId}); fields: ssh_host_key=${face.hostKeyFingerprint}` });
+    expect(log.body.results[0]).toMatchObject({
+      action: "admin:switches:accept_hostkey",
+      username: "root",
+      new_value: `ios-ssh (id ${sshId}); fields: ssh_host_key=${face.hostKeyFingerprint}`,
+    });
 
     expect((await view(sshId)).status).toBe(200);
     expect(face.counters.logins).toBe(1);

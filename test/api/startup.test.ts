@@ -27,9 +27,14 @@ interface Exit {
 /** `switchdesk serve` with this environment, until it exits (bounded: 20 s). */
 function serve(env: Record<string, string>): Promise<Exit> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(root, "bin", "switchdesk.js"), "serve"], { env: { ...process.env, ...env }, timeout: 20000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr });
-    });
+    execFile(
+      process.execPath,
+      [path.join(root, "bin", "switchdesk.js"), "serve"],
+      { env: { ...process.env, ...env }, timeout: 20000 },
+      (error, stdout, stderr) => {
+        resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -52,7 +57,13 @@ describeDb("start-up that fails well", () => {
   beforeEach(async () => {
     db = await createTestDatabase();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchdesk-start-"));
-    env = { DATABASE_URL: db.url, SWITCHDESK_SECRET_KEY_FILE: path.join(dir, "secret.key"), SWITCHDESK_DEMO: "1", HOST: "127.0.0.1", SWITCHDESK_SECRET_KEY: "" };
+    env = {
+      DATABASE_URL: db.url,
+      SWITCHDESK_SECRET_KEY_FILE: path.join(dir, "secret.key"),
+      SWITCHDESK_DEMO: "1",
+      HOST: "127.0.0.1",
+      SWITCHDESK_SECRET_KEY: "",
+    };
   });
   afterEach(async () => {
     await db.drop();
@@ -66,7 +77,9 @@ describeDb("start-up that fails well", () => {
     try {
       const r = await serve({ ...env, PORT: String(port) });
       expect(r.code).toBe(1);
-      expect(r.stderr.trim().split("\n")).toEqual([`switchdesk: Port ${port} on 127.0.0.1 is already in use (another switchdesk?): stop that program or set PORT to a free port`]);
+      expect(r.stderr.trim().split("\n")).toEqual([
+        `switchdesk: Port ${port} on 127.0.0.1 is already in use (another switchdesk?): stop that program or set PORT to a free port`,
+      ]);
       expect(r.stdout).not.toMatch(/superuser|Demo lab|password/i);
       expect(await tablesOf(db.url)).not.toContain("users");
       expect(fs.existsSync(path.join(dir, "secret.key"))).toBe(false);
@@ -78,7 +91,9 @@ describeDb("start-up that fails well", () => {
   it("an address that is not this machine's is one line and exit 1", async () => {
     const r = await serve({ ...env, PORT: "0", HOST: "192.0.2.77" });
     expect(r.code).toBe(1);
-    expect(r.stderr.trim()).toBe("switchdesk: HOST 192.0.2.77 is not an address of this machine: set HOST to one of its addresses, 127.0.0.1, or 0.0.0.0 for all of them");
+    expect(r.stderr.trim()).toBe(
+      "switchdesk: HOST 192.0.2.77 is not an address of this machine: set HOST to one of its addresses, 127.0.0.1, or 0.0.0.0 for all of them",
+    );
     expect(await tablesOf(db.url)).not.toContain("users");
   });
 
@@ -97,12 +112,16 @@ describeDb("start-up that fails well", () => {
 
     const other = await serve({ ...env, PORT: "0", SWITCHDESK_SECRET_KEY: "not-the-key-of-this-database" });
     expect(other.code).toBe(1);
-    expect(other.stderr.trim()).toBe("switchdesk: The secret key from SWITCHDESK_SECRET_KEY is not the key this database's device credentials were encrypted with; start with the right key (restore it from your backup)");
+    expect(other.stderr.trim()).toBe(
+      "switchdesk: The secret key from SWITCHDESK_SECRET_KEY is not the key this database's device credentials were encrypted with; start with the right key (restore it from your backup)",
+    );
 
     fs.rmSync(keyFile);
     const none = await serve({ ...env, PORT: "0" });
     expect(none.code).toBe(1);
-    expect(none.stderr.trim()).toMatch(/^switchdesk: No secret key: SWITCHDESK_SECRET_KEY is not set and .*secret\.key does not exist, but this database holds device credentials encrypted with a key/);
+    expect(none.stderr.trim()).toMatch(
+      /^switchdesk: No secret key: SWITCHDESK_SECRET_KEY is not set and .*secret\.key does not exist, but this database holds device credentials encrypted with a key/,
+    );
     // and it did not quietly make a new key file that would read nothing
     expect(fs.existsSync(keyFile)).toBe(false);
   });
@@ -117,15 +136,20 @@ describeDb("start-up that fails well", () => {
     );
   });
 
-  (dialect === "sqlite" ? it : it.skip)("the database and key files are created readable by their owner only", async () => {
-    const svc = await startService({ ...loadConfig({ ...env, SWITCHDESK_DEMO: "0" }), port: 0 }, () => undefined);
-    try {
-      const file = db.url.replace(/^sqlite:/, "");
-      for (const f of [file, `${file}-wal`, `${file}-shm`, path.join(dir, "secret.key")].filter((f) => fs.existsSync(f))) {
-        expect({ f, mode: (fs.statSync(f).mode & 0o777).toString(8) }).toEqual({ f, mode: "600" });
+  (dialect === "sqlite" ? it : it.skip)(
+    "the database and key files are created readable by their owner only",
+    async () => {
+      const svc = await startService({ ...loadConfig({ ...env, SWITCHDESK_DEMO: "0" }), port: 0 }, () => undefined);
+      try {
+        const file = db.url.replace(/^sqlite:/, "");
+        for (const f of [file, `${file}-wal`, `${file}-shm`, path.join(dir, "secret.key")].filter((f) =>
+          fs.existsSync(f),
+        )) {
+          expect({ f, mode: (fs.statSync(f).mode & 0o777).toString(8) }).toEqual({ f, mode: "600" });
+        }
+      } finally {
+        await svc.stop();
       }
-    } finally {
-      await svc.stop();
-    }
-  });
+    },
+  );
 });

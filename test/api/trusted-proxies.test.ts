@@ -27,10 +27,19 @@ describeDb("the client's address behind two trusted proxies", () => {
   let direct: { host: string; port: number };
 
   beforeAll(async () => {
-    ({ app, root } = await startAppWithRoot({ trustedProxies: [OUTER, INNER], metricsAllow: ["127.0.0.1", SCRAPER], loginMaxFailures: MAX_FAILURES }));
+    ({ app, root } = await startAppWithRoot({
+      trustedProxies: [OUTER, INNER],
+      metricsAllow: ["127.0.0.1", SCRAPER],
+      loginMaxFailures: MAX_FAILURES,
+    }));
     direct = { host: "127.0.0.1", port: Number(new URL(app.url).port) };
     inner = await startForwardingProxy({ listen: INNER, from: INNER, target: direct });
-    outer = await startForwardingProxy({ listen: OUTER, from: OUTER, target: inner, add: { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "sd.example.org" } });
+    outer = await startForwardingProxy({
+      listen: OUTER,
+      from: OUTER,
+      target: inner,
+      add: { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "sd.example.org" },
+    });
   });
   afterAll(async () => {
     await outer?.close();
@@ -39,9 +48,22 @@ describeDb("the client's address behind two trusted proxies", () => {
   });
 
   /** a request of a client at `from` through both proxies */
-  const viaProxies = (from: string, method: string, path: string, headers: Record<string, string> = {}, body?: string) => requestFrom(from, outer, method, path, headers, body);
+  const viaProxies = (
+    from: string,
+    method: string,
+    path: string,
+    headers: Record<string, string> = {},
+    body?: string,
+  ) => requestFrom(from, outer, method, path, headers, body);
   const tokenLogin = (from: string, username: string, forged: string, to: { host: string; port: number } = outer) =>
-    requestFrom(from, to, "POST", "/api/users/token/", { "content-type": "application/json", "x-forwarded-for": forged }, JSON.stringify({ username, password: "not-the-password" }));
+    requestFrom(
+      from,
+      to,
+      "POST",
+      "/api/users/token/",
+      { "content-type": "application/json", "x-forwarded-for": forged },
+      JSON.stringify({ username, password: "not-the-password" }),
+    );
 
   async function auditRow(username: string): Promise<Record<string, unknown> | undefined> {
     const log = await app.request("GET", "/api/admin/log/?page_size=100", { token: root });
@@ -65,7 +87,8 @@ describeDb("the client's address behind two trusted proxies", () => {
     const limit = MAX_FAILURES * ADDRESS_FACTOR;
     const statuses: number[] = [];
     // a new username each time (no username limit is reached) and a new forged address each time
-    for (let i = 0; i <= limit; i++) statuses.push((await tokenLogin("127.0.0.20", `guess-${i}`, `198.51.100.${i + 1}, 203.0.113.${i + 1}`)).status);
+    for (let i = 0; i <= limit; i++)
+      statuses.push((await tokenLogin("127.0.0.20", `guess-${i}`, `198.51.100.${i + 1}, 203.0.113.${i + 1}`)).status);
     expect(statuses).toEqual([...Array(limit).fill(400), 429]);
     // the limit is the true address's: another client through the same proxies is not held up
     expect((await tokenLogin("127.0.0.21", "guess-other", "127.0.0.20")).status).toBe(400);
@@ -75,10 +98,16 @@ describeDb("the client's address behind two trusted proxies", () => {
   it("METRICS_ALLOW sees the true address: a forged allowed one is refused", async () => {
     for (const forged of ["127.0.0.1", SCRAPER, `${SCRAPER}, 127.0.0.1`]) {
       const r = await viaProxies("127.0.0.9", "GET", "/metrics", { "x-forwarded-for": forged });
-      expect({ forged, status: r.status, body: r.body }).toEqual({ forged, status: 403, body: { reason: "Metrics are not served to 127.0.0.9 (METRICS_ALLOW)", code: "forbidden" } });
+      expect({ forged, status: r.status, body: r.body }).toEqual({
+        forged,
+        status: 403,
+        body: { reason: "Metrics are not served to 127.0.0.9 (METRICS_ALLOW)", code: "forbidden" },
+      });
     }
     // directly, the header counts for nothing
-    expect((await requestFrom("127.0.0.9", direct, "GET", "/metrics", { "x-forwarded-for": SCRAPER })).status).toBe(403);
+    expect((await requestFrom("127.0.0.9", direct, "GET", "/metrics", { "x-forwarded-for": SCRAPER })).status).toBe(
+      403,
+    );
     // an allowed client through the proxies, whatever it forges, and one on the service's own host
     const allowed = await viaProxies(SCRAPER, "GET", "/metrics", { "x-forwarded-for": "192.0.2.1" });
     expect(allowed.status).toBe(200);
@@ -91,7 +120,10 @@ describeDb("the client's address behind two trusted proxies", () => {
     const proxied = await viaProxies("127.0.0.9", "GET", "/api/", forged);
     expect(proxied.status).toBe(200);
     expect(proxied.body.admin).toBe("https://sd.example.org/api/admin/");
-    const straight = await requestFrom("127.0.0.1", direct, "GET", "/api/", { ...forged, "x-forwarded-proto": "https" });
+    const straight = await requestFrom("127.0.0.1", direct, "GET", "/api/", {
+      ...forged,
+      "x-forwarded-proto": "https",
+    });
     expect(straight.body.admin).toBe(`${app.url}/api/admin/`);
     // the session cookies: Secure when the proxies say https, not when a direct client does
     const page = await viaProxies("127.0.0.9", "GET", "/login/");

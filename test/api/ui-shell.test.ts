@@ -13,7 +13,9 @@ describeDb("web UI pages from the server", () => {
   let root: string;
   beforeAll(async () => {
     ({ app, root } = await startAppWithRoot());
-    await app.createUser("nighttime", "pw-night-2", { profile: { theme: "dark", are_you_sure: false, bulk_edit: false } });
+    await app.createUser("nighttime", "pw-night-2", {
+      profile: { theme: "dark", are_you_sure: false, bulk_edit: false },
+    });
   });
   afterAll(async () => app?.close());
 
@@ -51,10 +53,19 @@ describeDb("web UI pages from the server", () => {
       ["/ui/reference/static/swagger-ui.css", "text/css"],
     ]) {
       const r = await app.request("GET", path);
-      expect({ path, status: r.status, type: r.headers.get("content-type")?.split(";")[0] }).toEqual({ path, status: 200, type });
+      expect({ path, status: r.status, type: r.headers.get("content-type")?.split(";")[0] }).toEqual({
+        path,
+        status: 200,
+        type,
+      });
       expect(r.headers.get("x-content-type-options")).toBe("nosniff");
     }
-    for (const path of ["/ui/static/nothing.js", "/ui/static/..%2Fpackage.json", "/ui/reference/static/index.html", "/ui/reference/static/package.json"]) {
+    for (const path of [
+      "/ui/static/nothing.js",
+      "/ui/static/..%2Fpackage.json",
+      "/ui/reference/static/index.html",
+      "/ui/reference/static/package.json",
+    ]) {
       expect({ path, status: (await app.request("GET", path)).status }).toEqual({ path, status: 404 });
     }
   });

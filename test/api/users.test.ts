@@ -55,7 +55,12 @@ describeDb("user administration", () => {
   it("creates from JSON applying flags and a profile given as an object or a JSON string", async () => {
     const a = await app.request("POST", "/api/admin/users/", {
       token: root,
-      json: { username: "staffer", password: "pw-staff-1", is_staff: true, profile: { vlan_edit: true, theme: "dark" } },
+      json: {
+        username: "staffer",
+        password: "pw-staff-1",
+        is_staff: true,
+        profile: { vlan_edit: true, theme: "dark" },
+      },
     });
     expect(a.status).toBe(201);
     expect(a.body.is_staff).toBe(true);
@@ -80,10 +85,16 @@ describeDb("user administration", () => {
 
   it("refuses a duplicate username, also differing in case, and nothing is created", async () => {
     const before = (await app.request("GET", "/api/admin/users/", { token: root })).body.length;
-    const a = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "root", password: "pw-dup-12345" } });
+    const a = await app.request("POST", "/api/admin/users/", {
+      token: root,
+      json: { username: "root", password: "pw-dup-12345" },
+    });
     expect(a.status).toBe(400);
     expect(a.body.reason).toBe("A user with that username already exists.");
-    const b = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "ROOT", password: "pw-dup-12345" } });
+    const b = await app.request("POST", "/api/admin/users/", {
+      token: root,
+      json: { username: "ROOT", password: "pw-dup-12345" },
+    });
     expect(b.status).toBe(400);
     const after = (await app.request("GET", "/api/admin/users/", { token: root })).body.length;
     expect(after).toBe(before);
@@ -91,23 +102,38 @@ describeDb("user administration", () => {
 
   it("refuses a profile that is not a JSON dictionary, and creates nothing", async () => {
     for (const profile of ["{not json", "[1,2]", '"text"', "42"]) {
-      const r = await app.request("POST", "/api/admin/users/", { token: root, form: { username: "badprof", password: "pw-profile-1", profile } });
+      const r = await app.request("POST", "/api/admin/users/", {
+        token: root,
+        form: { username: "badprof", password: "pw-profile-1", profile },
+      });
       expect(r.status).toBe(400);
       expect(r.body.reason).toBe("Invalid profile: must be a JSON dictionary");
     }
-    const r = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "badprof", password: "pw-profile-1", profile: [1] } });
+    const r = await app.request("POST", "/api/admin/users/", {
+      token: root,
+      json: { username: "badprof", password: "pw-profile-1", profile: [1] },
+    });
     expect(r.status).toBe(400);
-    expect((await app.services.repos.users.findByUsername("badprof"))).toBeNull();
+    expect(await app.services.repos.users.findByUsername("badprof")).toBeNull();
   });
 
   it("names an unknown profile field or a wrong value type", async () => {
-    const a = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "p1", password: "pw-profile-1", profile: { colour: "red" } } });
+    const a = await app.request("POST", "/api/admin/users/", {
+      token: root,
+      json: { username: "p1", password: "pw-profile-1", profile: { colour: "red" } },
+    });
     expect(a.status).toBe(400);
     expect(a.body.reason).toContain("'colour'");
-    const b = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "p1", password: "pw-profile-1", profile: { vlan_edit: "maybe" } } });
+    const b = await app.request("POST", "/api/admin/users/", {
+      token: root,
+      json: { username: "p1", password: "pw-profile-1", profile: { vlan_edit: "maybe" } },
+    });
     expect(b.status).toBe(400);
     expect(b.body.reason).toContain("'vlan_edit'");
-    const c = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "p1", password: "pw-profile-1", profile: { theme: "purple" } } });
+    const c = await app.request("POST", "/api/admin/users/", {
+      token: root,
+      json: { username: "p1", password: "pw-profile-1", profile: { theme: "purple" } },
+    });
     expect(c.status).toBe(400);
     expect(c.body.reason).toContain("'theme'");
   });
@@ -143,7 +169,10 @@ describeDb("user administration", () => {
     expect(a.body).toMatchObject({ first_name: "Ed", last_name: "It", is_staff: true });
     // the other profile fields keep their values
     expect(a.body.profile).toMatchObject({ read_only: true, vlan_edit: true, theme: "dark", bulk_edit: true });
-    const b = await app.request("PATCH", `/api/admin/users/${id}/`, { token: root, json: { profile: { theme: "light" }, email: "ed@example.org" } });
+    const b = await app.request("PATCH", `/api/admin/users/${id}/`, {
+      token: root,
+      json: { profile: { theme: "light" }, email: "ed@example.org" },
+    });
     expect(b.status).toBe(200);
     expect(b.body.profile).toMatchObject({ read_only: true, vlan_edit: true, theme: "light" });
     expect(b.body.email).toBe("ed@example.org");
@@ -159,7 +188,10 @@ describeDb("user administration", () => {
   });
 
   it("a bad field in an update changes nothing", async () => {
-    const c = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "atomic", password: "pw-atomic-1" } });
+    const c = await app.request("POST", "/api/admin/users/", {
+      token: root,
+      json: { username: "atomic", password: "pw-atomic-1" },
+    });
     const r = await app.request("PATCH", `/api/admin/users/${c.body.id}/`, {
       token: root,
       json: { first_name: "Changed", profile: { vlan_edit: "no" } },
@@ -170,14 +202,20 @@ describeDb("user administration", () => {
   });
 
   it("renaming onto an existing username is refused", async () => {
-    const c = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "renamer", password: "pw-renamer-1" } });
+    const c = await app.request("POST", "/api/admin/users/", {
+      token: root,
+      json: { username: "renamer", password: "pw-renamer-1" },
+    });
     const r = await app.request("PATCH", `/api/admin/users/${c.body.id}/`, { token: root, json: { username: "root" } });
     expect(r.status).toBe(400);
     expect(r.body.reason).toBe("A user with that username already exists.");
   });
 
   it("deletes a user (204), its tokens stop working; a superuser cannot delete itself", async () => {
-    const c = await app.request("POST", "/api/admin/users/", { token: root, json: { username: "goner", password: "pw-goner-12" } });
+    const c = await app.request("POST", "/api/admin/users/", {
+      token: root,
+      json: { username: "goner", password: "pw-goner-12" },
+    });
     const t = await app.login("goner", "pw-goner-12");
     const d = await app.request("DELETE", `/api/admin/users/${c.body.id}/`, { token: root });
     expect(d.status).toBe(204);
@@ -192,7 +230,10 @@ describeDb("user administration", () => {
   it("is for superusers only: staff and regular users get 403 with the contract text", async () => {
     await app.createUser("staffonly", "pw-so-1", { is_staff: true });
     await app.createUser("regular", "pw-reg-1");
-    for (const who of [["staffonly", "pw-so-1"], ["regular", "pw-reg-1"]]) {
+    for (const who of [
+      ["staffonly", "pw-so-1"],
+      ["regular", "pw-reg-1"],
+    ]) {
       const t = await app.login(who[0], who[1]);
       for (const [m, p] of [
         ["GET", "/api/admin/users/"],
@@ -202,7 +243,10 @@ describeDb("user administration", () => {
         ["DELETE", `/api/admin/users/${rootId}/`],
         ["GET", "/api/admin/"],
       ]) {
-        const r = await app.request(m, p, { token: t, json: m === "GET" || m === "DELETE" ? undefined : { first_name: "x" } });
+        const r = await app.request(m, p, {
+          token: t,
+          json: m === "GET" || m === "DELETE" ? undefined : { first_name: "x" },
+        });
         expect(r.status).toBe(403);
         expect(r.body.reason).toBe("You do not have permission to perform this action.");
       }
@@ -210,14 +254,33 @@ describeDb("user administration", () => {
   });
 
   it("switchgroups accepts a comma string or a JSON list of existing groups", async () => {
-    const g1 = await app.services.repos.inventory.create("switch_groups", { name: "G1", description: "", display_name: "", comments: "" } as any);
-    const g2 = await app.services.repos.inventory.create("switch_groups", { name: "G2", description: "", display_name: "", comments: "" } as any);
-    const a = await app.request("POST", "/api/admin/users/", { token: root, form: { username: "member", password: "pw-member-1", switchgroups: `${g1.id},${g2.id}` } });
+    const g1 = await app.services.repos.inventory.create("switch_groups", {
+      name: "G1",
+      description: "",
+      display_name: "",
+      comments: "",
+    } as any);
+    const g2 = await app.services.repos.inventory.create("switch_groups", {
+      name: "G2",
+      description: "",
+      display_name: "",
+      comments: "",
+    } as any);
+    const a = await app.request("POST", "/api/admin/users/", {
+      token: root,
+      form: { username: "member", password: "pw-member-1", switchgroups: `${g1.id},${g2.id}` },
+    });
     expect(a.status).toBe(201);
     expect(a.body.switchgroups).toEqual([g1.id, g2.id]);
-    const b = await app.request("PATCH", `/api/admin/users/${a.body.id}/`, { token: root, json: { switchgroups: [g2.id] } });
+    const b = await app.request("PATCH", `/api/admin/users/${a.body.id}/`, {
+      token: root,
+      json: { switchgroups: [g2.id] },
+    });
     expect(b.body.switchgroups).toEqual([g2.id]);
-    const c = await app.request("PATCH", `/api/admin/users/${a.body.id}/`, { token: root, json: { switchgroups: [4242] } });
+    const c = await app.request("PATCH", `/api/admin/users/${a.body.id}/`, {
+      token: root,
+      json: { switchgroups: [4242] },
+    });
     expect(c.status).toBe(400);
   });
 });

@@ -24,10 +24,14 @@ describeDb("VLAN add, rename and delete: only VLANs the group of the URL allows"
   const vlanCall = (who: string, group: number, action: "add" | "edit" | "delete", body: Record<string, unknown>) =>
     app.request("POST", `/api/switches/${group}/${sw}/vlan/${action}/`, { token: tokens[who], json: body });
   const unchanged = () => configsEqual(lab.model.running, baseline);
-  const log = async (query: string) => (await app.request("GET", `/api/admin/log/?${query}`, { token: tokens.root })).body.results;
+  const log = async (query: string) =>
+    (await app.request("GET", `/api/admin/log/?${query}`, { token: tokens.root })).body.results;
 
   function expectNotAllowed(r: ApiResponse, id: number) {
-    expect({ status: r.status, body: r.body }).toEqual({ status: 403, body: { reason: NOT_ALLOWED(id), code: "vlan_not_allowed" } });
+    expect({ status: r.status, body: r.body }).toEqual({
+      status: 403,
+      body: { reason: NOT_ALLOWED(id), code: "vlan_not_allowed" },
+    });
     expect(unchanged()).toBe(true);
   }
 
@@ -82,7 +86,10 @@ describeDb("VLAN add, rename and delete: only VLANs the group of the URL allows"
     expectNotAllowed(await vlanCall("vera", groups.ten, "edit", { vlan_id: 99, vlan_name: "pwned-mgmt" }), 99);
     expectNotAllowed(await vlanCall("vera", groups.ten, "add", { vlan_id: 888, vlan_name: "eight-eights" }), 888);
     // a form body is checked alike
-    const form = await app.request("POST", `/api/switches/${groups.ten}/${sw}/vlan/edit/`, { token: tokens.vera, form: { vlan_id: "40", vlan_name: "x" } });
+    const form = await app.request("POST", `/api/switches/${groups.ten}/${sw}/vlan/edit/`, {
+      token: tokens.vera,
+      form: { vlan_id: "40", vlan_name: "x" },
+    });
     expectNotAllowed(form, 40);
     expect(lab.model.vlan(99)?.name).toBe("mgmt");
     expect(lab.model.vlan(888)).toBeUndefined();
@@ -90,11 +97,20 @@ describeDb("VLAN add, rename and delete: only VLANs the group of the URL allows"
   });
 
   it("inside the group's list: add and rename pass", async () => {
-    expectResult(await vlanCall("vera", groups.some, "add", { vlan_id: 888, vlan_name: "eight-eights" }), "Vlan 888 (eight-eights) created.");
+    expectResult(
+      await vlanCall("vera", groups.some, "add", { vlan_id: 888, vlan_name: "eight-eights" }),
+      "Vlan 888 (eight-eights) created.",
+    );
     expect(lab.model.vlan(888)?.name).toBe("eight-eights");
-    expectResult(await vlanCall("vera", groups.some, "edit", { vlan_id: 40, vlan_name: "forty-two" }), "Updated name for vlan 40 to 'forty-two'");
+    expectResult(
+      await vlanCall("vera", groups.some, "edit", { vlan_id: 40, vlan_name: "forty-two" }),
+      "Updated name for vlan 40 to 'forty-two'",
+    );
     expect(lab.model.vlan(40)?.name).toBe("forty-two");
-    expectResult(await vlanCall("vera", groups.ten, "edit", { vlan_id: 10, vlan_name: "ten-renamed" }), "Updated name for vlan 10 to 'ten-renamed'");
+    expectResult(
+      await vlanCall("vera", groups.ten, "edit", { vlan_id: 10, vlan_name: "ten-renamed" }),
+      "Updated name for vlan 10 to 'ten-renamed'",
+    );
     expect(lab.model.vlan(10)?.name).toBe("ten-renamed");
   });
 
@@ -105,23 +121,45 @@ describeDb("VLAN add, rename and delete: only VLANs the group of the URL allows"
   });
 
   it("an allow_all_vlans group allows every VLAN", async () => {
-    expectResult(await vlanCall("vera", groups.all, "edit", { vlan_id: 99, vlan_name: "mgmt-2" }), "Updated name for vlan 99 to 'mgmt-2'");
+    expectResult(
+      await vlanCall("vera", groups.all, "edit", { vlan_id: 99, vlan_name: "mgmt-2" }),
+      "Updated name for vlan 99 to 'mgmt-2'",
+    );
     expect(lab.model.vlan(99)?.name).toBe("mgmt-2");
-    expectResult(await vlanCall("vera", groups.all, "add", { vlan_id: 777, vlan_name: "lab-777" }), "Vlan 777 (lab-777) created.");
+    expectResult(
+      await vlanCall("vera", groups.all, "add", { vlan_id: 777, vlan_name: "lab-777" }),
+      "Vlan 777 (lab-777) created.",
+    );
     expect(lab.model.vlan(777)?.name).toBe("lab-777");
   });
 
   it("staff with vlan_edit may change every VLAN, through a group that allows none", async () => {
-    expectResult(await vlanCall("staffer", groups.none, "add", { vlan_id: 701, vlan_name: "staff-701" }), "Vlan 701 (staff-701) created.");
-    expectResult(await vlanCall("staffer", groups.none, "edit", { vlan_id: 99, vlan_name: "staff-mgmt" }), "Updated name for vlan 99 to 'staff-mgmt'");
+    expectResult(
+      await vlanCall("staffer", groups.none, "add", { vlan_id: 701, vlan_name: "staff-701" }),
+      "Vlan 701 (staff-701) created.",
+    );
+    expectResult(
+      await vlanCall("staffer", groups.none, "edit", { vlan_id: 99, vlan_name: "staff-mgmt" }),
+      "Updated name for vlan 99 to 'staff-mgmt'",
+    );
     expect([lab.model.vlan(701)?.name, lab.model.vlan(99)?.name]).toEqual(["staff-701", "staff-mgmt"]);
   });
 
   it("the superuser may add, rename and delete any VLAN, through any group", async () => {
-    expectResult(await vlanCall("root", groups.ten, "add", { vlan_id: 702, vlan_name: "root-702" }), "Vlan 702 (root-702) created.");
-    expectResult(await vlanCall("root", groups.ten, "edit", { vlan_id: 99, vlan_name: "root-mgmt" }), "Updated name for vlan 99 to 'root-mgmt'");
+    expectResult(
+      await vlanCall("root", groups.ten, "add", { vlan_id: 702, vlan_name: "root-702" }),
+      "Vlan 702 (root-702) created.",
+    );
+    expectResult(
+      await vlanCall("root", groups.ten, "edit", { vlan_id: 99, vlan_name: "root-mgmt" }),
+      "Updated name for vlan 99 to 'root-mgmt'",
+    );
     expectResult(await vlanCall("root", groups.none, "delete", { vlan_id: 40 }), "Vlan 40 was deleted!");
-    expect([lab.model.vlan(702)?.name, lab.model.vlan(99)?.name, lab.model.vlan(40)]).toEqual(["root-702", "root-mgmt", undefined]);
+    expect([lab.model.vlan(702)?.name, lab.model.vlan(99)?.name, lab.model.vlan(40)]).toEqual([
+      "root-702",
+      "root-mgmt",
+      undefined,
+    ]);
   });
 
   it("delete stays superuser-only: vlan_edit and a group that allows the VLAN are not enough", async () => {
@@ -137,7 +175,10 @@ describeDb("VLAN add, rename and delete: only VLANs the group of the URL allows"
 
   it("an id outside 1..4094 is still the value's 400, not a refusal of rights", async () => {
     const r = await vlanCall("vera", groups.ten, "add", { vlan_id: 5000, vlan_name: "too-far" });
-    expect({ status: r.status, body: r.body }).toEqual({ status: 400, body: { reason: "Invalid new vlan id: '5000'", code: "invalid_parameter" } });
+    expect({ status: r.status, body: r.body }).toEqual({
+      status: 400,
+      body: { reason: "Invalid new vlan id: '5000'", code: "invalid_parameter" },
+    });
     expect(unchanged()).toBe(true);
   });
 
@@ -145,8 +186,22 @@ describeDb("VLAN add, rename and delete: only VLANs the group of the URL allows"
     expectNotAllowed(await vlanCall("vera", groups.ten, "edit", { vlan_id: 99, vlan_name: "audit-me" }), 99);
     expectNotAllowed(await vlanCall("vera", groups.ten, "add", { vlan_id: 889, vlan_name: "audit-add" }), 889);
     const [rename] = await log("outcome=refused&action=vlan_rename");
-    expect(rename).toMatchObject({ username: "vera", switch_id: sw, outcome: "refused", code: "vlan_not_allowed", message: NOT_ALLOWED(99), new_value: "99 audit-me" });
+    expect(rename).toMatchObject({
+      username: "vera",
+      switch_id: sw,
+      outcome: "refused",
+      code: "vlan_not_allowed",
+      message: NOT_ALLOWED(99),
+      new_value: "99 audit-me",
+    });
     const [add] = await log("outcome=refused&action=vlan_add");
-    expect(add).toMatchObject({ username: "vera", switch_id: sw, outcome: "refused", code: "vlan_not_allowed", message: NOT_ALLOWED(889), new_value: "889 audit-add" });
+    expect(add).toMatchObject({
+      username: "vera",
+      switch_id: sw,
+      outcome: "refused",
+      code: "vlan_not_allowed",
+      message: NOT_ALLOWED(889),
+      new_value: "889 audit-add",
+    });
   });
 });

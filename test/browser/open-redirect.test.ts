@@ -39,20 +39,23 @@ browserSuite("a browser is never sent to another site", () => {
     return { context, elsewhere };
   }
 
-  it.each(["//x//attacker.example/phish", "/.//x//attacker.example/phish", "/..//attacker.example/phish", "/ui//attacker.example/phish", "/%2F%2Fattacker.example/phish"])(
-    "opening %s ends on this site",
-    async (path) => {
-      const { context, elsewhere } = await watchedContext();
-      try {
-        const page = await context.newPage();
-        await page.goto(`${app.url}${path}`);
-        expect({ path, origin: new URL(page.url()).origin, elsewhere }).toEqual({ path, origin: app.url, elsewhere: [] });
-        expect(await page.content()).not.toContain("phished");
-      } finally {
-        await context.close();
-      }
-    },
-  );
+  it.each([
+    "//x//attacker.example/phish",
+    "/.//x//attacker.example/phish",
+    "/..//attacker.example/phish",
+    "/ui//attacker.example/phish",
+    "/%2F%2Fattacker.example/phish",
+  ])("opening %s ends on this site", async (path) => {
+    const { context, elsewhere } = await watchedContext();
+    try {
+      const page = await context.newPage();
+      await page.goto(`${app.url}${path}`);
+      expect({ path, origin: new URL(page.url()).origin, elsewhere }).toEqual({ path, origin: app.url, elsewhere: [] });
+      expect(await page.content()).not.toContain("phished");
+    } finally {
+      await context.close();
+    }
+  });
 
   it("a login whose next leads elsewhere ends on this site's api/", async () => {
     const { context, elsewhere } = await watchedContext();

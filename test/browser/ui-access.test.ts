@@ -6,7 +6,16 @@
  */
 import fs from "node:fs";
 import type { Page } from "playwright-core";
-import { browserSuite, startUiWorld, portRow, screenshot, ADMIN, HELPDESK, type UiUser, type UiWorld } from "./ui-support";
+import {
+  browserSuite,
+  startUiWorld,
+  portRow,
+  screenshot,
+  ADMIN,
+  HELPDESK,
+  type UiUser,
+  type UiWorld,
+} from "./ui-support";
 
 const AXE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
@@ -20,7 +29,9 @@ interface AxeIssue {
 /** axe-core injected into the page (not through a script tag: the CSP would refuse it) */
 async function seriousIssues(page: Page): Promise<AxeIssue[]> {
   await page.evaluate(AXE);
-  const violations = (await page.evaluate(`axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] } }).then((r) => r.violations)`)) as {
+  const violations = (await page.evaluate(
+    `axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] } }).then((r) => r.violations)`,
+  )) as {
     id: string;
     impact: string;
     help: string;
@@ -36,7 +47,11 @@ const read = (page: Page, expression: string) => page.evaluate(expression) as Pr
 
 browserSuite("web UI themes and access", () => {
   let w: UiWorld;
-  const DARK: UiUser = { username: "nightshift", password: "pw-night-1", profile: { theme: "dark", are_you_sure: true, bulk_edit: true, allow_poe_toggle: true } };
+  const DARK: UiUser = {
+    username: "nightshift",
+    password: "pw-night-1",
+    profile: { theme: "dark", are_you_sure: true, bulk_edit: true, allow_poe_toggle: true },
+  };
   beforeAll(async () => {
     w = await startUiWorld({ moreUsers: [DARK] });
   }, 60000);
@@ -67,7 +82,9 @@ browserSuite("web UI themes and access", () => {
   it("takes light or dark from the profile", async () => {
     const light = await open(ADMIN, device());
     await expect(light.page.locator("html").getAttribute("data-theme")).resolves.toBe("light");
-    await expect(read(light.page, "getComputedStyle(document.body).backgroundColor")).resolves.toBe("rgb(245, 247, 250)");
+    await expect(read(light.page, "getComputedStyle(document.body).backgroundColor")).resolves.toBe(
+      "rgb(245, 247, 250)",
+    );
     await screenshot(w, light.page, "device-light");
     await light.context.close();
 
@@ -103,7 +120,10 @@ browserSuite("web UI themes and access", () => {
 
   it("the accessibility check finds an issue planted in a page (it is not blind)", async () => {
     const { context, page } = await open(ADMIN, "/ui/");
-    await read(page, `document.querySelector("main").append(Object.assign(document.createElement("input"), { type: "text" }))`);
+    await read(
+      page,
+      `document.querySelector("main").append(Object.assign(document.createElement("input"), { type: "text" }))`,
+    );
     const issues = await seriousIssues(page);
     expect(issues.map((i) => i.id)).toContain("label");
     await context.close();
@@ -114,12 +134,17 @@ browserSuite("web UI themes and access", () => {
     for (const [name, path] of pages()) {
       await page.goto(`${w.app.url}${path}`);
       await page.locator("main h1").waitFor();
-      const [scroll, inner] = (await read(page, "[document.documentElement.scrollWidth, window.innerWidth]")) as number[];
+      const [scroll, inner] = (await read(
+        page,
+        "[document.documentElement.scrollWidth, window.innerWidth]",
+      )) as number[];
       expect({ name, fits: scroll <= inner }).toEqual({ name, fits: true });
       if (name === "device") {
         // the header row is out of sight (still read by screen readers) and every cell says what it is
         expect((await page.locator("table.ports thead").boundingBox())!.height).toBeLessThanOrEqual(1);
-        const label = await portRow(page, w.lab.model.port(2).ifIndex).locator('td[data-label="VLAN"]').evaluate((td) => (globalThis as any).getComputedStyle(td, "::before").content);
+        const label = await portRow(page, w.lab.model.port(2).ifIndex)
+          .locator('td[data-label="VLAN"]')
+          .evaluate((td) => (globalThis as any).getComputedStyle(td, "::before").content);
         expect(label).toBe('"VLAN"');
         await screenshot(w, page, "device-narrow");
       }

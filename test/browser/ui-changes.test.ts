@@ -16,7 +16,9 @@ browserSuite("web UI changes in place", () => {
 
   beforeAll(async () => {
     w = await startUiWorld();
-    ports = [2, 3, 4, 5, 6, 7, 8].map((n) => w.lab.model.port(n)).filter((p) => w.helpdeskVlans.includes(w.lab.model.pvid(p.bridgePort!)!));
+    ports = [2, 3, 4, 5, 6, 7, 8]
+      .map((n) => w.lab.model.port(n))
+      .filter((p) => w.helpdeskVlans.includes(w.lab.model.pvid(p.bridgePort!)!));
     expect(ports.length).toBeGreaterThanOrEqual(3);
     const s = await loggedIn(w, HELPDESK, `/ui/switch/${w.gid}/${w.sid}/`);
     page = s.page;
@@ -35,7 +37,10 @@ browserSuite("web UI changes in place", () => {
     await page.locator("table.ports[aria-busy=false]").waitFor();
     return { kind: (await out.getAttribute("class")) ?? "", text: (await out.textContent()) ?? "" };
   }
-  const clearResults = () => page.locator("td.result span").evaluateAll((spans) => spans.forEach((s) => ((s.className = ""), (s.textContent = ""))));
+  const clearResults = () =>
+    page
+      .locator("td.result span")
+      .evaluateAll((spans) => spans.forEach((s) => ((s.className = ""), (s.textContent = ""))));
 
   it("offers only the VLANs the user may use, asks first, and moves the port", async () => {
     const port = ports[0];
@@ -54,14 +59,21 @@ browserSuite("web UI changes in place", () => {
     await select.selectOption(String(to));
     await declined;
     await expect(portRow(page, port.ifIndex).locator("td.result span").textContent()).resolves.toBe("Not changed.");
-    await expect(portRow(page, port.ifIndex).locator('td[data-label="VLAN"] select').inputValue()).resolves.toBe(String(from));
+    await expect(portRow(page, port.ifIndex).locator('td[data-label="VLAN"] select').inputValue()).resolves.toBe(
+      String(from),
+    );
     expect(w.lab.model.pvid(port.bridgePort!)).toBe(from);
 
     page.once("dialog", (d) => void d.accept());
     await portRow(page, port.ifIndex).locator('td[data-label="VLAN"] select').selectOption(String(to));
-    await expect(resultText(port.ifIndex)).resolves.toEqual({ kind: "ok", text: `Interface ${port.name} changed to vlan ${to}` });
+    await expect(resultText(port.ifIndex)).resolves.toEqual({
+      kind: "ok",
+      text: `Interface ${port.name} changed to vlan ${to}`,
+    });
     expect(w.lab.model.pvid(port.bridgePort!)).toBe(to);
-    await expect(portRow(page, port.ifIndex).locator('td[data-label="VLAN"] select').inputValue()).resolves.toBe(String(to));
+    await expect(portRow(page, port.ifIndex).locator('td[data-label="VLAN"] select').inputValue()).resolves.toBe(
+      String(to),
+    );
     // the device needs a save: the button says so
     await expect(page.locator("#save-config").textContent()).resolves.toBe("Save configuration (unsaved changes)");
     expect(await page.locator("#save-config").getAttribute("class")).toContain("attention");
@@ -72,18 +84,32 @@ browserSuite("web UI changes in place", () => {
     const port = ports[1];
     expect(w.lab.model.adminUp(port.ifIndex)).toBe(true);
     page.once("dialog", (d) => void d.accept());
-    await portRow(page, port.ifIndex).getByRole("button", { name: `Disable ${port.name}` }).click();
-    await expect(resultText(port.ifIndex)).resolves.toEqual({ kind: "ok", text: `Interface ${port.name} is now Disabled` });
+    await portRow(page, port.ifIndex)
+      .getByRole("button", { name: `Disable ${port.name}` })
+      .click();
+    await expect(resultText(port.ifIndex)).resolves.toEqual({
+      kind: "ok",
+      text: `Interface ${port.name} is now Disabled`,
+    });
     expect(w.lab.model.adminUp(port.ifIndex)).toBe(false);
-    await expect(portRow(page, port.ifIndex).locator('td[data-label="Admin state"] button').textContent()).resolves.toBe("Enable");
+    await expect(
+      portRow(page, port.ifIndex).locator('td[data-label="Admin state"] button').textContent(),
+    ).resolves.toBe("Enable");
 
     await clearResults();
     expect(w.lab.model.poeState(port.ifIndex)!.enabled).toBe(true);
     page.once("dialog", (d) => void d.accept());
-    await portRow(page, port.ifIndex).getByRole("button", { name: `Turn PoE off on ${port.name}` }).click();
-    await expect(resultText(port.ifIndex)).resolves.toEqual({ kind: "ok", text: `Interface ${port.name} PoE is now Disabled` });
+    await portRow(page, port.ifIndex)
+      .getByRole("button", { name: `Turn PoE off on ${port.name}` })
+      .click();
+    await expect(resultText(port.ifIndex)).resolves.toEqual({
+      kind: "ok",
+      text: `Interface ${port.name} PoE is now Disabled`,
+    });
     expect(w.lab.model.poeState(port.ifIndex)!.enabled).toBe(false);
-    await expect(portRow(page, port.ifIndex).locator('td[data-label="PoE"]').textContent()).resolves.toContain("Disabled");
+    await expect(portRow(page, port.ifIndex).locator('td[data-label="PoE"]').textContent()).resolves.toContain(
+      "Disabled",
+    );
   });
 
   it("sets a description, and shows a device's refusal in words", async () => {
@@ -93,7 +119,10 @@ browserSuite("web UI changes in place", () => {
     await field().fill("printer room 2");
     page.once("dialog", (d) => void d.accept());
     await field().press("Enter");
-    await expect(resultText(port.ifIndex)).resolves.toEqual({ kind: "ok", text: `Interface ${port.name} description was changed!` });
+    await expect(resultText(port.ifIndex)).resolves.toEqual({
+      kind: "ok",
+      text: `Interface ${port.name} description was changed!`,
+    });
     expect(w.lab.model.alias(port.ifIndex)).toBe("printer room 2");
 
     // the switch refuses every SET: the API's reason next to the port, nothing changed
@@ -102,7 +131,9 @@ browserSuite("web UI changes in place", () => {
     try {
       await field().fill("never written");
       page.once("dialog", (d) => void d.accept());
-      await portRow(page, port.ifIndex).getByRole("button", { name: `Set the description of ${port.name}` }).click();
+      await portRow(page, port.ifIndex)
+        .getByRole("button", { name: `Set the description of ${port.name}` })
+        .click();
       const shown = await resultText(port.ifIndex);
       expect(shown.kind).toBe("error");
       expect(shown.text).toContain("floor-2-access");

@@ -52,11 +52,17 @@ browserSuite("web UI pages", () => {
 
     const port = w.lab.model.port(2);
     page.once("dialog", (d) => void d.accept());
-    await portRow(page, port.ifIndex).getByRole("button", { name: `Disable ${port.name}` }).click();
+    await portRow(page, port.ifIndex)
+      .getByRole("button", { name: `Disable ${port.name}` })
+      .click();
     await page.locator("#session-ended").waitFor();
-    await expect(portRow(page, port.ifIndex).locator("td.result span").textContent()).resolves.toMatch(/^Your session has ended: please log in again\./);
+    await expect(portRow(page, port.ifIndex).locator("td.result span").textContent()).resolves.toMatch(
+      /^Your session has ended: please log in again\./,
+    );
     expect(w.lab.model.adminUp(port.ifIndex)).toBe(true);
-    await expect(page.locator("#session-ended").textContent()).resolves.toBe("Your session has ended. Log in again to come back to this page.");
+    await expect(page.locator("#session-ended").textContent()).resolves.toBe(
+      "Your session has ended. Log in again to come back to this page.",
+    );
 
     await Promise.all([page.waitForURL(/\/login\//), page.click("#session-ended a")]);
     expect(new URL(page.url()).searchParams.get("next")).toBe(device);
@@ -81,7 +87,10 @@ browserSuite("web UI pages", () => {
 
     // Enter asks the API's search for that exact name and opens the device
     await page.fill("#device-search", "floor-2-access");
-    await Promise.all([page.waitForURL(`${w.app.url}/ui/switch/${w.gid}/${w.sid}/`), page.press("#device-search", "Enter")]);
+    await Promise.all([
+      page.waitForURL(`${w.app.url}/ui/switch/${w.gid}/${w.sid}/`),
+      page.press("#device-search", "Enter"),
+    ]);
     await page.locator("table.ports").waitFor();
 
     // no such device: the API's answer in words
@@ -96,14 +105,26 @@ browserSuite("web UI pages", () => {
     const { context, page } = await loggedIn(w, HELPDESK, `/ui/switch/${w.gid}/${w.sid}/`);
     await page.locator("table.ports").waitFor();
     await expect(page.locator("h1").textContent()).resolves.toBe("floor-2-access");
-    await expect(page.locator("table.ports thead th").allTextContents()).resolves.toEqual(["Select", "Port", "Description", "Admin state", "Link", "Speed", "VLAN", "PoE", "Result"]);
+    await expect(page.locator("table.ports thead th").allTextContents()).resolves.toEqual([
+      "Select",
+      "Port",
+      "Description",
+      "Admin state",
+      "Link",
+      "Speed",
+      "VLAN",
+      "PoE",
+      "Result",
+    ]);
     const ethernet = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => w.lab.model.port(n));
     for (const port of ethernet) {
       const row = portRow(page, port.ifIndex);
       const cells = row.locator("td");
       await expect(cells.nth(1).locator("strong").textContent()).resolves.toBe(port.name);
       await expect(cells.nth(4).textContent()).resolves.toBe(w.lab.model.operUp(port.ifIndex) ? "Up" : "Down");
-      await expect(cells.nth(5).textContent()).resolves.toBe(port.speedMbps >= 1000 ? `${port.speedMbps / 1000} Gbps` : `${port.speedMbps} Mbps`);
+      await expect(cells.nth(5).textContent()).resolves.toBe(
+        port.speedMbps >= 1000 ? `${port.speedMbps / 1000} Gbps` : `${port.speedMbps} Mbps`,
+      );
       const pvid = w.lab.model.pvid(port.bridgePort!);
       const select = cells.nth(6).locator("select");
       if (pvid !== undefined && w.helpdeskVlans.includes(pvid)) {
@@ -114,7 +135,9 @@ browserSuite("web UI pages", () => {
         expect(await select.count()).toBe(0);
         await expect(cells.nth(1).textContent()).resolves.toContain("not");
       }
-      await expect(cells.nth(7).textContent()).resolves.toContain(w.lab.model.poeState(port.ifIndex)!.enabled ? "Enabled" : "Disabled");
+      await expect(cells.nth(7).textContent()).resolves.toContain(
+        w.lab.model.poeState(port.ifIndex)!.enabled ? "Enabled" : "Disabled",
+      );
     }
     await context.close();
   });
@@ -126,13 +149,17 @@ browserSuite("web UI pages", () => {
     // what the API says of port 1 is what the page shows
     const token = await w.app.login(ADMIN.username, ADMIN.password);
     const api = (await w.app.request<any>("GET", `/api/switches/${w.gid}/${w.sid}/details/`, { token })).body;
-    const withMacs = api.interfaces.find((i: any) => i.ethernet_addresses.some((m: any) => m.vendor) && i.neighbors.length);
+    const withMacs = api.interfaces.find(
+      (i: any) => i.ethernet_addresses.some((m: any) => m.vendor) && i.neighbors.length,
+    );
     expect(withMacs).toBeDefined();
     const row = portRow(page, withMacs.id);
     const macs = await row.locator('td[data-label="MAC addresses"] li').allTextContents();
     const mac = withMacs.ethernet_addresses.find((m: any) => m.vendor);
     expect(macs).toContain(`${mac.address} vlan ${mac.vlan} · ${mac.vendor}`);
-    await expect(row.locator('td[data-label="LLDP neighbours"]').textContent()).resolves.toContain(withMacs.neighbors[0].system_name);
+    await expect(row.locator('td[data-label="LLDP neighbours"]').textContent()).resolves.toContain(
+      withMacs.neighbors[0].system_name,
+    );
     await context.close();
   });
 
@@ -151,14 +178,18 @@ browserSuite("web UI pages", () => {
 
   it("shows the audit log to superusers only", async () => {
     // a failed login is an audit row: the newest one when the page opens
-    expect((await w.app.request("POST", "/api/users/token/", { json: { username: "helpdesk", password: "wrong" } })).status).toBe(400);
+    expect(
+      (await w.app.request("POST", "/api/users/token/", { json: { username: "helpdesk", password: "wrong" } })).status,
+    ).toBe(400);
     const { context, page } = await loggedIn(w, ADMIN, "/ui/audit/");
     await page.locator("table.audit").waitFor();
     const newest = page.locator("table.audit tbody tr").first();
     await expect(newest.locator('td[data-label="Action"]').textContent()).resolves.toBe("login");
     await expect(newest.locator('td[data-label="User"]').textContent()).resolves.toBe("helpdesk");
     await expect(newest.locator('td[data-label="Outcome"]').textContent()).resolves.toBe("refused");
-    await expect(newest.locator('td[data-label="Message"]').textContent()).resolves.toBe("Unable to log in with provided credentials.");
+    await expect(newest.locator('td[data-label="Message"]').textContent()).resolves.toBe(
+      "Unable to log in with provided credentials.",
+    );
     await page.selectOption("#audit-outcome", "refused");
     await Promise.all([page.waitForURL(/outcome=refused/), page.click("form.toolbar button")]);
     await page.locator("table.audit").waitFor();
@@ -170,7 +201,9 @@ browserSuite("web UI pages", () => {
     const help = await loggedIn(w, HELPDESK, "/ui/");
     expect(await help.page.locator("header a[href='/ui/audit/']").count()).toBe(0);
     await help.page.goto(`${w.app.url}/ui/audit/`);
-    await expect(help.page.locator("[role=alert]").textContent()).resolves.toBe("You do not have permission to perform this action.");
+    await expect(help.page.locator("[role=alert]").textContent()).resolves.toBe(
+      "You do not have permission to perform this action.",
+    );
     await help.context.close();
   });
 
@@ -181,7 +214,9 @@ browserSuite("web UI pages", () => {
 
     await page.fill("#token-password", "not my password");
     await page.click("#token-create button");
-    await expect(page.locator("#token-status.error").textContent()).resolves.toBe("Unable to log in with provided credentials.");
+    await expect(page.locator("#token-status.error").textContent()).resolves.toBe(
+      "Unable to log in with provided credentials.",
+    );
 
     await page.fill("#token-password", HELPDESK.password);
     await page.click("#token-create button");
@@ -213,7 +248,9 @@ browserSuite("web UI pages", () => {
     // Swagger UI, from the package, showing the spec read from /api/schema/
     await page.locator(".swagger-ui .opblock-summary-path").first().waitFor({ timeout: 15000 });
     const paths = await page.locator(".swagger-ui .opblock-summary-path").allTextContents();
-    expect(paths.map((p) => p.replace(/\u200b/g, ""))).toContain("/api/switches/{group}/{switch}/interface/{interface}/vlan/");
+    expect(paths.map((p) => p.replace(/\u200b/g, ""))).toContain(
+      "/api/switches/{group}/{switch}/interface/{interface}/vlan/",
+    );
     expect(violations).toEqual([]);
     await context.close();
   });

@@ -47,7 +47,8 @@ browserSuite("web UI controls from each port's rights", () => {
     await s.page.locator("table.ports").waitFor();
     return s;
   };
-  const cell = (page: Page, port: typeof open, label: string) => portRow(page, port.ifIndex).locator(`td[data-label="${label}"]`);
+  const cell = (page: Page, port: typeof open, label: string) =>
+    portRow(page, port.ifIndex).locator(`td[data-label="${label}"]`);
 
   it("offers the PoE toggle where the group allows it, though the profile does not, and it works", async () => {
     const { context, page } = await devicePage(w.sid);
@@ -63,11 +64,15 @@ browserSuite("web UI controls from each port's rights", () => {
       expect(d.message()).toBe(`Turn PoE off on ${locked.name}?`);
       return d.accept();
     });
-    await cell(page, locked, "PoE").getByRole("button", { name: `Turn PoE off on ${locked.name}` }).click();
+    await cell(page, locked, "PoE")
+      .getByRole("button", { name: `Turn PoE off on ${locked.name}` })
+      .click();
     await asked;
     await portRow(page, locked.ifIndex).locator("td.result span.ok").waitFor();
     await page.locator("table.ports[aria-busy=false]").waitFor();
-    await expect(cell(page, locked, "Result").textContent()).resolves.toBe(`Interface ${locked.name} PoE is now Disabled`);
+    await expect(cell(page, locked, "Result").textContent()).resolves.toBe(
+      `Interface ${locked.name} PoE is now Disabled`,
+    );
     expect(w.lab.model.poeState(locked.ifIndex)!.enabled).toBe(false);
     // the row was read again: the toggle now turns PoE back on
     await expect(cell(page, locked, "PoE").locator("button").textContent()).resolves.toBe("PoE on");
@@ -83,7 +88,9 @@ browserSuite("web UI controls from each port's rights", () => {
     expect(await cell(off.page, open, "PoE").locator("button").count()).toBe(1);
     // bulk edit does not offer descriptions there either
     await off.page.click("#bulk summary");
-    await portRow(off.page, open.ifIndex).getByRole("checkbox", { name: `Select ${open.name}` }).check();
+    await portRow(off.page, open.ifIndex)
+      .getByRole("checkbox", { name: `Select ${open.name}` })
+      .check();
     expect(await off.page.locator('#bulk [data-action="vlan"]').isVisible()).toBe(true);
     expect(await off.page.locator('#bulk [data-action="description"]').isVisible()).toBe(false);
     await off.context.close();
@@ -98,16 +105,23 @@ browserSuite("web UI controls from each port's rights", () => {
     await page.click("#bulk summary");
     const offered = async () => {
       const out: string[] = [];
-      for (const action of ["vlan", "state", "poe", "description"]) if (await page.locator(`#bulk [data-action="${action}"]`).isVisible()) out.push(action);
+      for (const action of ["vlan", "state", "poe", "description"])
+        if (await page.locator(`#bulk [data-action="${action}"]`).isVisible()) out.push(action);
       return out;
     };
     expect(await offered()).toEqual([]);
-    await expect(page.locator("#bulk-none").textContent()).resolves.toBe("Select ports in the table: the changes they allow are offered here.");
+    await expect(page.locator("#bulk-none").textContent()).resolves.toBe(
+      "Select ports in the table: the changes they allow are offered here.",
+    );
 
     // the locked port alone allows PoE only; with the open port everything is offered
-    await portRow(page, locked.ifIndex).getByRole("checkbox", { name: `Select ${locked.name}` }).check();
+    await portRow(page, locked.ifIndex)
+      .getByRole("checkbox", { name: `Select ${locked.name}` })
+      .check();
     expect(await offered()).toEqual(["poe"]);
-    await portRow(page, open.ifIndex).getByRole("checkbox", { name: `Select ${open.name}` }).check();
+    await portRow(page, open.ifIndex)
+      .getByRole("checkbox", { name: `Select ${open.name}` })
+      .check();
     expect(await offered()).toEqual(["vlan", "state", "poe", "description"]);
 
     await page.selectOption("#bulk-poe", "off");
@@ -121,10 +135,16 @@ browserSuite("web UI controls from each port's rights", () => {
     const items = page.locator("#bulk-results li");
     await expect(items.count()).resolves.toBe(2);
     await expect(items.nth(0).getAttribute("class")).resolves.toBe("done");
-    await expect(items.nth(0).textContent()).resolves.toBe(`${open.name}: Interface ${open.name} PoE is now Disabled; Interface ${open.name} description was changed!`);
+    await expect(items.nth(0).textContent()).resolves.toBe(
+      `${open.name}: Interface ${open.name} PoE is now Disabled; Interface ${open.name} description was changed!`,
+    );
     await expect(items.nth(1).getAttribute("class")).resolves.toBe("failed");
-    await expect(items.nth(1).textContent()).resolves.toBe(`${locked.name}: Interface ${locked.name} PoE is now Disabled; failed: description "bulk desk": ${VLAN_NOT_ACCESSIBLE}`);
-    await expect(page.locator("#bulk-status").textContent()).resolves.toBe("Done: 1 of 2 ports changed, 1 with errors (listed below).");
+    await expect(items.nth(1).textContent()).resolves.toBe(
+      `${locked.name}: Interface ${locked.name} PoE is now Disabled; failed: description "bulk desk": ${VLAN_NOT_ACCESSIBLE}`,
+    );
+    await expect(page.locator("#bulk-status").textContent()).resolves.toBe(
+      "Done: 1 of 2 ports changed, 1 with errors (listed below).",
+    );
 
     // the switch has what the list says
     expect([open, locked].map((p) => w.lab.model.poeState(p.ifIndex)!.enabled)).toEqual([false, false]);

@@ -19,7 +19,10 @@ export const browserSuite = fs.existsSync(CHROMIUM) || process.env.CI ? describe
 /** a connection of this suite's own to the run's browser; closing it leaves the browser to the others */
 export async function openBrowser(): Promise<Browser> {
   const ws = process.env.SWITCHDESK_TEST_BROWSER_WS;
-  if (!ws) throw new Error(`no browser for this run: the browser project's globalSetup starts ${CHROMIUM} (jest --selectProjects browser)`);
+  if (!ws)
+    throw new Error(
+      `no browser for this run: the browser project's globalSetup starts ${CHROMIUM} (jest --selectProjects browser)`,
+    );
   return chromium.connect(ws);
 }
 
@@ -55,15 +58,26 @@ export interface UiWorldOptions {
 
 export async function startUiWorld(opts: UiWorldOptions = {}): Promise<UiWorld> {
   const app = await startTestApp();
-  const adminId = await app.createUser(ADMIN.username, ADMIN.password, { is_superuser: true, profile: { are_you_sure: false, ...opts.adminProfile } });
-  const helpId = await app.createUser(HELPDESK.username, HELPDESK.password, { profile: { are_you_sure: true, bulk_edit: true, allow_poe_toggle: true, ...opts.helpdeskProfile } });
+  const adminId = await app.createUser(ADMIN.username, ADMIN.password, {
+    is_superuser: true,
+    profile: { are_you_sure: false, ...opts.adminProfile },
+  });
+  const helpId = await app.createUser(HELPDESK.username, HELPDESK.password, {
+    profile: { are_you_sure: true, bulk_edit: true, allow_poe_toggle: true, ...opts.helpdeskProfile },
+  });
   const more: number[] = [];
   for (const u of opts.moreUsers ?? []) more.push(await app.createUser(u.username, u.password, { profile: u.profile }));
   const lab = await startLab({ profile: "ciscosb", ports: 8, name: "ui-lab" });
   const vlans = lab.model.vlanIds();
   // the helpdesk may use every VLAN of the lab but the last one
   const helpdeskVlans = vlans.slice(0, Math.max(2, vlans.length - 1));
-  const gid = await addGroup(app, { name: "Helpdesk floor", vlans: helpdeskVlans, users: [adminId, helpId, ...more], edit_if_descr: true, ...opts.group });
+  const gid = await addGroup(app, {
+    name: "Helpdesk floor",
+    vlans: helpdeskVlans,
+    users: [adminId, helpId, ...more],
+    edit_if_descr: true,
+    ...opts.group,
+  });
   const sid = await addDevice(app, { name: "floor-2-access", lab, groups: [gid] });
   const browser = await openBrowser();
   return {
@@ -82,7 +96,12 @@ export async function startUiWorld(opts: UiWorldOptions = {}): Promise<UiWorld> 
 }
 
 /** a new browser context logged in through the login page, on `next` */
-export async function loggedIn(w: UiWorld, who: UiUser, next: string, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
+export async function loggedIn(
+  w: UiWorld,
+  who: UiUser,
+  next: string,
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await w.browser.newContext({ viewport });
   const page = await context.newPage();
   await page.goto(`${w.app.url}/login/?next=${encodeURIComponent(next)}`);
@@ -110,7 +129,12 @@ export async function screenshot(w: UiWorld, page: Page, name: string): Promise<
     },
     { from: `127.0.0.1:${w.lab.port}`, to: "127.0.0.1:161" },
   );
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false, animations: "disabled", caret: "hide" });
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, `${name}.png`),
+    fullPage: false,
+    animations: "disabled",
+    caret: "hide",
+  });
 }
 
 /** the ports table's row of a lab port */

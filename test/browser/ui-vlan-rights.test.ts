@@ -28,7 +28,9 @@ browserSuite("web UI VLAN page within the group's VLANs", () => {
     await page.fill(`#vlan-name-${mine}`, "ui-mine");
     await page.getByRole("button", { name: `Rename VLAN ${mine}`, exact: true }).click();
     await page.locator("#vlan-status.ok").waitFor();
-    await expect(page.locator("#vlan-status").textContent()).resolves.toBe(`Updated name for vlan ${mine} to 'ui-mine'`);
+    await expect(page.locator("#vlan-status").textContent()).resolves.toBe(
+      `Updated name for vlan ${mine} to 'ui-mine'`,
+    );
     expect(w.lab.model.vlan(mine)?.name).toBe("ui-mine");
 
     const before = w.lab.model.vlanIds();

@@ -42,7 +42,9 @@ browserSuite("web UI session in a browser", () => {
     await page.fill("input[name=username]", "webadmin");
     await page.fill("input[name=password]", "wrong");
     await page.click("button[type=submit]");
-    await expect(page.locator("[role=alert]").textContent()).resolves.toContain("Unable to log in with provided credentials.");
+    await expect(page.locator("[role=alert]").textContent()).resolves.toContain(
+      "Unable to log in with provided credentials.",
+    );
     expect(new URL(page.url()).pathname).toBe("/login/");
     await page.close();
   });
@@ -64,7 +66,9 @@ browserSuite("web UI session in a browser", () => {
     // the browsable root: formatted JSON with links, the endpoint list, forms
     const result = await page.locator("#result").textContent();
     expect(JSON.parse(result!)).toMatchObject({ switches: `${app.url}/api/switches/` });
-    await expect(page.locator("table").textContent()).resolves.toContain("/api/switches/{group}/{switch}/interface/{interface}/vlan/");
+    await expect(page.locator("table").textContent()).resolves.toContain(
+      "/api/switches/{group}/{switch}/interface/{interface}/vlan/",
+    );
     expect(await page.locator("form.op").count()).toBeGreaterThan(10);
 
     // follow a link from the JSON

@@ -13,7 +13,13 @@ describeDb("the bench's load run on one and three instances", () => {
   it("answers the load mix through one and three instances behind the proxy, within the per-device bound", async () => {
     if (!built) throw new Error("the service is not built: run `npm run build` (npm ci does it)");
     const lines: string[] = [];
-    const rows = await scaleOutScenario({ latencyMs: 5, runs: 1, baselineRuns: 1, loadSeconds: 2, log: (l) => lines.push(l) });
+    const rows = await scaleOutScenario({
+      latencyMs: 5,
+      runs: 1,
+      baselineRuns: 1,
+      loadSeconds: 2,
+      log: (l) => lines.push(l),
+    });
     console.log([...lines, ...rows.map((r) => JSON.stringify(r))].join("\n"));
     expect(rows.map((r) => [r.name, r.instances])).toEqual([
       ["load-64x32-1-instance", 1],

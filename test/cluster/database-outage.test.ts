@@ -51,14 +51,20 @@ function expectDatabaseUnavailable(r: ApiResponse): void {
   let ifIndex: number;
 
   const descriptionUrl = () => `/api/switches/${group}/${device}/interface/${ifIndex}/description/`;
-  const setDescription = (text: string) => app.request("POST", descriptionUrl(), { token: root, json: { description: text } });
+  const setDescription = (text: string) =>
+    app.request("POST", descriptionUrl(), { token: root, json: { description: text } });
   const health = async () => (await fetch(`${app.url}/healthz`)).status;
   const alias = () => lab.model.alias(ifIndex);
 
   beforeAll(async () => {
     db = await createPrivateMariadb("sdtest_outage");
     // a long lease: the write after an outage must not wait for the lease its instance could not release
-    app = await startTestApp({ databaseUrl: db.url, secretKey: SECRET, deviceLeaseMs: 60_000, deviceWriteWaitMs: 10_000 });
+    app = await startTestApp({
+      databaseUrl: db.url,
+      secretKey: SECRET,
+      deviceLeaseMs: 60_000,
+      deviceWriteWaitMs: 10_000,
+    });
     lab = await startLab({ profile: "generic", ports: 8 });
     const rootId = await app.createUser("root", "pw-root-1", { is_superuser: true });
     root = await app.login("root", "pw-root-1");
@@ -84,7 +90,11 @@ function expectDatabaseUnavailable(r: ApiResponse): void {
       () => app.request("GET", "/api/switches/", { token: root }),
       () => app.request("GET", `/api/switches/${group}/${device}/`, { token: root }),
       () => app.request("GET", "/api/admin/log/?page_size=5", { token: root }),
-      () => app.request("POST", "/api/admin/switchgroups/", { token: root, json: { name: `during-${Date.now()}-${Math.random()}` } }),
+      () =>
+        app.request("POST", "/api/admin/switchgroups/", {
+          token: root,
+          json: { name: `during-${Date.now()}-${Math.random()}` },
+        }),
       () => app.request("POST", "/api/users/token/", { json: { username: "root", password: "pw-root-1" } }),
     ];
     /** `n` calls at 5 per second (one every 200 ms, not waiting for each other), all answers */
@@ -116,7 +126,9 @@ function expectDatabaseUnavailable(r: ApiResponse): void {
     expect(await health()).toBe(200);
     const after = await load(5);
     expect(after.map((r) => r.status)).toEqual([200, 200, 200, 201, 200]);
-    console.log(`database outage: 15 calls while down all 503 (answered within ${answeredIn} ms), recovered ${recoveredIn} ms after the restart`);
+    console.log(
+      `database outage: 15 calls while down all 503 (answered within ${answeredIn} ms), recovered ${recoveredIn} ms after the restart`,
+    );
   }, 60_000);
 
   it("a call that finds every pooled connection busy answers 503 after the bounded wait for one, not never", async () => {
@@ -151,11 +163,16 @@ function expectDatabaseUnavailable(r: ApiResponse): void {
     const writing = setDescription("during the outage");
     expect(await until(() => lab.counters.byType.set > 0, 10_000, 2)).toBe(true);
     // the row was written before the device was changed
-    expect((await db.sql("select outcome from sdtest_outage.audit_log where new_value = 'during the outage'")).trim()).toBe("pending");
+    expect(
+      (await db.sql("select outcome from sdtest_outage.audit_log where new_value = 'during the outage'")).trim(),
+    ).toBe("pending");
     await db.stop("SIGKILL");
     const answer = await writing;
     // the device answered: the caller learns that the change was made
-    expect({ status: answer.status, body: answer.body }).toEqual({ status: 200, body: { result: `Interface ${lab.model.port(2).name} description was changed!` } });
+    expect({ status: answer.status, body: answer.body }).toEqual({
+      status: 200,
+      body: { result: `Interface ${lab.model.port(2).name} description was changed!` },
+    });
     expect(alias()).toBe("during the outage");
 
     await db.start();
@@ -163,7 +180,15 @@ function expectDatabaseUnavailable(r: ApiResponse): void {
     // the log shows the row as pending until the device's next write
     const pending = await app.request("GET", `/api/admin/log/?switch=${device}&outcome=pending`, { token: root });
     expect(pending.status).toBe(200);
-    expect(pending.body.results).toEqual([expect.objectContaining({ action: "description", new_value: "during the outage", outcome: "pending", code: null, username: "root" })]);
+    expect(pending.body.results).toEqual([
+      expect.objectContaining({
+        action: "description",
+        new_value: "during the outage",
+        outcome: "pending",
+        code: null,
+        username: "root",
+      }),
+    ]);
 
     lab.faults.setAnswerDelayMs = 0;
     const t0 = Date.now();
@@ -176,9 +201,20 @@ function expectDatabaseUnavailable(r: ApiResponse): void {
     const rows = log.body.results as Array<Record<string, unknown>>;
     expect(rows.filter((r) => r.outcome === "pending")).toEqual([]);
     const lost = rows.filter((r) => r.new_value === "during the outage");
-    expect(lost).toEqual([expect.objectContaining({ action: "description", outcome: "unknown", code: "device_outcome_unknown", switch_name: "lab-1" })]);
-    expect(lost[0].message).toMatch(/^The outcome of this write to device 'lab-1' \(started .+\) was never recorded: .+; read the device before trying again$/);
-    expect(rows.filter((r) => r.new_value === "after the outage")).toEqual([expect.objectContaining({ outcome: "success", code: null })]);
+    expect(lost).toEqual([
+      expect.objectContaining({
+        action: "description",
+        outcome: "unknown",
+        code: "device_outcome_unknown",
+        switch_name: "lab-1",
+      }),
+    ]);
+    expect(lost[0].message).toMatch(
+      /^The outcome of this write to device 'lab-1' \(started .+\) was never recorded: .+; read the device before trying again$/,
+    );
+    expect(rows.filter((r) => r.new_value === "after the outage")).toEqual([
+      expect.objectContaining({ outcome: "success", code: null }),
+    ]);
   }, 60_000);
 
   it("a pending row of a write still running is left alone by a second instance: its writes to another device settle nothing of it, and its write to the same device waits for the lease", async () => {
@@ -196,19 +232,33 @@ function expectDatabaseUnavailable(r: ApiResponse): void {
       void first.then(() => (firstAnswered = true));
       expect(await until(() => lab.counters.byType.set > 0, 10_000, 2)).toBe(true);
 
-      const elsewhere = await second.request("POST", `/api/switches/${group}/${device2}/interface/${lab2.model.port(3).ifIndex}/description/`, { token: root, json: { description: "elsewhere" } });
+      const elsewhere = await second.request(
+        "POST",
+        `/api/switches/${group}/${device2}/interface/${lab2.model.port(3).ifIndex}/description/`,
+        { token: root, json: { description: "elsewhere" } },
+      );
       expect(elsewhere.status).toBe(200);
       // the first write is still waiting for its device: its row must still be pending
       expect(firstAnswered).toBe(false);
-      expect((await db.sql("select outcome from sdtest_outage.audit_log where new_value = 'held by the first'")).trim()).toBe("pending");
+      expect(
+        (await db.sql("select outcome from sdtest_outage.audit_log where new_value = 'held by the first'")).trim(),
+      ).toBe("pending");
 
-      const same = second.request("POST", descriptionUrl(), { token: root, json: { description: "same device, second" } });
+      const same = second.request("POST", descriptionUrl(), {
+        token: root,
+        json: { description: "same device, second" },
+      });
       expect((await first).status).toBe(200);
       expect((await same).status).toBe(200);
       expect(alias()).toBe("same device, second");
       const log = await app.request("GET", `/api/admin/log/?page_size=10`, { token: root });
-      const outcome = (text: string) => (log.body.results as Array<Record<string, unknown>>).filter((r) => r.new_value === text).map((r) => r.outcome);
-      expect([outcome("held by the first"), outcome("elsewhere"), outcome("same device, second")]).toEqual([["success"], ["success"], ["success"]]);
+      const outcome = (text: string) =>
+        (log.body.results as Array<Record<string, unknown>>).filter((r) => r.new_value === text).map((r) => r.outcome);
+      expect([outcome("held by the first"), outcome("elsewhere"), outcome("same device, second")]).toEqual([
+        ["success"],
+        ["success"],
+        ["success"],
+      ]);
     } finally {
       await second.close();
       await lab2.stop();

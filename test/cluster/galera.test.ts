@@ -23,6 +23,8 @@ if (missing) console.log(`Galera test skipped: ${missing}`);
     cluster = await startGaleraCluster("sdtest_galera");
     const r = await runScaleOutScenario(cluster.urls);
     expect(r.writes).toBe(14);
-    console.log(`Galera: ${r.writes} writes, ${r.reads} reads through three nodes; after SIGKILL the next writes finished in ${r.killWaitMs} ms (lease 2 s)`);
+    console.log(
+      `Galera: ${r.writes} writes, ${r.reads} reads through three nodes; after SIGKILL the next writes finished in ${r.killWaitMs} ms (lease 2 s)`,
+    );
   }, 300_000);
 });

@@ -27,14 +27,21 @@ describeDb("three instances on one database", () => {
   it("orders concurrent writes through three instances, answers every read, and goes on when one is killed mid-write", async () => {
     const r = await runScaleOutScenario([db.url, db.url, db.url]);
     expect(r.writes).toBe(14);
-    console.log(`three instances: ${r.writes} writes, ${r.reads} reads; after SIGKILL the next writes finished in ${r.killWaitMs} ms (lease 2 s)`);
+    console.log(
+      `three instances: ${r.writes} writes, ${r.reads} reads; after SIGKILL the next writes finished in ${r.killWaitMs} ms (lease 2 s)`,
+    );
   }, 120_000);
 
   it("three instances share DEVICE_CONCURRENCY: a switch read through all three at once sees at most that many requests in flight", async () => {
     const lab = await startLabSwitch({ profile: "generic", ports: 48, latencyMs: 20 });
     const instances: Instance[] = [];
     try {
-      const env = { DATABASE_URL: db.url, SWITCHDESK_SECRET_KEY: SECRET, SWITCHDESK_ADMIN_PASSWORD: "share-pass-1", DEVICE_CONCURRENCY: "3" };
+      const env = {
+        DATABASE_URL: db.url,
+        SWITCHDESK_SECRET_KEY: SECRET,
+        SWITCHDESK_ADMIN_PASSWORD: "share-pass-1",
+        DEVICE_CONCURRENCY: "3",
+      };
       const started = await Promise.all([0, 1, 2].map(() => startInstance(env)));
       for (const s of started) if (s.instance) instances.push(s.instance);
       expect(instances).toHaveLength(3);
@@ -44,16 +51,31 @@ describeDb("three instances on one database", () => {
       const [a, b, c] = instances;
       const token = await tokenFor(a.url, "admin", "share-pass-1");
       const t = lab.snmpTarget({ write: false });
-      const profile = (await call(a.url, "POST", "/api/admin/snmpprofiles/", token, { name: "lab", community: t.community, timeout_ms: 2000 })).body.id;
+      const profile = (
+        await call(a.url, "POST", "/api/admin/snmpprofiles/", token, {
+          name: "lab",
+          community: t.community,
+          timeout_ms: 2000,
+        })
+      ).body.id;
       const group = (await call(b.url, "POST", "/api/admin/switchgroups/", token, { name: "Lab" })).body.id;
-      const sw = await call(c.url, "POST", "/api/admin/switches/", token, { name: "lab-1", primary_ipv4: "127.0.0.1", snmp_port: lab.port, snmp_profile: profile, switchgroups: [group] });
+      const sw = await call(c.url, "POST", "/api/admin/switches/", token, {
+        name: "lab-1",
+        primary_ipv4: "127.0.0.1",
+        snmp_port: lab.port,
+        snmp_profile: profile,
+        switchgroups: [group],
+      });
       expect(sw.status).toBe(201);
-      const read = (i: Instance, view: string) => call(i.url, "GET", `/api/switches/${group}/${sw.body.id}/${view}`, token);
+      const read = (i: Instance, view: string) =>
+        call(i.url, "GET", `/api/switches/${group}/${sw.body.id}/${view}`, token);
       await read(a, ""); // stores the driver choice
 
       const burst = async (through: Instance[]) => {
         lab.counters.reset();
-        const answers = await Promise.all(through.flatMap((i) => [0, 1, 2, 3].map((k) => read(i, k % 2 ? "details/" : ""))));
+        const answers = await Promise.all(
+          through.flatMap((i) => [0, 1, 2, 3].map((k) => read(i, k % 2 ? "details/" : ""))),
+        );
         expect(answers.map((r) => r.status)).toEqual(answers.map(() => 200));
         return lab.counters.maxInFlight;
       };
@@ -67,7 +89,9 @@ describeDb("three instances on one database", () => {
       expect(await settledShares(instances, 3)).toEqual([3]);
       const alone = await burst([a, a, a]);
       expect(alone).toBeLessThanOrEqual(3);
-      console.log(`per-device bound 3 over instances: at most ${shared} SNMP requests in flight with three instances (1 each), ${alone} with one`);
+      console.log(
+        `per-device bound 3 over instances: at most ${shared} SNMP requests in flight with three instances (1 each), ${alone} with one`,
+      );
     } finally {
       await stopAll(instances);
       await lab.stop();
@@ -77,7 +101,9 @@ describeDb("three instances on one database", () => {
   it("three instances started at once on an empty database migrate once and create one first superuser", async () => {
     const instances: Instance[] = [];
     try {
-      const started = await Promise.all([0, 1, 2].map(() => startInstance({ DATABASE_URL: db.url, SWITCHDESK_SECRET_KEY: SECRET })));
+      const started = await Promise.all(
+        [0, 1, 2].map(() => startInstance({ DATABASE_URL: db.url, SWITCHDESK_SECRET_KEY: SECRET })),
+      );
       for (const s of started) if (s.instance) instances.push(s.instance);
       expect(instances).toHaveLength(3);
       // the JSON log says which instance made the superuser; only that one shows a password (on stderr)
@@ -102,11 +128,18 @@ describeDb("three instances on one database", () => {
   }, 90_000);
 
   it("refuses to start on a database a later version migrated, with one clear line", async () => {
-    const first = await startInstance({ DATABASE_URL: db.url, SWITCHDESK_SECRET_KEY: SECRET, SWITCHDESK_ADMIN_PASSWORD: "future-pass-1" });
+    const first = await startInstance({
+      DATABASE_URL: db.url,
+      SWITCHDESK_SECRET_KEY: SECRET,
+      SWITCHDESK_ADMIN_PASSWORD: "future-pass-1",
+    });
     await stopAll(first.instance ? [first.instance] : []);
     const store = await openStore(db.url);
     try {
-      await (store.db as any).insertInto("kysely_migration").values({ name: "9999_from_the_future", timestamp: new Date().toISOString() }).execute();
+      await (store.db as any)
+        .insertInto("kysely_migration")
+        .values({ name: "9999_from_the_future", timestamp: new Date().toISOString() })
+        .execute();
     } finally {
       await store.close();
     }

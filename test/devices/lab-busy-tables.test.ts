@@ -11,7 +11,14 @@ import { genericFamily } from "../../drivers/families/generic";
 describe("lab options macEntries and lldpNeighbours", () => {
   let busy: LabSwitch;
   beforeAll(async () => {
-    busy = await startLabSwitch({ profile: "generic", ports: 48, poePorts: "all", seed: 1, macEntries: 2000, lldpNeighbours: 48 });
+    busy = await startLabSwitch({
+      profile: "generic",
+      ports: 48,
+      poePorts: "all",
+      seed: 1,
+      macEntries: 2000,
+      lldpNeighbours: 48,
+    });
   });
   afterAll(async () => {
     await busy?.stop();
@@ -23,7 +30,9 @@ describe("lab options macEntries and lldpNeighbours", () => {
       const snap = await d.learn("details");
       const macs = snap.interfaces.flatMap((i) => i.macs);
       const neighbours = snap.interfaces.flatMap((i) => i.neighbors);
-      console.log(`busy 48-port lab: ${macs.length} MAC entries, ${neighbours.length} neighbours learned with ${d.counters.requests} requests`);
+      console.log(
+        `busy 48-port lab: ${macs.length} MAC entries, ${neighbours.length} neighbours learned with ${d.counters.requests} requests`,
+      );
       expect(macs).toHaveLength(2000);
       expect(new Set(macs.map((m) => `${m.vlan} ${m.address}`)).size).toBe(2000);
       const withNeighbour = snap.interfaces.filter((i) => i.neighbors.length > 0).map((i) => i.name);

@@ -42,10 +42,13 @@ describe("lab command line", () => {
 
   it("starts N switches of one kind from flags", async () => {
     const lines: string[] = [];
-    const lab = await runLabCli(["--count", "2", "--profile", "ciscosb", "--ports", "16", "--poe", "1-4,9", "--community", "ro"], {
-      out: (l) => lines.push(l),
-      handleSignals: false,
-    });
+    const lab = await runLabCli(
+      ["--count", "2", "--profile", "ciscosb", "--ports", "16", "--poe", "1-4,9", "--community", "ro"],
+      {
+        out: (l) => lines.push(l),
+        handleSignals: false,
+      },
+    );
     try {
       expect(lab.switches).toHaveLength(2);
       const m = lab.switches[0].model;
@@ -58,7 +61,10 @@ describe("lab command line", () => {
   });
 
   it("rejects unknown flags and bad values with a usage error (exit code 2), starting nothing", async () => {
-    await expect(runLabCli(["--colour", "blue"], { handleSignals: false })).rejects.toMatchObject({ exitCode: 2, message: expect.stringMatching(/^Unknown option '--colour'/) });
+    await expect(runLabCli(["--colour", "blue"], { handleSignals: false })).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringMatching(/^Unknown option '--colour'/),
+    });
     await expect(runLabCli(["--profile", "nokia"], { handleSignals: false })).rejects.toMatchObject({
       exitCode: 2,
       message: expect.stringMatching(/^unknown profile: nokia \(generic, ciscosb, cisco, .*juniper/),
@@ -84,7 +90,11 @@ describe("demo lab", () => {
         timeout_ms: 1000,
         retries: 1,
       });
-      expect(c.snmpTarget({ version: "3" })).toMatchObject({ version: "3", auth_protocol: "SHA-256", priv_protocol: "AES" });
+      expect(c.snmpTarget({ version: "3" })).toMatchObject({
+        version: "3",
+        auth_protocol: "SHA-256",
+        priv_protocol: "AES",
+      });
     } finally {
       await Promise.all(lab.map((s) => s.stop()));
     }

@@ -6,7 +6,14 @@
  */
 import { ifTable, ifXTable } from "../../mib/oids";
 import { startLabSwitch, type LabSwitch } from "../../lab";
-import { ErrorStatus, ObjectType, openSession, sessionTo, type ClientError, type ClientSession } from "../support/snmp-client";
+import {
+  ErrorStatus,
+  ObjectType,
+  openSession,
+  sessionTo,
+  type ClientError,
+  type ClientSession,
+} from "../support/snmp-client";
 
 async function rejection(p: Promise<unknown>): Promise<ClientError> {
   try {
@@ -83,9 +90,14 @@ describe("lab faults", () => {
   it("refuseSets answers every SET with the chosen error and applies nothing", async () => {
     const ifIndex = lab.model.port(1).ifIndex;
     const before = lab.model.alias(ifIndex);
-    for (const [name, status] of [["noAccess", ErrorStatus.NoAccess], ["genErr", ErrorStatus.GeneralError]] as const) {
+    for (const [name, status] of [
+      ["noAccess", ErrorStatus.NoAccess],
+      ["genErr", ErrorStatus.GeneralError],
+    ] as const) {
       lab.faults.refuseSets = name;
-      const err = await rejection(rw.set([{ oid: `${ifXTable.ifAlias}.${ifIndex}`, type: ObjectType.OctetString, value: "refused" }]));
+      const err = await rejection(
+        rw.set([{ oid: `${ifXTable.ifAlias}.${ifIndex}`, type: ObjectType.OctetString, value: "refused" }]),
+      );
       expect(err.status).toBe(status);
       expect(lab.model.alias(ifIndex)).toBe(before);
     }
@@ -95,7 +107,8 @@ describe("lab faults", () => {
   });
 
   const aliasOf = (n: number) => `${ifXTable.ifAlias}.${lab.model.port(n).ifIndex}`;
-  const setAlias = (n: number, text: string) => rw.set([{ oid: aliasOf(n), type: ObjectType.OctetString, value: text }]);
+  const setAlias = (n: number, text: string) =>
+    rw.set([{ oid: aliasOf(n), type: ObjectType.OctetString, value: text }]);
 
   it("refuseSetsMatching refuses only SETs under the prefix, at the first such varbind, applying nothing of them", async () => {
     const port1 = lab.model.port(1).ifIndex;
@@ -154,7 +167,9 @@ describe("lab faults", () => {
   it("lieOnSet: the SET answers noError but reads back the old value", async () => {
     const p = lab.model.ethernetPorts.find((i) => lab.model.adminUp(i.ifIndex))!;
     lab.faults.lieOnSet = true;
-    await expect(rw.set([{ oid: `${ifTable.ifAdminStatus}.${p.ifIndex}`, type: ObjectType.Integer, value: 2 }])).resolves.toHaveLength(1);
+    await expect(
+      rw.set([{ oid: `${ifTable.ifAdminStatus}.${p.ifIndex}`, type: ObjectType.Integer, value: 2 }]),
+    ).resolves.toHaveLength(1);
     const [admin] = await ro.get([`${ifTable.ifAdminStatus}.${p.ifIndex}`]);
     expect(admin.value).toBe(1);
   });
@@ -190,7 +205,9 @@ describe("lab faults", () => {
     await ro.get(["1.3.6.1.2.1.1.5.0", "1.3.6.1.2.1.1.1.0"]);
     await ro.getNext(["1.3.6.1.2.1.1"]);
     await ro.getBulk(["1.3.6.1.2.1.2.2.1.2"], 0, 10);
-    await rw.set([{ oid: `${ifXTable.ifAlias}.${lab.model.port(2).ifIndex}`, type: ObjectType.OctetString, value: "n" }]);
+    await rw.set([
+      { oid: `${ifXTable.ifAlias}.${lab.model.port(2).ifIndex}`, type: ObjectType.OctetString, value: "n" },
+    ]);
     expect(lab.counters).toMatchObject({
       requests: 4,
       responses: 4,
@@ -202,7 +219,13 @@ describe("lab faults", () => {
 
 describe("SNMPv3 session across a restart", () => {
   it("the old session gets a notInTimeWindow report and re-synchronises in one extra round trip", async () => {
-    const user = { username: "u", authProtocol: "SHA-256", authKey: "authkey-123", privProtocol: "AES", privKey: "privkey-123" } as const;
+    const user = {
+      username: "u",
+      authProtocol: "SHA-256",
+      authKey: "authkey-123",
+      privProtocol: "AES",
+      privKey: "privkey-123",
+    } as const;
     const lab = await startLabSwitch({ v3: user });
     const s = openSession(lab.port, { v3: user, timeoutMs: 500 });
     try {

@@ -73,7 +73,11 @@ describe("VirtualSwitch generation", () => {
     const withDevice = new VirtualSwitch({ profile: "generic", ports: 48, poePorts: "all", seed: 2 });
     const powered = withDevice.ethernetPorts.find((p) => p.poe?.device && withDevice.poeState(p.ifIndex)!.enabled)!;
     const before = withDevice.poeConsumedW();
-    expect(withDevice.poeState(powered.ifIndex)).toEqual({ enabled: true, detection: 3, powerMw: powered.poe!.device!.powerMw });
+    expect(withDevice.poeState(powered.ifIndex)).toEqual({
+      enabled: true,
+      detection: 3,
+      powerMw: powered.poe!.device!.powerMw,
+    });
     withDevice.update((cfg) => {
       cfg.ports.get(powered.ifIndex)!.poeEnabled = false;
     });
@@ -174,7 +178,10 @@ describe("generated tables", () => {
   it("never repeat an index (MAC table, ARP, LLDP) whatever the seed and size", () => {
     // a duplicate OID would make the agent's index refuse to build
     for (let seed = 1; seed <= 12; seed++) {
-      for (const [profile, ports] of [["generic", 384], ["ciscosb", 8 + seed * 20]] as const) {
+      for (const [profile, ports] of [
+        ["generic", 384],
+        ["ciscosb", 8 + seed * 20],
+      ] as const) {
         const s = new VirtualSwitch({ profile, ports, poePorts: "all", seed });
         expect(() => new SwitchIndexCache(s).current()).not.toThrow();
         expect(new Set(s.arp.map((a) => a.ip)).size).toBe(s.arp.length);

@@ -7,7 +7,14 @@
  */
 import { startLabSwitch, type LabSwitch, type VirtualSwitch } from "../../lab";
 import { compareOids, parseOid } from "../../lab/snmp/oid";
-import { hasTool, ObjectType, runTool, sessionTo, type ClientSession, type ClientVarBind } from "../support/snmp-client";
+import {
+  hasTool,
+  ObjectType,
+  runTool,
+  sessionTo,
+  type ClientSession,
+  type ClientVarBind,
+} from "../support/snmp-client";
 
 type Row = [oid: string, type: number, value: string | number];
 
@@ -55,51 +62,157 @@ function expectedTables(sw: VirtualSwitch): Record<string, { base: string; rows:
   const vlans = [...sw.running.vlans.keys()];
   const len = sw.portListLength;
   const poePorts = ifs.filter((i) => i.poe);
-  const col = <T>(base: string, items: T[], index: (x: T) => string, type: number, value: (x: T) => string | number) => ({
+  const col = <T>(
+    base: string,
+    items: T[],
+    index: (x: T) => string,
+    type: number,
+    value: (x: T) => string | number,
+  ) => ({
     base,
     rows: sorted(items.map((x) => [`${base}.${index(x)}`, type, value(x)] as Row)),
   });
   return {
-    ifDescr: col("1.3.6.1.2.1.2.2.1.2", ifs, (i) => `${i.ifIndex}`, T.OctetString, (i) => hex(i.descr)),
-    ifType: col("1.3.6.1.2.1.2.2.1.3", ifs, (i) => `${i.ifIndex}`, T.Integer, (i) => i.ifType),
-    ifAdminStatus: col("1.3.6.1.2.1.2.2.1.7", ifs, (i) => `${i.ifIndex}`, T.Integer, (i) =>
-      sw.running.ports.get(i.ifIndex)!.adminUp ? 1 : 2,
+    ifDescr: col(
+      "1.3.6.1.2.1.2.2.1.2",
+      ifs,
+      (i) => `${i.ifIndex}`,
+      T.OctetString,
+      (i) => hex(i.descr),
     ),
-    ifOperStatus: col("1.3.6.1.2.1.2.2.1.8", ifs, (i) => `${i.ifIndex}`, T.Integer, (i) => (oper(i.ifIndex) ? 1 : 2)),
-    ifName: col("1.3.6.1.2.1.31.1.1.1.1", ifs, (i) => `${i.ifIndex}`, T.OctetString, (i) => hex(i.name)),
-    ifHighSpeed: col("1.3.6.1.2.1.31.1.1.1.15", ifs, (i) => `${i.ifIndex}`, T.Gauge, (i) => i.speedMbps),
-    ifAlias: col("1.3.6.1.2.1.31.1.1.1.18", ifs, (i) => `${i.ifIndex}`, T.OctetString, (i) =>
-      hex(sw.running.ports.get(i.ifIndex)!.alias),
+    ifType: col(
+      "1.3.6.1.2.1.2.2.1.3",
+      ifs,
+      (i) => `${i.ifIndex}`,
+      T.Integer,
+      (i) => i.ifType,
     ),
-    duplex: col("1.3.6.1.2.1.10.7.2.1.19", eth, (i) => `${i.ifIndex}`, T.Integer, (i) =>
-      !oper(i.ifIndex) ? 1 : i.duplex === "half" ? 2 : 3,
+    ifAdminStatus: col(
+      "1.3.6.1.2.1.2.2.1.7",
+      ifs,
+      (i) => `${i.ifIndex}`,
+      T.Integer,
+      (i) => (sw.running.ports.get(i.ifIndex)!.adminUp ? 1 : 2),
     ),
-    basePortIfIndex: col("1.3.6.1.2.1.17.1.4.1.2", [...sw.bridgePorts], (p) => `${p}`, T.Integer, (p) =>
-      sw.interfaceOfBridgePort(p)!.ifIndex,
+    ifOperStatus: col(
+      "1.3.6.1.2.1.2.2.1.8",
+      ifs,
+      (i) => `${i.ifIndex}`,
+      T.Integer,
+      (i) => (oper(i.ifIndex) ? 1 : 2),
     ),
-    pvid: col("1.3.6.1.2.1.17.7.1.4.5.1.1", [...sw.bridgePorts], (p) => `${p}`, T.Gauge, (p) => sw.running.pvid.get(p)!),
-    staticName: col("1.3.6.1.2.1.17.7.1.4.3.1.1", vlans, (v) => `${v}`, T.OctetString, (v) => hex(sw.running.vlans.get(v)!.name)),
-    staticEgress: col("1.3.6.1.2.1.17.7.1.4.3.1.2", vlans, (v) => `${v}`, T.OctetString, (v) =>
-      portList(sw.running.vlans.get(v)!.egress, len),
+    ifName: col(
+      "1.3.6.1.2.1.31.1.1.1.1",
+      ifs,
+      (i) => `${i.ifIndex}`,
+      T.OctetString,
+      (i) => hex(i.name),
     ),
-    staticUntagged: col("1.3.6.1.2.1.17.7.1.4.3.1.4", vlans, (v) => `${v}`, T.OctetString, (v) =>
-      portList(sw.running.vlans.get(v)!.untagged, len),
+    ifHighSpeed: col(
+      "1.3.6.1.2.1.31.1.1.1.15",
+      ifs,
+      (i) => `${i.ifIndex}`,
+      T.Gauge,
+      (i) => i.speedMbps,
     ),
-    rowStatus: col("1.3.6.1.2.1.17.7.1.4.3.1.5", vlans, (v) => `${v}`, T.Integer, () => 1),
-    currentEgress: col("1.3.6.1.2.1.17.7.1.4.2.1.4", vlans, (v) => `0.${v}`, T.OctetString, (v) =>
-      portList(sw.running.vlans.get(v)!.egress, len),
+    ifAlias: col(
+      "1.3.6.1.2.1.31.1.1.1.18",
+      ifs,
+      (i) => `${i.ifIndex}`,
+      T.OctetString,
+      (i) => hex(sw.running.ports.get(i.ifIndex)!.alias),
     ),
-    poeAdmin: col("1.3.6.1.2.1.105.1.1.1.3", poePorts, (i) => `${i.poe!.group}.${i.poe!.index}`, T.Integer, (i) =>
-      sw.running.ports.get(i.ifIndex)!.poeEnabled ? 1 : 2,
+    duplex: col(
+      "1.3.6.1.2.1.10.7.2.1.19",
+      eth,
+      (i) => `${i.ifIndex}`,
+      T.Integer,
+      (i) => (!oper(i.ifIndex) ? 1 : i.duplex === "half" ? 2 : 3),
     ),
-    poeDetection: col("1.3.6.1.2.1.105.1.1.1.6", poePorts, (i) => `${i.poe!.group}.${i.poe!.index}`, T.Integer, (i) =>
-      !sw.running.ports.get(i.ifIndex)!.poeEnabled ? 1 : i.poe!.device ? 3 : 2,
+    basePortIfIndex: col(
+      "1.3.6.1.2.1.17.1.4.1.2",
+      [...sw.bridgePorts],
+      (p) => `${p}`,
+      T.Integer,
+      (p) => sw.interfaceOfBridgePort(p)!.ifIndex,
     ),
-    lldpRemSysName: col("1.0.8802.1.1.2.1.4.1.1.9", [...sw.lldp], (n) => `0.${n.localPort}.${n.remIndex}`, T.OctetString, (n) =>
-      hex(n.sysName),
+    pvid: col(
+      "1.3.6.1.2.1.17.7.1.4.5.1.1",
+      [...sw.bridgePorts],
+      (p) => `${p}`,
+      T.Gauge,
+      (p) => sw.running.pvid.get(p)!,
     ),
-    qFdbPort: col("1.3.6.1.2.1.17.7.1.2.2.1.2", [...sw.fdb], (e) => `${e.vlan}.${[...e.mac].join(".")}`, T.Integer, (e) => e.bridgePort),
-    arp: col("1.3.6.1.2.1.4.22.1.2", [...sw.arp], (a) => `${a.ifIndex}.${a.ip}`, T.OctetString, (a) => a.mac.toString("hex")),
+    staticName: col(
+      "1.3.6.1.2.1.17.7.1.4.3.1.1",
+      vlans,
+      (v) => `${v}`,
+      T.OctetString,
+      (v) => hex(sw.running.vlans.get(v)!.name),
+    ),
+    staticEgress: col(
+      "1.3.6.1.2.1.17.7.1.4.3.1.2",
+      vlans,
+      (v) => `${v}`,
+      T.OctetString,
+      (v) => portList(sw.running.vlans.get(v)!.egress, len),
+    ),
+    staticUntagged: col(
+      "1.3.6.1.2.1.17.7.1.4.3.1.4",
+      vlans,
+      (v) => `${v}`,
+      T.OctetString,
+      (v) => portList(sw.running.vlans.get(v)!.untagged, len),
+    ),
+    rowStatus: col(
+      "1.3.6.1.2.1.17.7.1.4.3.1.5",
+      vlans,
+      (v) => `${v}`,
+      T.Integer,
+      () => 1,
+    ),
+    currentEgress: col(
+      "1.3.6.1.2.1.17.7.1.4.2.1.4",
+      vlans,
+      (v) => `0.${v}`,
+      T.OctetString,
+      (v) => portList(sw.running.vlans.get(v)!.egress, len),
+    ),
+    poeAdmin: col(
+      "1.3.6.1.2.1.105.1.1.1.3",
+      poePorts,
+      (i) => `${i.poe!.group}.${i.poe!.index}`,
+      T.Integer,
+      (i) => (sw.running.ports.get(i.ifIndex)!.poeEnabled ? 1 : 2),
+    ),
+    poeDetection: col(
+      "1.3.6.1.2.1.105.1.1.1.6",
+      poePorts,
+      (i) => `${i.poe!.group}.${i.poe!.index}`,
+      T.Integer,
+      (i) => (!sw.running.ports.get(i.ifIndex)!.poeEnabled ? 1 : i.poe!.device ? 3 : 2),
+    ),
+    lldpRemSysName: col(
+      "1.0.8802.1.1.2.1.4.1.1.9",
+      [...sw.lldp],
+      (n) => `0.${n.localPort}.${n.remIndex}`,
+      T.OctetString,
+      (n) => hex(n.sysName),
+    ),
+    qFdbPort: col(
+      "1.3.6.1.2.1.17.7.1.2.2.1.2",
+      [...sw.fdb],
+      (e) => `${e.vlan}.${[...e.mac].join(".")}`,
+      T.Integer,
+      (e) => e.bridgePort,
+    ),
+    arp: col(
+      "1.3.6.1.2.1.4.22.1.2",
+      [...sw.arp],
+      (a) => `${a.ifIndex}.${a.ip}`,
+      T.OctetString,
+      (a) => a.mac.toString("hex"),
+    ),
   };
 }
 
@@ -157,7 +270,14 @@ describe.each([
   const bulkwalk = hasTool("snmpbulkwalk") ? it : it.skip;
   bulkwalk("gives Debian's snmpbulkwalk the same OIDs as net-snmp's walk", async () => {
     const mine = (await session.walk("1", 50)).map((v) => `.${v.oid}`);
-    const res = await runTool("snmpbulkwalk", ["-v2c", "-c", lab.options.community, "-Cr50", `127.0.0.1:${lab.port}`, ".1"]);
+    const res = await runTool("snmpbulkwalk", [
+      "-v2c",
+      "-c",
+      lab.options.community,
+      "-Cr50",
+      `127.0.0.1:${lab.port}`,
+      ".1",
+    ]);
     expect(res.code).toBe(0);
     const theirs = res.stdout
       .split("\n")
@@ -182,13 +302,23 @@ describe("GET, GETNEXT and GETBULK semantics", () => {
 
   it("answers noSuchObject for an unknown object and noSuchInstance for a missing row", async () => {
     const got = await session.get(["1.3.6.1.2.1.1.9.0", "1.3.6.1.2.1.2.2.1.2.99999", "1.3.6.1.2.1.1.5.0"]);
-    expect(got.map((v) => v.type)).toEqual([ObjectType.NoSuchObject, ObjectType.NoSuchInstance, ObjectType.OctetString]);
+    expect(got.map((v) => v.type)).toEqual([
+      ObjectType.NoSuchObject,
+      ObjectType.NoSuchInstance,
+      ObjectType.OctetString,
+    ]);
   });
 
   it("GetBulk returns exactly non-repeaters + repeaters x max-repetitions values, interleaved", async () => {
     const sw = lab.model;
     const got = await session.getBulk(
-      ["1.3.6.1.2.1.1.1", "1.3.6.1.2.1.1.5", "1.3.6.1.2.1.2.2.1.2", "1.3.6.1.2.1.31.1.1.1.1", "1.3.6.1.2.1.31.1.1.1.18"],
+      [
+        "1.3.6.1.2.1.1.1",
+        "1.3.6.1.2.1.1.5",
+        "1.3.6.1.2.1.2.2.1.2",
+        "1.3.6.1.2.1.31.1.1.1.1",
+        "1.3.6.1.2.1.31.1.1.1.18",
+      ],
       2,
       7,
     );
@@ -208,8 +338,15 @@ describe("GET, GETNEXT and GETBULK semantics", () => {
   const bulkget = hasTool("snmpbulkget") ? it : it.skip;
   bulkget("GetBulk counts hold for Debian's snmpbulkget too", async () => {
     const res = await runTool("snmpbulkget", [
-      "-v2c", "-c", "public", "-Cn1", "-Cr9", `127.0.0.1:${lab.port}`,
-      ".1.3.6.1.2.1.1.3", ".1.3.6.1.2.1.2.2.1.7", ".1.3.6.1.2.1.17.7.1.4.5.1.1",
+      "-v2c",
+      "-c",
+      "public",
+      "-Cn1",
+      "-Cr9",
+      `127.0.0.1:${lab.port}`,
+      ".1.3.6.1.2.1.1.3",
+      ".1.3.6.1.2.1.2.2.1.7",
+      ".1.3.6.1.2.1.17.7.1.4.5.1.1",
     ]);
     const lines = res.stdout.split("\n").filter((l) => l.startsWith("."));
     expect(lines).toHaveLength(1 + 2 * 9);
@@ -223,11 +360,20 @@ describe("GET, GETNEXT and GETBULK semantics", () => {
     const secondLast = all[all.length - 2].oid;
     const got = await session.getBulk([secondLast, lastOid], 0, 5);
     // repetition 1: the last value, then endOfMibView; repetition 2: both ended -> stop
-    expect(got.map((v) => v.type)).toEqual([all[all.length - 1].type, ObjectType.EndOfMibView, ObjectType.EndOfMibView, ObjectType.EndOfMibView]);
+    expect(got.map((v) => v.type)).toEqual([
+      all[all.length - 1].type,
+      ObjectType.EndOfMibView,
+      ObjectType.EndOfMibView,
+      ObjectType.EndOfMibView,
+    ]);
   });
 
   it("cuts a GetBulk answer at the message size (about 64 KiB)", async () => {
-    const got = await session.getBulk(["1.3.6.1.2.1.2.2.1.2", "1.3.6.1.2.1.31.1.1.1.1", "1.3.6.1.2.1.31.1.1.1.18", "1.3.6.1.2.1.2.2.1.6"], 0, 10000);
+    const got = await session.getBulk(
+      ["1.3.6.1.2.1.2.2.1.2", "1.3.6.1.2.1.31.1.1.1.1", "1.3.6.1.2.1.31.1.1.1.18", "1.3.6.1.2.1.2.2.1.6"],
+      0,
+      10000,
+    );
     expect(got.length).toBeGreaterThan(500);
     expect(got.length).toBeLessThan(40000);
     // still whole repetitions of consecutive rows up to the cut

@@ -6,7 +6,16 @@
  */
 import { ciscoSbCopy, ifTable, ifXTable, poe, qbridge } from "../../mib/oids";
 import { startLabSwitch, type LabSwitch } from "../../lab";
-import { ErrorStatus, hasTool, ObjectType, runTool, sessionTo, type ClientError, type ClientSession, type ClientVarBind } from "../support/snmp-client";
+import {
+  ErrorStatus,
+  hasTool,
+  ObjectType,
+  runTool,
+  sessionTo,
+  type ClientError,
+  type ClientSession,
+  type ClientVarBind,
+} from "../support/snmp-client";
 
 const T = ObjectType;
 
@@ -94,17 +103,57 @@ describe("SETs on a generic switch", () => {
   });
 
   it.each([
-    ["wrongType: text where an integer belongs", () => vb(`${ifTable.ifAdminStatus}.1001`, T.OctetString, "up"), ErrorStatus.WrongType],
-    ["wrongType: Integer for an Unsigned32 PVID", () => vb(`${qbridge.dot1qPvid}.1`, T.Integer, 10), ErrorStatus.WrongType],
-    ["wrongLength: a description over 64 characters", () => vb(`${ifXTable.ifAlias}.1001`, T.OctetString, "x".repeat(65)), ErrorStatus.WrongLength],
-    ["wrongValue: a control character in a description", () => vb(`${ifXTable.ifAlias}.1001`, T.OctetString, "a\nb"), ErrorStatus.WrongValue],
+    [
+      "wrongType: text where an integer belongs",
+      () => vb(`${ifTable.ifAdminStatus}.1001`, T.OctetString, "up"),
+      ErrorStatus.WrongType,
+    ],
+    [
+      "wrongType: Integer for an Unsigned32 PVID",
+      () => vb(`${qbridge.dot1qPvid}.1`, T.Integer, 10),
+      ErrorStatus.WrongType,
+    ],
+    [
+      "wrongLength: a description over 64 characters",
+      () => vb(`${ifXTable.ifAlias}.1001`, T.OctetString, "x".repeat(65)),
+      ErrorStatus.WrongLength,
+    ],
+    [
+      "wrongValue: a control character in a description",
+      () => vb(`${ifXTable.ifAlias}.1001`, T.OctetString, "a\nb"),
+      ErrorStatus.WrongValue,
+    ],
     ["notWritable: a read-only object", () => vb("1.3.6.1.2.1.1.1.0", T.OctetString, "x"), ErrorStatus.NotWritable],
-    ["notWritable: an object the agent does not have", () => vb("1.3.6.1.4.1.99999.1.0", T.Integer, 1), ErrorStatus.NotWritable],
-    ["noCreation: an interface that does not exist", () => vb(`${ifXTable.ifAlias}.77`, T.OctetString, "x"), ErrorStatus.NoCreation],
-    ["noCreation: a VLAN id out of range", () => vb(`${qbridge.dot1qVlanStaticName}.4095`, T.OctetString, "x"), ErrorStatus.NoCreation],
-    ["inconsistentName: naming a VLAN that was not created", () => vb(`${qbridge.dot1qVlanStaticName}.77`, T.OctetString, "x"), ErrorStatus.InconsistentName],
-    ["inconsistentValue: a PVID that is no VLAN", () => vb(`${qbridge.dot1qPvid}.1`, T.Gauge, 77), ErrorStatus.InconsistentValue],
-    ["wrongValue: a PortList naming ports the switch lacks", () => vb(`${qbridge.dot1qVlanStaticEgressPorts}.10`, T.OctetString, Buffer.from([0, 0, 0, 0x80])), ErrorStatus.WrongValue],
+    [
+      "notWritable: an object the agent does not have",
+      () => vb("1.3.6.1.4.1.99999.1.0", T.Integer, 1),
+      ErrorStatus.NotWritable,
+    ],
+    [
+      "noCreation: an interface that does not exist",
+      () => vb(`${ifXTable.ifAlias}.77`, T.OctetString, "x"),
+      ErrorStatus.NoCreation,
+    ],
+    [
+      "noCreation: a VLAN id out of range",
+      () => vb(`${qbridge.dot1qVlanStaticName}.4095`, T.OctetString, "x"),
+      ErrorStatus.NoCreation,
+    ],
+    [
+      "inconsistentName: naming a VLAN that was not created",
+      () => vb(`${qbridge.dot1qVlanStaticName}.77`, T.OctetString, "x"),
+      ErrorStatus.InconsistentName,
+    ],
+    [
+      "inconsistentValue: a PVID that is no VLAN",
+      () => vb(`${qbridge.dot1qPvid}.1`, T.Gauge, 77),
+      ErrorStatus.InconsistentValue,
+    ],
+    [
+      "wrongValue: a PortList naming ports the switch lacks",
+      () => vb(`${qbridge.dot1qVlanStaticEgressPorts}.10`, T.OctetString, Buffer.from([0, 0, 0, 0x80])),
+      ErrorStatus.WrongValue,
+    ],
   ])("refuses %s", async (_name, make, status) => {
     const before = JSON.stringify([...lab.model.running.ports]);
     const f = await failure(rw.set([make()]));
@@ -199,7 +248,11 @@ describe("SETs on a generic switch", () => {
     const idx = `${p.poe!.group}.${p.poe!.index}`;
     const before = sw.poeConsumedW();
     await rw.set([vb(`${poe.pethPsePortAdminEnable}.${idx}`, T.Integer, 2)]);
-    const got = await ro.get([`${poe.pethPsePortAdminEnable}.${idx}`, `${poe.pethPsePortDetectionStatus}.${idx}`, `${poe.pethMainPseConsumptionPower}.1`]);
+    const got = await ro.get([
+      `${poe.pethPsePortAdminEnable}.${idx}`,
+      `${poe.pethPsePortDetectionStatus}.${idx}`,
+      `${poe.pethMainPseConsumptionPower}.1`,
+    ]);
     expect(got.map((v) => v.value)).toEqual([2, 1, Math.round((before * 1000 - p.poe!.device!.powerMw) / 1000)]);
     await rw.set([vb(`${poe.pethPsePortAdminEnable}.${idx}`, T.Integer, 1)]);
     expect((await ro.get([`${poe.pethPsePortDetectionStatus}.${idx}`]))[0].value).toBe(3);
@@ -209,12 +262,31 @@ describe("SETs on a generic switch", () => {
   snmpset("takes SETs from Debian's snmpset, with the same refusals", async () => {
     const target = `127.0.0.1:${lab.port}`;
     const ifIndex = port(5).ifIndex;
-    const ok = await runTool("snmpset", ["-v2c", "-c", "private", target, `${ifXTable.ifAlias}.${ifIndex}`, "s", "from snmpset"]);
+    const ok = await runTool("snmpset", [
+      "-v2c",
+      "-c",
+      "private",
+      target,
+      `${ifXTable.ifAlias}.${ifIndex}`,
+      "s",
+      "from snmpset",
+    ]);
     expect(ok.code).toBe(0);
     expect(lab.model.alias(ifIndex)).toBe("from snmpset");
     const ro = await runTool("snmpset", ["-v2c", "-c", "public", target, `${ifXTable.ifAlias}.${ifIndex}`, "s", "x"]);
     expect(ro.stderr).toContain("noAccess");
-    const create = await runTool("snmpset", ["-v2c", "-c", "private", target, `${qbridge.dot1qVlanStaticRowStatus}.300`, "i", "4", `${qbridge.dot1qVlanStaticName}.300`, "s", "cli"]);
+    const create = await runTool("snmpset", [
+      "-v2c",
+      "-c",
+      "private",
+      target,
+      `${qbridge.dot1qVlanStaticRowStatus}.300`,
+      "i",
+      "4",
+      `${qbridge.dot1qVlanStaticName}.300`,
+      "s",
+      "cli",
+    ]);
     expect(create.code).toBe(0);
     expect(lab.model.vlan(300)?.name).toBe("cli");
   });
@@ -239,8 +311,10 @@ describe("Q-BRIDGE writes on a switch in strict mode (each object changes only i
     return list;
   };
   /** a bridge port on VLAN 10 that does not carry VLAN 30 */
-  const portOn10 = () => lab.model.bridgePorts.find((p) => lab.model.pvid(p) === 10 && !lab.model.vlan(30)!.egress.has(p))!;
-  const vlanSets = () => JSON.stringify([...lab.model.running.vlans].map(([id, v]) => [id, [...v.egress].sort(), [...v.untagged].sort()]));
+  const portOn10 = () =>
+    lab.model.bridgePorts.find((p) => lab.model.pvid(p) === 10 && !lab.model.vlan(30)!.egress.has(p))!;
+  const vlanSets = () =>
+    JSON.stringify([...lab.model.running.vlans].map(([id, v]) => [id, [...v.egress].sort(), [...v.untagged].sort()]));
 
   it("a PVID write changes the PVID only, and the model names the rules the manager broke", async () => {
     const bp = portOn10();
@@ -297,8 +371,12 @@ describe("Q-BRIDGE writes on a switch in strict mode (each object changes only i
 
   it("keeps the checks of single objects: a PVID must be an active VLAN, a PVID's VLAN cannot go", async () => {
     const bp = portOn10();
-    expect((await failure(rw.set([vb(`${qbridge.dot1qPvid}.${bp}`, T.Gauge, 77)]))).status).toBe(ErrorStatus.InconsistentValue);
-    expect((await failure(rw.set([vb(`${qbridge.dot1qVlanStaticRowStatus}.10`, T.Integer, 6)]))).status).toBe(ErrorStatus.InconsistentValue);
+    expect((await failure(rw.set([vb(`${qbridge.dot1qPvid}.${bp}`, T.Gauge, 77)]))).status).toBe(
+      ErrorStatus.InconsistentValue,
+    );
+    expect((await failure(rw.set([vb(`${qbridge.dot1qVlanStaticRowStatus}.10`, T.Integer, 6)]))).status).toBe(
+      ErrorStatus.InconsistentValue,
+    );
     expect(lab.model.pvid(bp)).toBe(10);
     expect(lab.model.vlan(10)).toBeDefined();
   });

@@ -8,10 +8,28 @@ import { startLabSwitch, type LabSwitch, type LabV3User } from "../../lab";
 import { hasTool, ObjectType, openSession, runTool, type ClientError } from "../support/snmp-client";
 
 const users: LabV3User[] = [
-  { username: "ops256", authProtocol: "SHA-256", authKey: "auth-secret-256", privProtocol: "AES", privKey: "priv-secret-128" },
-  { username: "ops512", authProtocol: "SHA-512", authKey: "auth-secret-512", privProtocol: "AES-256", privKey: "priv-secret-256" },
+  {
+    username: "ops256",
+    authProtocol: "SHA-256",
+    authKey: "auth-secret-256",
+    privProtocol: "AES",
+    privKey: "priv-secret-128",
+  },
+  {
+    username: "ops512",
+    authProtocol: "SHA-512",
+    authKey: "auth-secret-512",
+    privProtocol: "AES-256",
+    privKey: "priv-secret-256",
+  },
   // SHA-1 keys are too short for AES-256: exercises the key extension
-  { username: "ops1", authProtocol: "SHA", authKey: "auth-secret-sha1", privProtocol: "AES-256", privKey: "priv-secret-sha1" },
+  {
+    username: "ops1",
+    authProtocol: "SHA",
+    authKey: "auth-secret-sha1",
+    privProtocol: "AES-256",
+    privKey: "priv-secret-sha1",
+  },
 ];
 
 async function rejection(p: Promise<unknown>): Promise<ClientError> {
@@ -47,7 +65,10 @@ describe.each(users)("SNMPv3 authPriv $authProtocol + $privProtocol", (user) => 
   });
 
   it("gives no answer to a wrong authentication or privacy key", async () => {
-    for (const wrong of [{ ...user, authKey: "not-the-auth-key" }, { ...user, privKey: "not-the-priv-key" }]) {
+    for (const wrong of [
+      { ...user, authKey: "not-the-auth-key" },
+      { ...user, privKey: "not-the-priv-key" },
+    ]) {
       const before = lab.counters.responses;
       const s = openSession(lab.port, { v3: wrong, timeoutMs: 400 });
       try {
@@ -64,10 +85,25 @@ describe.each(users)("SNMPv3 authPriv $authProtocol + $privProtocol", (user) => 
   const cli = hasTool("snmpget") ? it : it.skip;
   cli("works with Debian's snmpget", async () => {
     const res = await runTool("snmpget", [
-      "-v3", "-l", "authPriv", "-u", user.username,
-      "-a", user.authProtocol, "-A", user.authKey,
-      "-x", user.privProtocol, "-X", user.privKey,
-      "-t", "2", "-r", "0", `127.0.0.1:${lab.port}`, "1.3.6.1.2.1.1.5.0",
+      "-v3",
+      "-l",
+      "authPriv",
+      "-u",
+      user.username,
+      "-a",
+      user.authProtocol,
+      "-A",
+      user.authKey,
+      "-x",
+      user.privProtocol,
+      "-X",
+      user.privKey,
+      "-t",
+      "2",
+      "-r",
+      "0",
+      `127.0.0.1:${lab.port}`,
+      "1.3.6.1.2.1.1.5.0",
     ]);
     expect(res.stdout).toContain(`STRING: "${lab.model.system.sysName}"`);
   });

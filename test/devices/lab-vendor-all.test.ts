@@ -14,7 +14,19 @@ const all = profileIds.map((id) => [id] as [ProfileId]);
 
 describe("every lab profile", () => {
   it("lists the eleven families", () => {
-    expect(profileIds).toEqual(["generic", "ciscosb", "cisco", "procurve", "comware", "arubacx", "dell", "arista", "juniper", "edgeswitch", "fs"]);
+    expect(profileIds).toEqual([
+      "generic",
+      "ciscosb",
+      "cisco",
+      "procurve",
+      "comware",
+      "arubacx",
+      "dell",
+      "arista",
+      "juniper",
+      "edgeswitch",
+      "fs",
+    ]);
   });
 
   it.each(all)("%s: serves its sysObjectID and exactly the model's interfaces", async (profile) => {
@@ -26,8 +38,11 @@ describe("every lab profile", () => {
       expect(String(name.value)).toBe(`lab-${profile}-24`);
       const types = await walkMap(s, ifTable.ifType);
       const names = await walkMap(s, ifXTable.ifName);
-      expect([...types].map(([k, v]) => [Number(k), v])).toEqual(lab.model.interfaces.map((i) => [i.ifIndex, i.ifType]));
-      for (const n of [1, 24]) expect(String(names.get(String(lab.model.port(n).ifIndex)))).toBe(profiles[profile].portName(n));
+      expect([...types].map(([k, v]) => [Number(k), v])).toEqual(
+        lab.model.interfaces.map((i) => [i.ifIndex, i.ifType]),
+      );
+      for (const n of [1, 24])
+        expect(String(names.get(String(lab.model.port(n).ifIndex)))).toBe(profiles[profile].portName(n));
     } finally {
       s.close();
       await lab.stop();
@@ -50,7 +65,10 @@ describe("every lab profile", () => {
 
   it("starts any profile from the lab's command line", async () => {
     const lines: string[] = [];
-    const handle = await runLabCli(["--profile", "comware", "--ports", "8"], { out: (l) => lines.push(l), handleSignals: false });
+    const handle = await runLabCli(["--profile", "comware", "--ports", "8"], {
+      out: (l) => lines.push(l),
+      handleSignals: false,
+    });
     try {
       expect(handle.switches[0].model.profile.id).toBe("comware");
       expect(lines.join("\n")).toContain("comware, 8 ports, needs save");

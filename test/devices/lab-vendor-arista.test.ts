@@ -34,7 +34,12 @@ describe("arista profile", () => {
     expect(oid.value).toBe("1.3.6.1.4.1.30065.1.3011.7050.1958.128");
     expect(String(descr.value)).toMatch(/^Arista Networks EOS version/);
     const names = await walkMap(ro, ifXTable.ifName);
-    expect([names.get("7"), names.get("999001"), names.get("1000001"), names.get("2000001")].map(String)).toEqual(["Ethernet7", "Management1", "Port-Channel1", "Vlan1"]);
+    expect([names.get("7"), names.get("999001"), names.get("1000001"), names.get("2000001")].map(String)).toEqual([
+      "Ethernet7",
+      "Management1",
+      "Port-Channel1",
+      "Vlan1",
+    ]);
   });
 
   it("wraps user VLAN names in backslashes and cuts PortLists after their last member", async () => {
@@ -63,7 +68,9 @@ describe("arista profile", () => {
     expect((await ro.get([`${qbridge.dot1qPvid}.${bp}`]))[0].value).toBe(30);
     expect(members((await ro.get([`${qbridge.dot1qVlanCurrentUntaggedPorts}.0.30`]))[0].value as Buffer)).toContain(bp);
     expect(lab.model.vlan(10)!.egress.has(bp)).toBe(false);
-    expect((await failure(rw.set([vb(`${qbridge.dot1qPvid}.${bp}`, T.Gauge, 77)]))).status).toBe(ErrorStatus.InconsistentValue);
+    expect((await failure(rw.set([vb(`${qbridge.dot1qPvid}.${bp}`, T.Gauge, 77)]))).status).toBe(
+      ErrorStatus.InconsistentValue,
+    );
   });
 
   it("refuses creating or renaming VLANs and saving over SNMP (notWritable)", async () => {
@@ -83,7 +90,10 @@ describe("arista driver on the profile", () => {
   let lab: LabSwitch;
   const open: Driver[] = [];
   const driver = () => {
-    const d = arista.open({ connector: 0, snmp: { ...lab.snmpTarget({ write: true }), timeout_ms: 300, retries: 1 } }, { name: "eos" });
+    const d = arista.open(
+      { connector: 0, snmp: { ...lab.snmpTarget({ write: true }), timeout_ms: 300, retries: 1 } },
+      { name: "eos" },
+    );
     open.push(d);
     return d;
   };
@@ -107,7 +117,10 @@ describe("arista driver on the profile", () => {
     const d = driver();
     const bp = lab.model.bridgePorts.find((p) => lab.model.pvid(p) === 10)!;
     const view = (await d.learnInterface(String(bp)))!;
-    await expect(d.setUntaggedVlan(view, 77)).rejects.toMatchObject({ code: "device_refused", message: expect.stringMatching(/inconsistentValue/) });
+    await expect(d.setUntaggedVlan(view, 77)).rejects.toMatchObject({
+      code: "device_refused",
+      message: expect.stringMatching(/inconsistentValue/),
+    });
     expect(lab.model.pvid(bp)).toBe(10);
   });
 
@@ -124,7 +137,9 @@ describe("arista driver on the profile", () => {
       ),
     );
     expect(reasons).toEqual(["not_supported", "not_supported", "not_supported", "not_supported"]);
-    await expect(d.createVlan(42, "x")).rejects.toThrow(/EOS does not take VLAN creation, renaming or deletion over SNMP/);
+    await expect(d.createVlan(42, "x")).rejects.toThrow(
+      /EOS does not take VLAN creation, renaming or deletion over SNMP/,
+    );
     expect((d as SnmpDriver).counters.requests).toBe(sent);
     expect(lab.model.vlan(42)).toBeUndefined();
   });

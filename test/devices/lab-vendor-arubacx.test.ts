@@ -35,7 +35,11 @@ describe("arubacx profile", () => {
     expect(oid.value).toBe("1.3.6.1.4.1.47196.4.1.1.1.100");
     expect(String(descr.value)).toMatch(/6300M .* Swch FL\.10\.16/);
     const names = await walkMap(ro, ifXTable.ifName);
-    expect([names.get("3"), names.get("16777217"), names.get("268435456")].map(String)).toEqual(["1/1/3", "vlan1", "eth0"]);
+    expect([names.get("3"), names.get("16777217"), names.get("268435456")].map(String)).toEqual([
+      "1/1/3",
+      "vlan1",
+      "eth0",
+    ]);
     const map = await walkMap(ro, "1.3.6.1.2.1.17.1.4.1.2");
     expect([...map.values()]).not.toContain(268435456);
   });
@@ -68,7 +72,10 @@ describe("arubacx profile", () => {
   it.each([
     ["dot1qPvid", () => vb(`${qbridge.dot1qPvid}.1`, T.Gauge, 30)],
     ["ifAlias", () => vb(`${ifXTable.ifAlias}.1`, T.OctetString, "desk")],
-    ["arubaWiredPortVlanMemberVid", () => vb(`${arubaCxPortVlan.arubaWiredPortVlanMemberVid}.1`, T.OctetString, Buffer.alloc(512))],
+    [
+      "arubaWiredPortVlanMemberVid",
+      () => vb(`${arubaCxPortVlan.arubaWiredPortVlanMemberVid}.1`, T.OctetString, Buffer.alloc(512)),
+    ],
     ["a Q-BRIDGE VLAN row", () => vb(`${qbridge.dot1qVlanStaticRowStatus}.42`, T.Integer, 4)],
   ])("refuses %s with notWritable and changes nothing", async (_name, make) => {
     const pvid = lab.model.pvid(1);
@@ -78,7 +85,8 @@ describe("arubacx profile", () => {
     expect(lab.model.alias(1)).not.toBe("desk");
   });
 
-  const copyState = (row: number) => ro.get([`${arubaCxConfig.arubaWiredConfigurationCopyState}.${row}`]).then((v) => v[0].value as number);
+  const copyState = (row: number) =>
+    ro.get([`${arubaCxConfig.arubaWiredConfigurationCopyState}.${row}`]).then((v) => v[0].value as number);
   const copy = (row: number, source: number, dest: number) =>
     rw.set([
       vb(`${arubaCxConfig.arubaWiredConfigurationCopyEntryRowStatus}.${row}`, T.Integer, 4),
@@ -91,7 +99,12 @@ describe("arubacx profile", () => {
     expect(lab.model.isSaved()).toBe(false);
     await copy(3141592, 3, 2);
     expect(await copyState(3141592)).toBe(1);
-    expect(await pollUntil(() => copyState(3141592), (s) => s >= 3)).toBe(3);
+    expect(
+      await pollUntil(
+        () => copyState(3141592),
+        (s) => s >= 3,
+      ),
+    ).toBe(3);
     expect(lab.model.isSaved()).toBe(true);
   });
 
@@ -99,10 +112,15 @@ describe("arubacx profile", () => {
     expect((await failure(copy(7, 3, 3))).status).toBe(ErrorStatus.InconsistentValue);
     await copy(8, 3, 2);
     await copy(9, 3, 2);
-    const [state, cause] = await ro.get([`${arubaCxConfig.arubaWiredConfigurationCopyState}.9`, `${arubaCxConfig.arubaWiredConfigurationCopyFailureCause}.9`]);
+    const [state, cause] = await ro.get([
+      `${arubaCxConfig.arubaWiredConfigurationCopyState}.9`,
+      `${arubaCxConfig.arubaWiredConfigurationCopyFailureCause}.9`,
+    ]);
     expect([state.value, cause.value]).toEqual([4, 3]);
     // an active row cannot be changed
-    expect((await failure(rw.set([vb(`${arubaCxConfig.arubaWiredConfigurationCopyDestFileType}.8`, T.Integer, 4)]))).status).toBe(ErrorStatus.InconsistentValue);
+    expect(
+      (await failure(rw.set([vb(`${arubaCxConfig.arubaWiredConfigurationCopyDestFileType}.8`, T.Integer, 4)]))).status,
+    ).toBe(ErrorStatus.InconsistentValue);
   });
 });
 
@@ -110,7 +128,10 @@ describe("arubacx driver on the profile (a two-member VSF stack)", () => {
   let lab: LabSwitch;
   const open: Driver[] = [];
   const driver = () => {
-    const d = arubacx.open({ connector: 0, snmp: { ...lab.snmpTarget({ write: true }), timeout_ms: 300, retries: 1 } }, { name: "cx" });
+    const d = arubacx.open(
+      { connector: 0, snmp: { ...lab.snmpTarget({ write: true }), timeout_ms: 300, retries: 1 } },
+      { name: "cx" },
+    );
     open.push(d);
     return d;
   };
@@ -151,7 +172,13 @@ describe("arubacx driver on the profile (a two-member VSF stack)", () => {
     const target = lab.model.activeVlanIds().find((id) => id !== v.interface.untagged_vlan)!;
     const sent = (d as SnmpDriver).counters.requests;
     const reasons = await Promise.all(
-      [d.setUntaggedVlan(v, target), d.createVlan(3001, "x"), d.renameVlan(target, "x"), d.deleteVlan(target), d.setDescription(v, "desk")].map((p) =>
+      [
+        d.setUntaggedVlan(v, target),
+        d.createVlan(3001, "x"),
+        d.renameVlan(target, "x"),
+        d.deleteVlan(target),
+        d.setDescription(v, "desk"),
+      ].map((p) =>
         p.then(
           () => null,
           (e: { code?: string; message: string }) => [e.code, e.message],
@@ -168,7 +195,10 @@ describe("arubacx driver on the profile (a two-member VSF stack)", () => {
     const d = driver();
     const v = await view(d, 3);
     lab.faults.refuseSets = "noAccess";
-    await expect(d.setAdminState(v, !v.interface.admin_up)).rejects.toMatchObject({ code: "device_refused", message: expect.stringMatching(/noAccess/) });
+    await expect(d.setAdminState(v, !v.interface.admin_up)).rejects.toMatchObject({
+      code: "device_refused",
+      message: expect.stringMatching(/noAccess/),
+    });
     expect(lab.model.adminUp(3)).toBe(v.interface.admin_up);
   });
 
@@ -183,14 +213,21 @@ describe("arubacx driver on the profile (a two-member VSF stack)", () => {
     } finally {
       rw.close();
     }
-    await expect(driver().saveConfig()).rejects.toMatchObject({ code: "device_refused", message: expect.stringMatching(/busy/) });
+    await expect(driver().saveConfig()).rejects.toMatchObject({
+      code: "device_refused",
+      message: expect.stringMatching(/busy/),
+    });
   });
 });
 
 describe("arubacx VLAN part on a firmware that serves IEEE8021-Q-BRIDGE names (no recording or lab has one)", () => {
   const part = arubaCxVlans();
   const keys = Object.keys(part.reads("learn"));
-  const octets = (value: Buffer | string) => ({ oid: "", type: 4, value: Buffer.isBuffer(value) ? value : Buffer.from(value) });
+  const octets = (value: Buffer | string) => ({
+    oid: "",
+    type: 4,
+    value: Buffer.isBuffer(value) ? value : Buffer.from(value),
+  });
   const vids = (...ids: number[]) => {
     const b = Buffer.alloc(512);
     for (const v of ids) b[(v - 1) >> 3] |= 0x80 >> ((v - 1) & 7);
@@ -199,18 +236,45 @@ describe("arubacx VLAN part on a firmware that serves IEEE8021-Q-BRIDGE names (n
   // answers by the part's own plan keys: PVIDs, member VID lists, IEEE names (component 1)
   const [pvidKey, vidKey, nameKey] = keys;
   const tables = {
-    [pvidKey]: new Map([[qbridge.dot1qPvid, new Map([["1", { oid: "", type: 66, value: 10 }], ["2", { oid: "", type: 66, value: 20 }]])]]),
+    [pvidKey]: new Map([
+      [
+        qbridge.dot1qPvid,
+        new Map([
+          ["1", { oid: "", type: 66, value: 10 }],
+          ["2", { oid: "", type: 66, value: 20 }],
+        ]),
+      ],
+    ]),
     [vidKey]: new Map([[arubaCxPortVlan.arubaWiredPortVlanMemberVid, new Map([["2", octets(vids(20, 30, 4094))]])]]),
-    [nameKey]: new Map([[ieee8021QBridge.ieee8021QBridgeVlanStaticName, new Map([["1.10", octets("users")], ["1.20", octets("voice")], ["1.40", octets("unused")]])]]),
+    [nameKey]: new Map([
+      [
+        ieee8021QBridge.ieee8021QBridgeVlanStaticName,
+        new Map([
+          ["1.10", octets("users")],
+          ["1.20", octets("voice")],
+          ["1.40", octets("unused")],
+        ]),
+      ],
+    ]),
   };
 
   it("names the VLANs it serves names for and lists the carried ones too", () => {
     expect(keys).toHaveLength(3);
-    expect(part.vlans(tables).map((v) => [v.id, v.name])).toEqual([[10, "users"], [20, "voice"], [30, ""], [40, "unused"], [4094, ""]]);
+    expect(part.vlans(tables).map((v) => [v.id, v.name])).toEqual([
+      [10, "users"],
+      [20, "voice"],
+      [30, ""],
+      [40, "unused"],
+      [4094, ""],
+    ]);
   });
 
   it("takes a port's tagged VLANs from its VID list, less its PVID", () => {
-    const ports = { bridge: { assumed: true, portToIf: new Map(), ifToPort: new Map() }, ifIndexes: new Set([1, 2]), names: new Map() };
+    const ports = {
+      bridge: { assumed: true, portToIf: new Map(), ifToPort: new Map() },
+      ifIndexes: new Set([1, 2]),
+      names: new Map(),
+    };
     const byIf = part.ports(tables, ports);
     expect([byIf.get(1)!.untagged, byIf.get(1)!.tagged]).toEqual([10, []]);
     expect([byIf.get(2)!.untagged, byIf.get(2)!.tagged]).toEqual([20, [30, 4094]]);

@@ -13,7 +13,13 @@ import { cisco as ciscoEntry } from "../../drivers/families/cisco";
 import { ErrorStatus, hasTool, ObjectType as T, runTool, sessionTo, type ClientSession } from "../support/snmp-client";
 import { failure, pollUntil, vb, walkMap } from "./lab-vendor-helpers";
 
-const v3 = { username: "ciscolab", authProtocol: "SHA-256", authKey: "cisco-auth-pass", privProtocol: "AES", privKey: "cisco-priv-pass" } as const;
+const v3 = {
+  username: "ciscolab",
+  authProtocol: "SHA-256",
+  authKey: "cisco-auth-pass",
+  privProtocol: "AES",
+  privKey: "cisco-priv-pass",
+} as const;
 
 describe("cisco profile: reads", () => {
   let lab: LabSwitch;
@@ -115,7 +121,9 @@ describe("cisco profile: reads", () => {
       v10.close();
     }
     const defaults = await walkMap(ro, bridge.dot1dBasePortIfIndex);
-    expect([...defaults.keys()].map(Number)).toEqual(lab.model.bridgePorts.filter((p) => lab.model.vlan(1)!.egress.has(p)));
+    expect([...defaults.keys()].map(Number)).toEqual(
+      lab.model.bridgePorts.filter((p) => lab.model.vlan(1)!.egress.has(p)),
+    );
   });
 
   it("does not answer a community naming a VLAN that does not exist", async () => {
@@ -132,7 +140,9 @@ describe("cisco profile: reads", () => {
     const bad = sessionTo(lab, { v3, context: "vlan-999" });
     try {
       const ports = await walkMap(ctx, bridge.dot1dBasePortIfIndex);
-      expect([...ports.keys()].map(Number)).toEqual(lab.model.bridgePorts.filter((p) => lab.model.vlan(10)!.egress.has(p)));
+      expect([...ports.keys()].map(Number)).toEqual(
+        lab.model.bridgePorts.filter((p) => lab.model.vlan(10)!.egress.has(p)),
+      );
       expect((await failure(bad.get([`${system.sysName}.0`]))).message).toMatch(/Report/);
     } finally {
       ctx.close();
@@ -142,7 +152,13 @@ describe("cisco profile: reads", () => {
 
   const tool = hasTool("snmpbulkwalk") ? it : it.skip;
   tool("gives Debian's snmpbulkwalk the per-VLAN MAC table with -c public@20", async () => {
-    const r = await runTool("snmpbulkwalk", ["-v2c", "-c", "public@20", `127.0.0.1:${lab.port}`, bridge.dot1dTpFdbPort]);
+    const r = await runTool("snmpbulkwalk", [
+      "-v2c",
+      "-c",
+      "public@20",
+      `127.0.0.1:${lab.port}`,
+      bridge.dot1dTpFdbPort,
+    ]);
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split("\n").filter(Boolean);
     expect(lines).toHaveLength(lab.model.fdb.filter((e) => e.vlan === 20).length);
@@ -180,7 +196,10 @@ describe("cisco profile: writes", () => {
     await lab.stop();
   });
 
-  const accessOn = (vlan: number) => lab.model.ethernetPorts.find((i) => !lab.model.running.portModes.has(i.bridgePort!) && lab.model.pvid(i.bridgePort!) === vlan)!;
+  const accessOn = (vlan: number) =>
+    lab.model.ethernetPorts.find(
+      (i) => !lab.model.running.portModes.has(i.bridgePort!) && lab.model.pvid(i.bridgePort!) === vlan,
+    )!;
   const trunk = () => lab.model.ethernetPorts.find((i) => lab.model.running.portModes.has(i.bridgePort!))!;
 
   it("moves an access port with vmVlan; the new VLAN reads back and the port left the old one", async () => {
@@ -205,7 +224,9 @@ describe("cisco profile: writes", () => {
 
   it("has no vmVlan for a trunk (noCreation); its untagged VLAN is the native VLAN", async () => {
     const t = trunk();
-    expect((await failure(rw.set([vb(`${vlanMembership.vmVlan}.${t.ifIndex}`, T.Integer, 30)]))).status).toBe(ErrorStatus.NoCreation);
+    expect((await failure(rw.set([vb(`${vlanMembership.vmVlan}.${t.ifIndex}`, T.Integer, 30)]))).status).toBe(
+      ErrorStatus.NoCreation,
+    );
     const old = lab.model.pvid(t.bridgePort!)!;
     const next = old === 30 ? 10 : 30;
     await rw.set([vb(`${vtp.vlanTrunkPortNativeVlan}.${t.ifIndex}`, T.Integer, next)]);
@@ -214,7 +235,9 @@ describe("cisco profile: writes", () => {
     expect(lab.model.vlan(old)!.egress.has(t.bridgePort!)).toBe(true);
     expect(lab.model.vlan(old)!.untagged.has(t.bridgePort!)).toBe(false);
     const p = accessOn(10);
-    expect((await failure(rw.set([vb(`${vtp.vlanTrunkPortNativeVlan}.${p.ifIndex}`, T.Integer, 30)]))).status).toBe(ErrorStatus.InconsistentValue);
+    expect((await failure(rw.set([vb(`${vtp.vlanTrunkPortNativeVlan}.${p.ifIndex}`, T.Integer, 30)]))).status).toBe(
+      ErrorStatus.InconsistentValue,
+    );
   });
 
   it("changes what a trunk carries with vlanTrunkPortVlansEnabled, checked by vlanTrunkPortSetSerialNo", async () => {
@@ -225,12 +248,25 @@ describe("cisco profile: writes", () => {
     const bits = Buffer.alloc(128);
     for (const v of want) bits[v >> 3] |= 0x80 >> (v & 7);
     const [serial] = await ro.get([`${vtp.vlanTrunkPortSetSerialNo}.0`]);
-    await rw.set([vb(`${vtp.vlanTrunkPortVlansEnabled}.${t.ifIndex}`, T.OctetString, bits), vb(`${vtp.vlanTrunkPortSetSerialNo}.0`, T.Integer, serial.value)]);
-    expect(lab.model.vlanIds().filter((id) => lab.model.vlan(id)!.egress.has(bp))).toEqual([...new Set(want)].sort((a, b) => a - b));
+    await rw.set([
+      vb(`${vtp.vlanTrunkPortVlansEnabled}.${t.ifIndex}`, T.OctetString, bits),
+      vb(`${vtp.vlanTrunkPortSetSerialNo}.0`, T.Integer, serial.value),
+    ]);
+    expect(lab.model.vlanIds().filter((id) => lab.model.vlan(id)!.egress.has(bp))).toEqual(
+      [...new Set(want)].sort((a, b) => a - b),
+    );
     // the same serial number again is stale
-    const f = await failure(rw.set([vb(`${vtp.vlanTrunkPortVlansEnabled}.${t.ifIndex}`, T.OctetString, bits), vb(`${vtp.vlanTrunkPortSetSerialNo}.0`, T.Integer, serial.value)]));
+    const f = await failure(
+      rw.set([
+        vb(`${vtp.vlanTrunkPortVlansEnabled}.${t.ifIndex}`, T.OctetString, bits),
+        vb(`${vtp.vlanTrunkPortSetSerialNo}.0`, T.Integer, serial.value),
+      ]),
+    );
     expect(f.status).toBe(ErrorStatus.InconsistentValue);
-    expect((await failure(rw.set([vb(`${vtp.vlanTrunkPortVlansEnabled}.${t.ifIndex}`, T.OctetString, Buffer.alloc(12))]))).status).toBe(ErrorStatus.WrongLength);
+    expect(
+      (await failure(rw.set([vb(`${vtp.vlanTrunkPortVlansEnabled}.${t.ifIndex}`, T.OctetString, Buffer.alloc(12))])))
+        .status,
+    ).toBe(ErrorStatus.WrongLength);
   });
 
   const said = (id: number) => {
@@ -273,9 +309,16 @@ describe("cisco profile: writes", () => {
   });
 
   it("refuses a new row without name and SAID, a second copy, and edits without a copy", async () => {
-    expect((await failure(rw.set([vb(`${vtp.vtpVlanEditRowStatus}.1.43`, T.Integer, 4)]))).status).toBe(ErrorStatus.InconsistentValue);
+    expect((await failure(rw.set([vb(`${vtp.vtpVlanEditRowStatus}.1.43`, T.Integer, 4)]))).status).toBe(
+      ErrorStatus.InconsistentValue,
+    );
     await rw.set([op(2)]);
-    const f = await failure(rw.set([vb(`${vtp.vtpVlanEditRowStatus}.1.43`, T.Integer, 4), vb(`${vtp.vtpVlanEditName}.1.43`, T.OctetString, "no-said")]));
+    const f = await failure(
+      rw.set([
+        vb(`${vtp.vtpVlanEditRowStatus}.1.43`, T.Integer, 4),
+        vb(`${vtp.vtpVlanEditName}.1.43`, T.OctetString, "no-said"),
+      ]),
+    );
     expect(f.status).toBe(ErrorStatus.InconsistentValue);
     expect(f.message).toContain(`${vtp.vtpVlanEditRowStatus}.1.43`);
     expect((await failure(rw.set([op(2)]))).status).toBe(ErrorStatus.InconsistentValue);
@@ -304,7 +347,9 @@ describe("cisco profile: writes", () => {
     const idx = `${p.poe!.group}.${p.poe!.index}`;
     await rw.set([vb(`${poeExt.cpeExtPsePortEnable}.${idx}`, T.Integer, 4)]);
     expect((await ro.get([`${poe.pethPsePortAdminEnable}.${idx}`]))[0].value).toBe(2);
-    expect((await failure(rw.set([vb(`${poeExt.cpeExtPsePortEnable}.${idx}`, T.Integer, 2)]))).status).toBe(ErrorStatus.WrongValue);
+    expect((await failure(rw.set([vb(`${poeExt.cpeExtPsePortEnable}.${idx}`, T.Integer, 2)]))).status).toBe(
+      ErrorStatus.WrongValue,
+    );
     await rw.set([vb(`${poe.pethPsePortAdminEnable}.${idx}`, T.Integer, 1)]);
     expect((await ro.get([`${poeExt.cpeExtPsePortEnable}.${idx}`]))[0].value).toBe(1);
   });
@@ -323,7 +368,8 @@ describe("cisco profile: saving", () => {
     await lab.stop();
   });
 
-  const change = (text: string) => rw.set([vb(`${ifXTable.ifAlias}.${lab.model.port(2).ifIndex}`, T.OctetString, text)]);
+  const change = (text: string) =>
+    rw.set([vb(`${ifXTable.ifAlias}.${lab.model.port(2).ifIndex}`, T.OctetString, text)]);
   const copyState = (row: number) => rw.get([`${configCopy.ccCopyState}.${row}`]).then((v) => v[0].value as number);
 
   it("copies running to startup with one createAndGo PDU: waiting, then successful, and only then saved", async () => {
@@ -335,7 +381,12 @@ describe("cisco profile: saving", () => {
     ]);
     expect(await copyState(17)).toBe(1);
     expect(lab.model.isSaved()).toBe(false);
-    expect(await pollUntil(() => copyState(17), (s) => s >= 3)).toBe(3);
+    expect(
+      await pollUntil(
+        () => copyState(17),
+        (s) => s >= 3,
+      ),
+    ).toBe(3);
     expect(lab.model.isSaved()).toBe(true);
     expect(lab.model.startup.ports.get(lab.model.port(2).ifIndex)!.alias).toBe("saved by ccCopy");
   });
@@ -346,13 +397,23 @@ describe("cisco profile: saving", () => {
     await rw.set([vb(`${configCopy.ccCopyDestFileType}.201`, T.Integer, 3)]);
     expect((await rw.get([`${configCopy.ccCopyEntryRowStatus}.201`]))[0].value).toBe(2);
     await rw.set([vb(`${configCopy.ccCopyEntryRowStatus}.201`, T.Integer, 1)]);
-    expect(await pollUntil(() => copyState(201), (s) => s >= 3)).toBe(3);
+    expect(
+      await pollUntil(
+        () => copyState(201),
+        (s) => s >= 3,
+      ),
+    ).toBe(3);
     expect(lab.model.isSaved()).toBe(true);
   });
 
   it("refuses a copy without destination, or with the same source and destination", async () => {
     await change("not saved");
-    const f = await failure(rw.set([vb(`${configCopy.ccCopyEntryRowStatus}.5`, T.Integer, 4), vb(`${configCopy.ccCopySourceFileType}.5`, T.Integer, 4)]));
+    const f = await failure(
+      rw.set([
+        vb(`${configCopy.ccCopyEntryRowStatus}.5`, T.Integer, 4),
+        vb(`${configCopy.ccCopySourceFileType}.5`, T.Integer, 4),
+      ]),
+    );
     expect(f.status).toBe(ErrorStatus.InconsistentValue);
     const g = await failure(
       rw.set([
@@ -368,7 +429,9 @@ describe("cisco profile: saving", () => {
 
   it("saves at once with writeMem.0 = 1, refuses 0 (which would erase)", async () => {
     await change("write mem");
-    expect((await failure(rw.set([vb(`${oldCiscoSys.writeMem}.0`, T.Integer, 0)]))).status).toBe(ErrorStatus.WrongValue);
+    expect((await failure(rw.set([vb(`${oldCiscoSys.writeMem}.0`, T.Integer, 0)]))).status).toBe(
+      ErrorStatus.WrongValue,
+    );
     expect(lab.model.isSaved()).toBe(false);
     await rw.set([vb(`${oldCiscoSys.writeMem}.0`, T.Integer, 1)]);
     expect(lab.model.isSaved()).toBe(true);
@@ -385,10 +448,19 @@ describe("cisco profile: saving", () => {
     const s = sessionTo(xe, { write: true });
     try {
       await s.set([vb(`${ifXTable.ifAlias}.${xe.model.port(1).ifIndex}`, T.OctetString, "on IOS-XE")]);
-      expect((await failure(s.set([vb(`${oldCiscoSys.writeMem}.0`, T.Integer, 1)]))).status).toBe(ErrorStatus.NotWritable);
+      expect((await failure(s.set([vb(`${oldCiscoSys.writeMem}.0`, T.Integer, 1)]))).status).toBe(
+        ErrorStatus.NotWritable,
+      );
       expect(xe.model.isSaved()).toBe(false);
-      await s.set([vb(`${configCopy.ccCopyEntryRowStatus}.1`, T.Integer, 4), vb(`${configCopy.ccCopySourceFileType}.1`, T.Integer, 4), vb(`${configCopy.ccCopyDestFileType}.1`, T.Integer, 3)]);
-      const done = await pollUntil(() => s.get([`${configCopy.ccCopyState}.1`]).then((v) => v[0].value as number), (st) => st >= 3);
+      await s.set([
+        vb(`${configCopy.ccCopyEntryRowStatus}.1`, T.Integer, 4),
+        vb(`${configCopy.ccCopySourceFileType}.1`, T.Integer, 4),
+        vb(`${configCopy.ccCopyDestFileType}.1`, T.Integer, 3),
+      ]);
+      const done = await pollUntil(
+        () => s.get([`${configCopy.ccCopyState}.1`]).then((v) => v[0].value as number),
+        (st) => st >= 3,
+      );
       expect([done, xe.model.isSaved()]).toEqual([3, true]);
     } finally {
       s.close();
@@ -438,7 +510,12 @@ describe("cisco profile started as a VTP client", () => {
     const rw = sessionTo(lab, { write: true });
     try {
       expect((await rw.get([`${vtp.managementDomainLocalMode}.1`]))[0].value).toBe(1);
-      const f = await failure(rw.set([vb(`${vtp.vtpVlanEditOperation}.1`, T.Integer, 2), vb(`${vtp.vtpVlanEditBufferOwner}.1`, T.OctetString, "me")]));
+      const f = await failure(
+        rw.set([
+          vb(`${vtp.vtpVlanEditOperation}.1`, T.Integer, 2),
+          vb(`${vtp.vtpVlanEditBufferOwner}.1`, T.OctetString, "me"),
+        ]),
+      );
       expect(f.status).toBe(ErrorStatus.InconsistentValue);
       expect(f.message).toContain(`${vtp.vtpVlanEditOperation}.1`);
     } finally {
@@ -454,8 +531,15 @@ describe("cisco profile started as a VTP client", () => {
  * and the save's fallback to writeMem.
  */
 describe("cisco driver on the cisco profile", () => {
-  const open = (lab: LabSwitch) => ciscoEntry.open({ connector: 0, snmp: { ...lab.snmpTarget({ write: true }), timeout_ms: 300, retries: 1 } }, { name: lab.options.name });
-  const withLab = async (options: Partial<Parameters<typeof startLabSwitch>[0]>, fn: (lab: LabSwitch, d: Driver) => Promise<void>) => {
+  const open = (lab: LabSwitch) =>
+    ciscoEntry.open(
+      { connector: 0, snmp: { ...lab.snmpTarget({ write: true }), timeout_ms: 300, retries: 1 } },
+      { name: lab.options.name },
+    );
+  const withLab = async (
+    options: Partial<Parameters<typeof startLabSwitch>[0]>,
+    fn: (lab: LabSwitch, d: Driver) => Promise<void>,
+  ) => {
     const lab = await startLabSwitch({ profile: "cisco", ports: 12, seed: 5, ...options });
     const d = open(lab);
     try {
@@ -479,7 +563,10 @@ describe("cisco driver on the cisco profile", () => {
       const before = lab.model.vlanIds();
       const renamed = lab.model.vlanIds().find((v) => v !== 1)!;
       for (const attempt of [d.createVlan(600, "x"), d.renameVlan(renamed, "y"), d.deleteVlan(renamed)]) {
-        await expect(attempt).rejects.toMatchObject({ code: "not_supported", message: expect.stringMatching(/VTP client \(domain 'lab'\)/) });
+        await expect(attempt).rejects.toMatchObject({
+          code: "not_supported",
+          message: expect.stringMatching(/VTP client \(domain 'lab'\)/),
+        });
       }
       expect(lab.model.vlanIds()).toEqual(before);
     });
@@ -495,7 +582,10 @@ describe("cisco driver on the cisco profile", () => {
       expect(await revision()).toBe(before + 1);
       s.close();
       const failure = d.createVlan(2000, "extended");
-      await expect(failure).rejects.toMatchObject({ code: "device_refused", message: expect.stringMatching(/vtpVlanApplyStatus inconsistentEdit.*creating VLAN 2000 was not done/) });
+      await expect(failure).rejects.toMatchObject({
+        code: "device_refused",
+        message: expect.stringMatching(/vtpVlanApplyStatus inconsistentEdit.*creating VLAN 2000 was not done/),
+      });
       expect(lab.model.vlan(2000)).toBeUndefined();
       expect(await owner(lab)).toBe("");
     });
@@ -504,7 +594,10 @@ describe("cisco driver on the cisco profile", () => {
   it("reports a delete the apply refuses (VLAN still in use) and leaves the buffer released for the next edit", async () => {
     await withLab({}, async (lab, d) => {
       const used = lab.model.pvid(lab.model.ethernetPorts[0].bridgePort!)!;
-      await expect(d.deleteVlan(used)).rejects.toMatchObject({ code: "device_refused", message: expect.stringMatching(/inconsistentEdit/) });
+      await expect(d.deleteVlan(used)).rejects.toMatchObject({
+        code: "device_refused",
+        message: expect.stringMatching(/inconsistentEdit/),
+      });
       expect(lab.model.vlan(used)).toBeDefined();
       expect(await owner(lab)).toBe("");
       await d.createVlan(701, "after");
@@ -516,10 +609,15 @@ describe("cisco driver on the cisco profile", () => {
     await withLab({}, async (lab, d) => {
       const other = sessionTo(lab, { write: true });
       try {
-        await other.set([vb(`${vtp.vtpVlanEditOperation}.1`, T.Integer, 2), vb(`${vtp.vtpVlanEditBufferOwner}.1`, T.OctetString, "other-nms")]);
+        await other.set([
+          vb(`${vtp.vtpVlanEditOperation}.1`, T.Integer, 2),
+          vb(`${vtp.vtpVlanEditBufferOwner}.1`, T.OctetString, "other-nms"),
+        ]);
         await expect(d.createVlan(702, "blocked")).rejects.toMatchObject({
           code: "device_refused",
-          message: expect.stringMatching(/vtpVlanEditOperation\.1.*inconsistentValue.*held by 'other-nms'.*creating VLAN 702 was not done/),
+          message: expect.stringMatching(
+            /vtpVlanEditOperation\.1.*inconsistentValue.*held by 'other-nms'.*creating VLAN 702 was not done/,
+          ),
         });
         expect(lab.model.vlan(702)).toBeUndefined();
         // the other manager's buffer is not released behind its back
@@ -561,7 +659,10 @@ describe("cisco driver on the cisco profile", () => {
   it("saves with writeMem when the device has no config copy table, and says so when it has neither", async () => {
     await withLab({}, async (lab, d) => {
       lab.faults.refuseSetsMatching("1.3.6.1.4.1.9.9.96", "notWritable");
-      await d.setDescription((await d.learnInterface(String(lab.model.ethernetPorts[1].ifIndex)))!, "saved by writeMem");
+      await d.setDescription(
+        (await d.learnInterface(String(lab.model.ethernetPorts[1].ifIndex)))!,
+        "saved by writeMem",
+      );
       expect(lab.model.isSaved()).toBe(false);
       await d.saveConfig();
       expect(lab.model.isSaved()).toBe(true);
@@ -569,7 +670,10 @@ describe("cisco driver on the cisco profile", () => {
     await withLab({ vendor: { cisco: { writeMem: false } } }, async (lab, d) => {
       lab.faults.refuseSetsMatching("1.3.6.1.4.1.9.9.96", "notWritable");
       await d.setDescription((await d.learnInterface(String(lab.model.ethernetPorts[1].ifIndex)))!, "not saved");
-      await expect(d.saveConfig()).rejects.toMatchObject({ code: "device_refused", message: expect.stringMatching(/ccCopy.*notWritable.*writeMem too.*notWritable/) });
+      await expect(d.saveConfig()).rejects.toMatchObject({
+        code: "device_refused",
+        message: expect.stringMatching(/ccCopy.*notWritable.*writeMem too.*notWritable/),
+      });
       expect(lab.model.isSaved()).toBe(false);
     });
   });

@@ -30,7 +30,10 @@ describe("comware profile", () => {
     await lab.stop();
   });
 
-  const accessOn = (vlan: number) => lab.model.ethernetPorts.find((i) => !lab.model.running.portModes.has(i.bridgePort!) && lab.model.pvid(i.bridgePort!) === vlan)!;
+  const accessOn = (vlan: number) =>
+    lab.model.ethernetPorts.find(
+      (i) => !lab.model.running.portModes.has(i.bridgePort!) && lab.model.pvid(i.bridgePort!) === vlan,
+    )!;
   const vlanPorts = (id: number) => ro.get([`${hh3cVlan.hh3cdot1qVlanPorts}.${id}`]).then((v) => v[0].value as Buffer);
 
   it("says it is Comware and names ports GigabitEthernet1/0/n, then NULL0 and Vlan-interface1", async () => {
@@ -38,17 +41,26 @@ describe("comware profile", () => {
     expect(oid.value).toBe("1.3.6.1.4.1.25506.11.1.24");
     expect(String(descr.value)).toMatch(/^HP Comware Platform Software, Software Version 5\.20/);
     const names = await walkMap(ro, ifXTable.ifName);
-    expect([names.get("5"), names.get("25"), names.get("29")].map(String)).toEqual(["GigabitEthernet1/0/5", "NULL0", "Vlan-interface1"]);
+    expect([names.get("5"), names.get("25"), names.get("29")].map(String)).toEqual([
+      "GigabitEthernet1/0/5",
+      "NULL0",
+      "Vlan-interface1",
+    ]);
   });
 
   it("serves the Q-BRIDGE static table and PVIDs but no current table; HH3C tables say the same", async () => {
     const names = await walkMap(ro, qbridge.dot1qVlanStaticName);
     expect(String(names.get("1"))).toBe("VLAN 0001");
-    expect((await ro.getNext([qbridge.dot1qVlanCurrentEgressPorts]))[0].oid.startsWith(`${qbridge.dot1qVlanCurrentEgressPorts}.`)).toBe(false);
+    expect(
+      (await ro.getNext([qbridge.dot1qVlanCurrentEgressPorts]))[0].oid.startsWith(
+        `${qbridge.dot1qVlanCurrentEgressPorts}.`,
+      ),
+    ).toBe(false);
     const pvids = await walkMap(ro, qbridge.dot1qPvid);
     expect(pvids.size).toBe(24);
     const types = await walkMap(ro, hh3cIf.hh3cifVLANType);
-    for (const i of lab.model.ethernetPorts) expect(types.get(String(i.ifIndex))).toBe(lab.model.running.portModes.has(i.bridgePort!) ? 1 : 2);
+    for (const i of lab.model.ethernetPorts)
+      expect(types.get(String(i.ifIndex))).toBe(lab.model.running.portModes.has(i.bridgePort!) ? 1 : 2);
     expect(members(await vlanPorts(10))).toEqual([...lab.model.vlan(10)!.egress].sort((a, b) => a - b));
   });
 
@@ -72,8 +84,22 @@ describe("comware profile", () => {
   it("refuses taking an access port out of VLAN 1, and the Q-BRIDGE membership columns (notWritable)", async () => {
     const p = accessOn(1);
     const without = members(await vlanPorts(1)).filter((x) => x !== p.bridgePort);
-    expect((await failure(rw.set([vb(`${hh3cVlan.hh3cdot1qVlanPorts}.1`, T.OctetString, portList(without, lab.model.portListLength))]))).status).toBe(ErrorStatus.InconsistentValue);
-    const f = await failure(rw.set([vb(`${qbridge.dot1qVlanStaticUntaggedPorts}.30`, T.OctetString, portList([p.bridgePort!], lab.model.portListLength))]));
+    expect(
+      (
+        await failure(
+          rw.set([vb(`${hh3cVlan.hh3cdot1qVlanPorts}.1`, T.OctetString, portList(without, lab.model.portListLength))]),
+        )
+      ).status,
+    ).toBe(ErrorStatus.InconsistentValue);
+    const f = await failure(
+      rw.set([
+        vb(
+          `${qbridge.dot1qVlanStaticUntaggedPorts}.30`,
+          T.OctetString,
+          portList([p.bridgePort!], lab.model.portListLength),
+        ),
+      ]),
+    );
     expect(f.status).toBe(ErrorStatus.NotWritable);
   });
 
@@ -95,14 +121,21 @@ describe("comware profile", () => {
   it("refuses an allow list on an access port and the fabric link type, changing nothing", async () => {
     const p = accessOn(10);
     const allow = Buffer.alloc(256, 0xff);
-    expect((await failure(rw.set([vb(`${hh3cIf.hh3cifVLANTrunkAllowListLow}.${p.ifIndex}`, T.OctetString, allow)]))).status).toBe(ErrorStatus.InconsistentValue);
-    expect((await failure(rw.set([vb(`${hh3cIf.hh3cifVLANType}.${p.ifIndex}`, T.Integer, 4)]))).status).toBe(ErrorStatus.WrongValue);
+    expect(
+      (await failure(rw.set([vb(`${hh3cIf.hh3cifVLANTrunkAllowListLow}.${p.ifIndex}`, T.OctetString, allow)]))).status,
+    ).toBe(ErrorStatus.InconsistentValue);
+    expect((await failure(rw.set([vb(`${hh3cIf.hh3cifVLANType}.${p.ifIndex}`, T.Integer, 4)]))).status).toBe(
+      ErrorStatus.WrongValue,
+    );
     expect((await ro.get([`${hh3cIf.hh3cifVLANType}.${p.ifIndex}`]))[0].value).toBe(2);
     expect(lab.model.vlanIds().filter((id) => lab.model.vlan(id)!.egress.has(p.bridgePort!))).toEqual([10]);
   });
 
   it("creates and names a VLAN through hh3cdot1qVlanTable", async () => {
-    await rw.set([vb(`${hh3cVlan.hh3cdot1qVlanRowStatus}.55`, T.Integer, 4), vb(`${hh3cVlan.hh3cdot1qVlanName}.55`, T.OctetString, "DEV")]);
+    await rw.set([
+      vb(`${hh3cVlan.hh3cdot1qVlanRowStatus}.55`, T.Integer, 4),
+      vb(`${hh3cVlan.hh3cdot1qVlanName}.55`, T.OctetString, "DEV"),
+    ]);
     expect(String((await ro.get([`${qbridge.dot1qVlanStaticName}.55`]))[0].value)).toBe("DEV");
   });
 
@@ -110,19 +143,38 @@ describe("comware profile", () => {
     await rw.set([vb(`${ifXTable.ifAlias}.${lab.model.port(2).ifIndex}`, T.OctetString, "saved by Comware")]);
     const rows = await walkMap(ro, hh3cConfig.hh3cCfgOperateRowStatus);
     const next = rows.size + 1;
-    await rw.set([vb(`${hh3cConfig.hh3cCfgOperateType}.${next}`, T.Integer, 1), vb(`${hh3cConfig.hh3cCfgOperateRowStatus}.${next}`, T.Integer, 4)]);
-    const [opt, state] = await ro.get([`${hh3cConfig.hh3cCfgOperateResultOptIndex}.1`, `${hh3cConfig.hh3cCfgOperateState}.1`]);
+    await rw.set([
+      vb(`${hh3cConfig.hh3cCfgOperateType}.${next}`, T.Integer, 1),
+      vb(`${hh3cConfig.hh3cCfgOperateRowStatus}.${next}`, T.Integer, 4),
+    ]);
+    const [opt, state] = await ro.get([
+      `${hh3cConfig.hh3cCfgOperateResultOptIndex}.1`,
+      `${hh3cConfig.hh3cCfgOperateState}.1`,
+    ]);
     expect([opt.value, state.value]).toEqual([next, 1]);
     expect(lab.model.isSaved()).toBe(false);
-    const done = await pollUntil(() => ro.get([`${hh3cConfig.hh3cCfgOperateState}.1`]).then((v) => v[0].value as number), (s) => s !== 1);
+    const done = await pollUntil(
+      () => ro.get([`${hh3cConfig.hh3cCfgOperateState}.1`]).then((v) => v[0].value as number),
+      (s) => s !== 1,
+    );
     expect(done).toBe(2);
     expect(lab.model.isSaved()).toBe(true);
   });
 
   it("refuses an operate row without its type, and a second createAndGo on a used row", async () => {
-    expect((await failure(rw.set([vb(`${hh3cConfig.hh3cCfgOperateRowStatus}.3`, T.Integer, 4)]))).status).toBe(ErrorStatus.InconsistentValue);
-    await rw.set([vb(`${hh3cConfig.hh3cCfgOperateType}.4`, T.Integer, 1), vb(`${hh3cConfig.hh3cCfgOperateRowStatus}.4`, T.Integer, 4)]);
-    const f = await failure(rw.set([vb(`${hh3cConfig.hh3cCfgOperateType}.4`, T.Integer, 1), vb(`${hh3cConfig.hh3cCfgOperateRowStatus}.4`, T.Integer, 4)]));
+    expect((await failure(rw.set([vb(`${hh3cConfig.hh3cCfgOperateRowStatus}.3`, T.Integer, 4)]))).status).toBe(
+      ErrorStatus.InconsistentValue,
+    );
+    await rw.set([
+      vb(`${hh3cConfig.hh3cCfgOperateType}.4`, T.Integer, 1),
+      vb(`${hh3cConfig.hh3cCfgOperateRowStatus}.4`, T.Integer, 4),
+    ]);
+    const f = await failure(
+      rw.set([
+        vb(`${hh3cConfig.hh3cCfgOperateType}.4`, T.Integer, 1),
+        vb(`${hh3cConfig.hh3cCfgOperateRowStatus}.4`, T.Integer, 4),
+      ]),
+    );
     expect(f.status).toBe(ErrorStatus.InconsistentValue);
   });
 });
@@ -136,7 +188,10 @@ describe("comware driver on the comware profile", () => {
   let lab: LabSwitch;
   const open: Driver[] = [];
   const driver = () => {
-    const d = comware.open({ connector: 0, snmp: { ...lab.snmpTarget({ version: "2c", write: true }), timeout_ms: 500, retries: 1 } }, { name: "lab-comware" });
+    const d = comware.open(
+      { connector: 0, snmp: { ...lab.snmpTarget({ version: "2c", write: true }), timeout_ms: 500, retries: 1 } },
+      { name: "lab-comware" },
+    );
     open.push(d);
     return d;
   };

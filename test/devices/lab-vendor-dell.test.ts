@@ -41,7 +41,9 @@ describe("dell profile (OS10)", () => {
     expect(String(names.get("1"))).toBe("vlan1");
     const untagged = await walkMap(ro, qbridge.dot1qVlanCurrentUntaggedPorts);
     const p = lab.model.port(5);
-    const holding = [...untagged].filter(([, list]) => members(list as Buffer).includes(p.bridgePort!)).map(([k]) => Number(k.split(".")[1]));
+    const holding = [...untagged]
+      .filter(([, list]) => members(list as Buffer).includes(p.bridgePort!))
+      .map(([k]) => Number(k.split(".")[1]));
     expect(holding).toEqual([lab.model.pvid(p.bridgePort!)]);
   });
 
@@ -59,7 +61,11 @@ describe("dell profile (OS10)", () => {
     expect(lab.model.isSaved()).toBe(false);
     await rw.set([vb(`1.3.6.1.2.1.2.2.1.7.${ifIndex}`, T.Integer, 2)]);
     expect((await ro.get([`1.3.6.1.2.1.2.2.1.7.${ifIndex}`]))[0].value).toBe(2);
-    expect((await failure(rw.set([vb(`${qbridge.dot1qVlanStaticName}.10`, T.OctetString, "x")]))).status).toBe(ErrorStatus.NotWritable);
-    expect((await failure(rw.set([vb("1.3.6.1.4.1.6027.3.5.1.1.1.1.15.1", T.Integer, 4)]))).status).toBe(ErrorStatus.NotWritable);
+    expect((await failure(rw.set([vb(`${qbridge.dot1qVlanStaticName}.10`, T.OctetString, "x")]))).status).toBe(
+      ErrorStatus.NotWritable,
+    );
+    expect((await failure(rw.set([vb("1.3.6.1.4.1.6027.3.5.1.1.1.1.15.1", T.Integer, 4)]))).status).toBe(
+      ErrorStatus.NotWritable,
+    );
   });
 });

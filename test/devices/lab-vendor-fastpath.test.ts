@@ -33,7 +33,11 @@ describe("edgeswitch profile", () => {
 
   it("names ports 0/n, keeps the management address on the CPU interface (65) and a LAG 3/1 as a bridge port", async () => {
     const names = await walkMap(ro, ifXTable.ifName);
-    expect([names.get("1"), names.get("65"), names.get("66")].map(String)).toEqual(["0/1", "CPU Interface:  5/1", "3/1"]);
+    expect([names.get("1"), names.get("65"), names.get("66")].map(String)).toEqual([
+      "0/1",
+      "CPU Interface:  5/1",
+      "3/1",
+    ]);
     const addrs = await walkMap(ro, ip.ipAdEntIfIndex);
     expect([...addrs.values()]).toEqual([65]);
     expect((await walkMap(ro, "1.3.6.1.2.1.17.1.4.1.2")).get("66")).toBe(66);
@@ -45,7 +49,9 @@ describe("edgeswitch profile", () => {
     await rw.set([vb(`${qbridge.dot1qPvid}.3`, T.Gauge, 12)]);
     expect(members((await ro.get([`${qbridge.dot1qVlanCurrentUntaggedPorts}.0.12`]))[0].value as Buffer)).toEqual([3]);
     expect(lab.model.isSaved()).toBe(false);
-    expect((await failure(rw.set([vb(`${qbridge.dot1qPvid}.4`, T.Gauge, 77)]))).status).toBe(ErrorStatus.InconsistentValue);
+    expect((await failure(rw.set([vb(`${qbridge.dot1qPvid}.4`, T.Gauge, 77)]))).status).toBe(
+      ErrorStatus.InconsistentValue,
+    );
     expect((await ro.get([`${qbridge.dot1qPvid}.4`]))[0].value).toBe(lab.model.pvid(4));
   });
 
@@ -55,10 +61,15 @@ describe("edgeswitch profile", () => {
     await rw.set([vb(`${edgeSwitch.agentSaveConfig}.0`, T.Integer, 1)]);
     expect((await ro.get([`${edgeSwitch.agentSaveConfigStatus}.0`]))[0].value).toBe(2);
     expect(lab.model.isSaved()).toBe(false);
-    const done = await pollUntil(() => ro.get([`${edgeSwitch.agentSaveConfigStatus}.0`]).then((v) => v[0].value as number), (s) => s === 3);
+    const done = await pollUntil(
+      () => ro.get([`${edgeSwitch.agentSaveConfigStatus}.0`]).then((v) => v[0].value as number),
+      (s) => s === 3,
+    );
     expect(done).toBe(3);
     expect(lab.model.isSaved()).toBe(true);
-    expect((await failure(rw.set([vb(`${edgeSwitch.agentSaveConfig}.0`, T.Integer, 3)]))).status).toBe(ErrorStatus.WrongValue);
+    expect((await failure(rw.set([vb(`${edgeSwitch.agentSaveConfig}.0`, T.Integer, 3)]))).status).toBe(
+      ErrorStatus.WrongValue,
+    );
   });
 });
 
@@ -90,7 +101,9 @@ describe("fs profile", () => {
     const bp = lab.model.bridgePorts.find((p) => lab.model.pvid(p) === 10)!;
     await rw.set([vb(`${qbridge.dot1qPvid}.${bp}`, T.Gauge, 99)]);
     expect((await ro.get([`${qbridge.dot1qPvid}.${bp}`]))[0].value).toBe(99);
-    expect((await failure(rw.set([vb(`${edgeSwitch.agentSaveConfig}.0`, T.Integer, 1)]))).status).toBe(ErrorStatus.NotWritable);
+    expect((await failure(rw.set([vb(`${edgeSwitch.agentSaveConfig}.0`, T.Integer, 1)]))).status).toBe(
+      ErrorStatus.NotWritable,
+    );
     expect(lab.model.isSaved()).toBe(false);
   });
 });

@@ -32,7 +32,11 @@ describe("juniper profile", () => {
     expect(String(descr.value)).toMatch(/^Juniper Networks, Inc\. ex4600/);
     const names = await walkMap(ro, ifXTable.ifName);
     const types = await walkMap(ro, ifTable.ifType);
-    expect([names.get("513"), names.get("514"), names.get("559")].map(String)).toEqual(["ge-0/0/0", "ge-0/0/0.0", "ge-0/0/23"]);
+    expect([names.get("513"), names.get("514"), names.get("559")].map(String)).toEqual([
+      "ge-0/0/0",
+      "ge-0/0/0.0",
+      "ge-0/0/23",
+    ]);
     expect([types.get("513"), types.get("514")]).toEqual([6, 53]);
   });
 
@@ -59,7 +63,9 @@ describe("juniper profile", () => {
     const want = [...lab.model.vlan(10)!.untagged].sort((a, b) => a - b).join(",");
     expect(String(untagged.get("10"))).toBe(want);
     expect(want).toMatch(/^4\d{3}(,4\d{3})*$/);
-    expect((await ro.getNext([qbridge.dot1qVlanStaticName]))[0].oid.startsWith(`${qbridge.dot1qVlanStaticName}.`)).toBe(false);
+    expect((await ro.getNext([qbridge.dot1qVlanStaticName]))[0].oid.startsWith(`${qbridge.dot1qVlanStaticName}.`)).toBe(
+      false,
+    );
   });
 
   it("the juniper driver reads it and refuses every setter with Junos' reason, sending no SET", async () => {
@@ -79,10 +85,21 @@ describe("juniper profile", () => {
         ["save", () => d.saveConfig()],
       ];
       for (const [what, write] of writes) {
-        await expect(write()).rejects.toMatchObject({ code: "not_supported", message: expect.stringContaining("Junos is read-only over SNMP") });
+        await expect(write()).rejects.toMatchObject({
+          code: "not_supported",
+          message: expect.stringContaining("Junos is read-only over SNMP"),
+        });
         expect({ what, sets: lab.counters.byType.set }).toEqual({ what, sets: setsBefore });
       }
-      const flags = ["change_admin_status", "change_vlan", "change_poe", "change_description", "edit_vlans", "change_vlan_name", "save_config"] as const;
+      const flags = [
+        "change_admin_status",
+        "change_vlan",
+        "change_poe",
+        "change_description",
+        "edit_vlans",
+        "change_vlan_name",
+        "save_config",
+      ] as const;
       expect(flags.filter((f) => d.can[f])).toEqual([]);
     } finally {
       await d.close();
@@ -104,7 +121,15 @@ describe("juniper profile", () => {
 
   const tool = hasTool("snmpset") ? it : it.skip;
   tool("refuses Debian's snmpset too", async () => {
-    const r = await runTool("snmpset", ["-v2c", "-c", "private", `127.0.0.1:${lab.port}`, `${ifXTable.ifAlias}.515`, "s", "x"]);
+    const r = await runTool("snmpset", [
+      "-v2c",
+      "-c",
+      "private",
+      `127.0.0.1:${lab.port}`,
+      `${ifXTable.ifAlias}.515`,
+      "s",
+      "x",
+    ]);
     expect(r.stderr).toContain("notWritable");
   });
 });

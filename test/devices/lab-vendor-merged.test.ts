@@ -16,7 +16,13 @@ import { rlPethPsePortOutputPower } from "../../lab/snmp/switch-mib/lab-oids";
 import { ErrorStatus, openSession, sessionTo, type ClientError } from "../support/snmp-client";
 import { walkMap } from "./lab-vendor-helpers";
 
-const v3 = { username: "mergelab", authProtocol: "SHA-256", authKey: "merge-auth-pass", privProtocol: "AES", privKey: "merge-priv-pass" } as const;
+const v3 = {
+  username: "mergelab",
+  authProtocol: "SHA-256",
+  authKey: "merge-auth-pass",
+  privProtocol: "AES",
+  privKey: "merge-priv-pass",
+} as const;
 
 describe("chassis numbering across the profiles", () => {
   it("numbers a ciscosb by slot: gi<s>/0/<m> on bridge port s*1000+m, per-port power at 1.<bridge port>, Po1 kept", async () => {
@@ -28,7 +34,11 @@ describe("chassis numbering across the profiles", () => {
       const names = await walkMap(s, ifXTable.ifName);
       expect(names.get(String(port25.ifIndex))).toEqual(Buffer.from("gi2/0/1"));
       const bridgePorts = [...(await walkMap(s, bridge.dot1dBasePortIfIndex)).keys()].map(Number);
-      expect(bridgePorts).toEqual([1000, ...Array.from({ length: 24 }, (_, i) => 1001 + i), ...Array.from({ length: 24 }, (_, i) => 2001 + i)]);
+      expect(bridgePorts).toEqual([
+        1000,
+        ...Array.from({ length: 24 }, (_, i) => 1001 + i),
+        ...Array.from({ length: 24 }, (_, i) => 2001 + i),
+      ]);
       const power = await walkMap(s, rlPethPsePortOutputPower);
       expect([...power.keys()]).toContain("1.2001");
       expect(power.size).toBe(48);
@@ -45,16 +55,23 @@ describe("chassis numbering across the profiles", () => {
     expect(vendors).toHaveLength(9);
   });
 
-  it.each(vendors.map((id) => [id]))("%s refuses portsPerSlot, naming the profile and its own numbering", async (profile) => {
-    expect(() => new VirtualSwitch({ profile, ports: 48, portsPerSlot: 24 })).toThrow(
-      new RangeError(`portsPerSlot is not available on the ${profile} profile: ${(profiles[profile].chassis as { refused: string }).refused}`),
-    );
-    await expect(startLabSwitch({ profile, ports: 48, portsPerSlot: 24 })).rejects.toThrow(/portsPerSlot is not available/);
-    // without the option the family's own numbering is untouched
-    const sw = new VirtualSwitch({ profile, ports: 48 });
-    expect(sw.port(48).bridgePort).toBe(profiles[profile].portBridgePort(48));
-    expect(sw.port(48).name).toBe(profiles[profile].portName(48));
-  });
+  it.each(vendors.map((id) => [id]))(
+    "%s refuses portsPerSlot, naming the profile and its own numbering",
+    async (profile) => {
+      expect(() => new VirtualSwitch({ profile, ports: 48, portsPerSlot: 24 })).toThrow(
+        new RangeError(
+          `portsPerSlot is not available on the ${profile} profile: ${(profiles[profile].chassis as { refused: string }).refused}`,
+        ),
+      );
+      await expect(startLabSwitch({ profile, ports: 48, portsPerSlot: 24 })).rejects.toThrow(
+        /portsPerSlot is not available/,
+      );
+      // without the option the family's own numbering is untouched
+      const sw = new VirtualSwitch({ profile, ports: 48 });
+      expect(sw.port(48).bridgePort).toBe(profiles[profile].portBridgePort(48));
+      expect(sw.port(48).name).toBe(profiles[profile].portName(48));
+    },
+  );
 });
 
 describe("extra VLANs on a vendor profile", () => {
@@ -83,7 +100,9 @@ describe("extra VLANs on a vendor profile", () => {
   });
 
   it("stop at the profile's maxVlans", () => {
-    expect(() => new VirtualSwitch({ profile: "edgeswitch", ports: 24, extraVlans: 251 })).toThrow(/more than the 255 this profile supports/);
+    expect(() => new VirtualSwitch({ profile: "edgeswitch", ports: 24, extraVlans: 251 })).toThrow(
+      /more than the 255 this profile supports/,
+    );
   });
 });
 

@@ -55,7 +55,11 @@ describe("procurve profile", () => {
 
   it("indexes PoE ports 1.<ifIndex> and reports the power HP's table has beside them", async () => {
     const p = lab.model.ethernetPorts.find((i) => i.poe?.device && lab.model.poeState(i.ifIndex)!.enabled)!;
-    const [admin, mw, oper] = await ro.get([`${poe.pethPsePortAdminEnable}.1.${p.ifIndex}`, `${hpPoe.hpicfPoePethPsePortActualPower}.1.${p.ifIndex}`, `${hpPoe.hpicfPoePethPsePortOperStatus}.1.${p.ifIndex}`]);
+    const [admin, mw, oper] = await ro.get([
+      `${poe.pethPsePortAdminEnable}.1.${p.ifIndex}`,
+      `${hpPoe.hpicfPoePethPsePortActualPower}.1.${p.ifIndex}`,
+      `${hpPoe.hpicfPoePethPsePortOperStatus}.1.${p.ifIndex}`,
+    ]);
     expect([admin.value, mw.value, oper.value]).toEqual([1, p.poe!.device!.powerMw, 3]);
   });
 
@@ -69,9 +73,15 @@ describe("procurve profile", () => {
 
   it("refuses a PVID that is no VLAN, and taking a port's PVID VLAN out of its egress list", async () => {
     const bp = lab.model.bridgePorts.find((p) => lab.model.pvid(p) === 10)!;
-    expect((await failure(rw.set([vb(`${qbridge.dot1qPvid}.${bp}`, T.Gauge, 77)]))).status).toBe(ErrorStatus.InconsistentValue);
+    expect((await failure(rw.set([vb(`${qbridge.dot1qPvid}.${bp}`, T.Gauge, 77)]))).status).toBe(
+      ErrorStatus.InconsistentValue,
+    );
     const without = [...lab.model.vlan(10)!.egress].filter((p) => p !== bp);
-    const f = await failure(rw.set([vb(`${qbridge.dot1qVlanStaticEgressPorts}.10`, T.OctetString, portList(without, lab.model.portListLength))]));
+    const f = await failure(
+      rw.set([
+        vb(`${qbridge.dot1qVlanStaticEgressPorts}.10`, T.OctetString, portList(without, lab.model.portListLength)),
+      ]),
+    );
     expect(f.status).toBe(ErrorStatus.InconsistentValue);
     expect(lab.model.pvid(bp)).toBe(10);
   });
@@ -93,7 +103,10 @@ describe("procurve driver on the procurve profile", () => {
   let lab: LabSwitch;
   const open: Driver[] = [];
   const driver = () => {
-    const d = procurve.open({ connector: 0, snmp: { ...lab.snmpTarget({ version: "2c", write: true }), timeout_ms: 500, retries: 1 } }, { name: "lab-procurve" });
+    const d = procurve.open(
+      { connector: 0, snmp: { ...lab.snmpTarget({ version: "2c", write: true }), timeout_ms: 500, retries: 1 } },
+      { name: "lab-procurve" },
+    );
     open.push(d);
     return d;
   };

@@ -21,12 +21,20 @@ import { qbridge } from "../../mib/oids";
 
 /** the columns of the interface table and the static VLAN table as the engine and the Q-BRIDGE part read them */
 const ifTableColumns = [ifTable.ifDescr, ifTable.ifType, ifTable.ifSpeed, ifTable.ifAdminStatus, ifTable.ifOperStatus];
-const vlanStaticColumns = [qbridge.dot1qVlanStaticName, qbridge.dot1qVlanStaticRowStatus, qbridge.dot1qVlanStaticEgressPorts, qbridge.dot1qVlanStaticUntaggedPorts];
+const vlanStaticColumns = [
+  qbridge.dot1qVlanStaticName,
+  qbridge.dot1qVlanStaticRowStatus,
+  qbridge.dot1qVlanStaticEgressPorts,
+  qbridge.dot1qVlanStaticUntaggedPorts,
+];
 /** the VLAN tables and the interface tables, each walked in one GETBULK by the driver */
 const vlanWalkColumns = [...vlanStaticColumns, qbridge.dot1qVlanStatus, qbridge.dot1qVlanFdbId];
 const ifIndexWalkColumns = [...ifTableColumns, dot3StatsDuplexStatus];
 class GenericSnmpDriver extends SnmpDriver {
-  constructor(target: ConstructorParameters<typeof SnmpDriver>[1], options?: ConstructorParameters<typeof SnmpDriver>[2]) {
+  constructor(
+    target: ConstructorParameters<typeof SnmpDriver>[1],
+    options?: ConstructorParameters<typeof SnmpDriver>[2],
+  ) {
     super(genericFamily, target, options);
   }
 }
@@ -48,7 +56,14 @@ import { actualInterface, expectedInterface, expectedVlans, vlanView } from "../
 const TIMEOUT_MS = 250;
 
 /** 96 ports in 4 slots of 24 (bridge ports 1001..4024: 503-octet PortLists) and 47 VLANs */
-const chassis: LabSwitchOptions = { profile: "generic", ports: 96, portsPerSlot: 24, extraVlans: 40, poePorts: [1, 2, 3, 4], seed: 21 };
+const chassis: LabSwitchOptions = {
+  profile: "generic",
+  ports: 96,
+  portsPerSlot: 24,
+  extraVlans: 40,
+  poePorts: [1, 2, 3, 4],
+  seed: 21,
+};
 
 function target(lab: LabSwitch, retries = 1): SnmpTarget {
   return { ...lab.snmpTarget(), timeout_ms: TIMEOUT_MS, retries };
@@ -58,7 +73,9 @@ function target(lab: LabSwitch, retries = 1): SnmpTarget {
 function expectWholeSwitch(snap: DeviceSnapshot, model: VirtualSwitch): void {
   expect(snap.hostname).toBe(model.system.sysName);
   expect(vlanView(snap.vlans)).toEqual(expectedVlans(model));
-  expect(snap.interfaces.map(actualInterface)).toEqual(model.interfaces.map((i) => expectedInterface(model, i, String(i.ifIndex))));
+  expect(snap.interfaces.map(actualInterface)).toEqual(
+    model.interfaces.map((i) => expectedInterface(model, i, String(i.ifIndex))),
+  );
 }
 
 async function learnTimed(driver: GenericSnmpDriver) {
@@ -215,7 +232,9 @@ describe("the generic driver adapts its GETBULK requests", () => {
     try {
       const cold = await learnTimed(first);
       const { snap, ms } = await learnTimed(second);
-      console.log(`${figures("lab, tooBig above 2000 bytes, first session", first, cold.ms)}; ${figures("second", second, ms)}`);
+      console.log(
+        `${figures("lab, tooBig above 2000 bytes, first session", first, cold.ms)}; ${figures("second", second, ms)}`,
+      );
       expectWholeSwitch(snap, lab.model);
       expect(first.counters.tooBig).toBeGreaterThan(0);
       expect(second.counters.tooBig).toBe(0);
@@ -246,7 +265,9 @@ describe("the generic driver adapts its GETBULK requests", () => {
       expect(vlans).toBe(220);
       const cold = await read();
       const warm = await read();
-      console.log(`current VLAN table, ${vlans} rows: first session ${cold.counters.requests} requests (${cold.counters.timeouts} unanswered), second ${warm.counters.requests} (${warm.counters.timeouts})`);
+      console.log(
+        `current VLAN table, ${vlans} rows: first session ${cold.counters.requests} requests (${cold.counters.timeouts} unanswered), second ${warm.counters.requests} (${warm.counters.timeouts})`,
+      );
       expect([cold.rows, warm.rows]).toEqual([vlans, vlans]);
       // 64 and 128 rows are answered; 250 would be 28 rows of the table and 222 PortLists
       expect(cold.counters.timeouts).toBeGreaterThanOrEqual(1);
@@ -255,7 +276,8 @@ describe("the generic driver adapts its GETBULK requests", () => {
       expect(warm.counters.requests).toBeLessThan(cold.counters.requests);
       // a table that grew since is still read to its end
       lab.model.update((cfg) => {
-        for (let v = 3000; v < 3010; v++) cfg.vlans.set(v, { name: `grown-${v}`, active: true, egress: new Set(), untagged: new Set() });
+        for (let v = 3000; v < 3010; v++)
+          cfg.vlans.set(v, { name: `grown-${v}`, active: true, egress: new Set(), untagged: new Set() });
       });
       const grown = await read();
       expect(grown.rows).toBe(vlans + 10);
@@ -320,20 +342,23 @@ describe("a device that stops answering is still given up in about timeout x tri
     }
   });
 
-  test.each([3, 8])("stopping after %i answers in the middle of a learn: unreachable within timeout x tries of the loss", async (answers) => {
-    lab.faults.dropAfter(answers);
-    const d = new GenericSnmpDriver(target(lab, 1));
-    const started = Date.now();
-    try {
-      await expect(d.learn("basic")).rejects.toBeInstanceOf(DeviceUnreachable);
-    } finally {
-      await d.close();
-    }
-    const ms = Date.now() - started;
-    console.log(`device gone after ${answers} answers, 2 tries of ${TIMEOUT_MS} ms: unreachable after ${ms} ms`);
-    expect(lab.counters.responses).toBe(answers);
-    expect(ms).toBeLessThan(within(2));
-  });
+  test.each([3, 8])(
+    "stopping after %i answers in the middle of a learn: unreachable within timeout x tries of the loss",
+    async (answers) => {
+      lab.faults.dropAfter(answers);
+      const d = new GenericSnmpDriver(target(lab, 1));
+      const started = Date.now();
+      try {
+        await expect(d.learn("basic")).rejects.toBeInstanceOf(DeviceUnreachable);
+      } finally {
+        await d.close();
+      }
+      const ms = Date.now() - started;
+      console.log(`device gone after ${answers} answers, 2 tries of ${TIMEOUT_MS} ms: unreachable after ${ms} ms`);
+      expect(lab.counters.responses).toBe(answers);
+      expect(ms).toBeLessThan(within(2));
+    },
+  );
 });
 
 describe("the size memory", () => {
@@ -359,7 +384,14 @@ describe("the size memory", () => {
   });
 
   test("keys a device by address and SNMP identity, without the community in plain text", () => {
-    const base: SnmpTarget = { host: "127.0.0.1", port: 161, version: "2c", community: "s3cret-community", timeout_ms: 1, retries: 0 };
+    const base: SnmpTarget = {
+      host: "127.0.0.1",
+      port: 161,
+      version: "2c",
+      community: "s3cret-community",
+      timeout_ms: 1,
+      retries: 0,
+    };
     const key = deviceSizeKey(base);
     expect(key).toMatch(/^[0-9a-f]{64}$/);
     expect(key).not.toContain("s3cret");

@@ -35,7 +35,9 @@ describe("SNMP specifics against the lab", () => {
   });
 
   test("auto picks the driver by enterprise with one GET, and keeps using its session", async () => {
-    const d = await openDriver({ driver: "auto", connection: { connector: 0, snmp: target(cbs) } }).then((o) => o.driver);
+    const d = await openDriver({ driver: "auto", connection: { connector: 0, snmp: target(cbs) } }).then(
+      (o) => o.driver,
+    );
     try {
       expect(d.info.driver).toBe("ciscosb");
       expect(d.can.save_config).toBe(true);
@@ -43,7 +45,9 @@ describe("SNMP specifics against the lab", () => {
     } finally {
       await d.close();
     }
-    const g = await openDriver({ driver: "auto", connection: { connector: 0, snmp: target(generic48) } }).then((o) => o.driver);
+    const g = await openDriver({ driver: "auto", connection: { connector: 0, snmp: target(generic48) } }).then(
+      (o) => o.driver,
+    );
     try {
       expect(g.info.driver).toBe("generic");
       expect(g.can.save_config).toBe(false);
@@ -129,7 +133,9 @@ describe("SNMP specifics against the lab", () => {
     try {
       generic48.faults.drop = true;
       await expect(d.learnVlans()).rejects.toThrow(
-        new RegExp(`^No answer from access-48 \\(127\\.0\\.0\\.1:${generic48.port}\\) while reading dot1qVlan\\w+Table(, dot1qVlan\\w+Table)* \\(timeout after 2 tries\\)$`),
+        new RegExp(
+          `^No answer from access-48 \\(127\\.0\\.0\\.1:${generic48.port}\\) while reading dot1qVlan\\w+Table(, dot1qVlan\\w+Table)* \\(timeout after 2 tries\\)$`,
+        ),
       );
     } finally {
       await d.close();
@@ -138,7 +144,11 @@ describe("SNMP specifics against the lab", () => {
 
   test("an unreachable device fails the auto probe with DeviceUnreachable", async () => {
     generic48.faults.drop = true;
-    const failure = openDriver({ driver: "auto", connection: { connector: 0, snmp: target(generic48) }, name: "access-48" }).then((o) => o.driver);
+    const failure = openDriver({
+      driver: "auto",
+      connection: { connector: 0, snmp: target(generic48) },
+      name: "access-48",
+    }).then((o) => o.driver);
     await expect(failure).rejects.toBeInstanceOf(DeviceUnreachable);
     await expect(failure).rejects.toThrow(/while reading sysObjectID\.0/);
   });
@@ -194,7 +204,9 @@ describe("SNMP specifics against the lab", () => {
     try {
       const li = generic48.model.port(11);
       const before = generic48.model.pvid(li.bridgePort!);
-      await expect(d.setUntaggedVlan((await d.learnInterface(String(li.ifIndex)))!, 3999)).rejects.toMatchObject({ code: "device_refused" });
+      await expect(d.setUntaggedVlan((await d.learnInterface(String(li.ifIndex)))!, 3999)).rejects.toMatchObject({
+        code: "device_refused",
+      });
       expect(generic48.model.pvid(li.bridgePort!)).toBe(before);
       expect(generic48.model.consistencyProblems()).toEqual([]);
     } finally {

@@ -8,7 +8,17 @@ import { genericFamily } from "../../drivers/families/generic";
 import { DeviceUnreachable } from "../../model/failures";
 import { type DeviceSnapshot } from "../../model/device";
 import { type SnmpTarget } from "../../model/targets";
-import { describeRecordings, factsOf, RECORDINGS, recordingFiles as files, startSnmpsim, V3, V3_AES192, type Facts, type Snmpsim } from "../support/snmpsim";
+import {
+  describeRecordings,
+  factsOf,
+  RECORDINGS,
+  recordingFiles as files,
+  startSnmpsim,
+  V3,
+  V3_AES192,
+  type Facts,
+  type Snmpsim,
+} from "../support/snmpsim";
 
 describeRecordings("generic SNMP driver against snmpsimd serving real recordings", () => {
   let sim: Snmpsim;
@@ -43,7 +53,10 @@ describeRecordings("generic SNMP driver against snmpsimd serving real recordings
       expect(iface.disabled_reason).toBeUndefined();
     }
     for (const iface of snap.interfaces) {
-      expect({ id: iface.id, routed: iface.routed }).toEqual({ id: iface.id, routed: facts.routed.has(Number(iface.id)) });
+      expect({ id: iface.id, routed: iface.routed }).toEqual({
+        id: iface.id,
+        routed: facts.routed.has(Number(iface.id)),
+      });
       const poe = facts.poe.get(Number(iface.id));
       expect({ id: iface.id, poe: iface.poe?.admin_status ?? null }).toEqual({
         id: iface.id,
@@ -88,25 +101,34 @@ describeRecordings("generic SNMP driver against snmpsimd serving real recordings
     }
   });
 
-  test.each(RECORDINGS)("what a write checks on %s (one interface, the VLAN list) agrees with a full learn", async (name) => {
-    const driver = new SnmpDriver(genericFamily, target(name));
-    try {
-      const full = await driver.learn("basic");
-      expect(await driver.learnVlans()).toEqual(full.vlans);
-      const ports = full.interfaces.filter((i) => i.kind === "ethernet");
-      for (const iface of [ports[0], ports[ports.length - 1]]) {
-        expect(await driver.learnInterface(iface.id)).toEqual({ interface: iface, vlans: full.vlans, driverContext: expect.anything() });
+  test.each(RECORDINGS)(
+    "what a write checks on %s (one interface, the VLAN list) agrees with a full learn",
+    async (name) => {
+      const driver = new SnmpDriver(genericFamily, target(name));
+      try {
+        const full = await driver.learn("basic");
+        expect(await driver.learnVlans()).toEqual(full.vlans);
+        const ports = full.interfaces.filter((i) => i.kind === "ethernet");
+        for (const iface of [ports[0], ports[ports.length - 1]]) {
+          expect(await driver.learnInterface(iface.id)).toEqual({
+            interface: iface,
+            vlans: full.vlans,
+            driverContext: expect.anything(),
+          });
+        }
+      } finally {
+        await driver.close();
       }
-    } finally {
-      await driver.close();
-    }
-  });
+    },
+  );
 
   test("a write to read-only recorded data is not reported as success", async () => {
     const driver = new SnmpDriver(genericFamily, target("linksys-ss_lgs318p"));
     try {
       // snmpsimd answers SETs on recorded data without applying them: the read-back must catch it
-      await expect(driver.setDescription((await driver.learnInterface("49"))!, "switchdesk was here")).rejects.toMatchObject({
+      await expect(
+        driver.setDescription((await driver.learnInterface("49"))!, "switchdesk was here"),
+      ).rejects.toMatchObject({
         code: expect.stringMatching(/^device_(refused|mismatch)$/),
       });
     } finally {
@@ -119,7 +141,10 @@ describeRecordings("generic SNMP driver against snmpsimd serving real recordings
     ["AES-192 with SHA-512", V3_AES192],
   ])("SNMPv3 authPriv %s works against a third-party agent", async (_label, user) => {
     const facts = factsOf(files[1]!);
-    const driver = new SnmpDriver(genericFamily, target("", { version: "3", community: undefined, ...user, context: RECORDINGS[1] }));
+    const driver = new SnmpDriver(
+      genericFamily,
+      target("", { version: "3", community: undefined, ...user, context: RECORDINGS[1] }),
+    );
     try {
       checkBasic(await driver.learn("basic"), facts);
     } finally {
@@ -128,7 +153,8 @@ describeRecordings("generic SNMP driver against snmpsimd serving real recordings
   });
 
   test("SNMPv3 with a wrong privacy key is reported as unreachable, naming the device", async () => {
-    const driver = new SnmpDriver(genericFamily, 
+    const driver = new SnmpDriver(
+      genericFamily,
       target("", { version: "3", ...V3, priv_key: "not-the-key", context: RECORDINGS[1], timeout_ms: 300, retries: 0 }),
     );
     try {

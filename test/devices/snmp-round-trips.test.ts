@@ -25,12 +25,20 @@ async function stored(lab: LabSwitch): Promise<SnmpDriver> {
   return opened.driver as SnmpDriver;
 }
 
-async function counted<T>(lab: LabSwitch, fn: (d: SnmpDriver) => Promise<T>): Promise<{ value: T; roundTrips: number; requests: number; labRequests: number }> {
+async function counted<T>(
+  lab: LabSwitch,
+  fn: (d: SnmpDriver) => Promise<T>,
+): Promise<{ value: T; roundTrips: number; requests: number; labRequests: number }> {
   lab.counters.reset();
   const d = await stored(lab);
   try {
     const value = await fn(d);
-    return { value, roundTrips: d.counters.roundTrips, requests: d.counters.requests, labRequests: lab.counters.requests };
+    return {
+      value,
+      roundTrips: d.counters.roundTrips,
+      requests: d.counters.requests,
+      labRequests: lab.counters.requests,
+    };
   } finally {
     await d.close();
   }
@@ -40,7 +48,8 @@ describe("round trips on the critical path", () => {
   const labs: Record<number, LabSwitch> = {};
 
   beforeAll(async () => {
-    for (const ports of [48, 384]) labs[ports] = await startLabSwitch({ profile: "generic", ports, poePorts: "all", seed: 3 });
+    for (const ports of [48, 384])
+      labs[ports] = await startLabSwitch({ profile: "generic", ports, poePorts: "all", seed: 3 });
   });
   afterAll(async () => {
     await Promise.all(Object.values(labs).map((l) => l.stop()));
@@ -65,31 +74,56 @@ describe("round trips on the critical path", () => {
     expect(r.value.interfaces.filter((i) => i.poe)).toHaveLength(ports);
   });
 
-  const writes: Array<[string, (d: Driver, view: InterfaceView, lab: LabSwitch) => Promise<void>, (lab: LabSwitch, ifIndex: number, before: InterfaceView) => void]> = [
+  const writes: Array<
+    [
+      string,
+      (d: Driver, view: InterfaceView, lab: LabSwitch) => Promise<void>,
+      (lab: LabSwitch, ifIndex: number, before: InterfaceView) => void,
+    ]
+  > = [
     [
       "vlan",
-      (d, view, lab) => d.setUntaggedVlan(view, lab.model.activeVlanIds().find((v) => v !== view.interface.untagged_vlan)!),
-      (lab, ifIndex, before) => expect(lab.model.pvid(lab.model.interfaces.find((i) => i.ifIndex === ifIndex)!.bridgePort!)).not.toBe(before.interface.untagged_vlan),
+      (d, view, lab) =>
+        d.setUntaggedVlan(
+          view,
+          lab.model.activeVlanIds().find((v) => v !== view.interface.untagged_vlan)!,
+        ),
+      (lab, ifIndex, before) =>
+        expect(lab.model.pvid(lab.model.interfaces.find((i) => i.ifIndex === ifIndex)!.bridgePort!)).not.toBe(
+          before.interface.untagged_vlan,
+        ),
     ],
-    ["state", (d, view) => d.setAdminState(view, !view.interface.admin_up), (lab, ifIndex, before) => expect(lab.model.adminUp(ifIndex)).toBe(!before.interface.admin_up)],
+    [
+      "state",
+      (d, view) => d.setAdminState(view, !view.interface.admin_up),
+      (lab, ifIndex, before) => expect(lab.model.adminUp(ifIndex)).toBe(!before.interface.admin_up),
+    ],
     [
       "poe_state",
       (d, view) => d.setPoe(view, view.interface.poe?.admin_status !== "Enabled"),
-      (lab, ifIndex, before) => expect(lab.model.poeState(ifIndex)!.enabled).toBe(before.interface.poe?.admin_status !== "Enabled"),
+      (lab, ifIndex, before) =>
+        expect(lab.model.poeState(ifIndex)!.enabled).toBe(before.interface.poe?.admin_status !== "Enabled"),
     ],
-    ["description", (d, view) => d.setDescription(view, "round trips"), (lab, ifIndex) => expect(lab.model.alias(ifIndex)).toBe("round trips")],
+    [
+      "description",
+      (d, view) => d.setDescription(view, "round trips"),
+      (lab, ifIndex) => expect(lab.model.alias(ifIndex)).toBe("round trips"),
+    ],
   ];
 
-  test.each(writes)("a %s write of a 48-port switch: checks, change and read-back in at most 4 round trips", async (what, write, applied) => {
-    const lab = labs[48];
-    const ifIndex = lab.model.port(7).ifIndex;
-    let before: InterfaceView | null = null;
-    const r = await counted(lab, async (d) => {
-      before = await d.learnInterface(String(ifIndex));
-      await write(d, before!, lab);
-    });
-    console.log(`write-${what}-48: ${r.requests} requests, ${r.roundTrips} round trips (check, change, read-back)`);
-    expect(r.roundTrips).toBeLessThanOrEqual(4);
-    applied(lab, ifIndex, before!);
-  });
+  test.each(writes)(
+    "a %s write of a 48-port switch: checks, change and read-back in at most 4 round trips",
+    async (what, write, applied) => {
+      const lab = labs[48];
+      const ifIndex = lab.model.port(7).ifIndex;
+      let before: InterfaceView | null = null;
+      const r = await counted(lab, async (d) => {
+        before = await d.learnInterface(String(ifIndex));
+        await write(d, before!, lab);
+      });
+      console.log(`write-${what}-48: ${r.requests} requests, ${r.roundTrips} round trips (check, change, read-back)`);
+      expect(r.roundTrips).toBeLessThanOrEqual(4);
+      applied(lab, ifIndex, before!);
+    },
+  );
 });

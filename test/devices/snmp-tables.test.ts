@@ -45,7 +45,11 @@ describe("PoE port -> interface rule", () => {
   test("a name suffix must not match inside a longer number", () => {
     const names = new Map([[5, "Gi1/17"]]);
     const rows = poeRows(psePorts(["1.7"]));
-    const mapped = poeByInterface(rows, { ifIndexes: new Set([5]), bridge: bridgePortsFrom(column({ 9: int(5) })), names });
+    const mapped = poeByInterface(rows, {
+      ifIndexes: new Set([5]),
+      bridge: bridgePortsFrom(column({ 9: int(5) })),
+      names,
+    });
     expect(mapped.size).toBe(0);
   });
 });
@@ -86,14 +90,29 @@ describe("VLAN memberships", () => {
   test("an untagged member of another VLAN than its PVID is not listed as tagged there", () => {
     const statics = table({
       [qbridge.dot1qVlanStaticName]: { 10: octets("a"), 20: octets("b"), 30: octets("c") },
-      [qbridge.dot1qVlanStaticEgressPorts]: { 10: octets(Buffer.from([0x80])), 20: octets(Buffer.from([0x80])), 30: octets(Buffer.from([0x80])) },
-      [qbridge.dot1qVlanStaticUntaggedPorts]: { 10: octets(Buffer.from([0x80])), 20: octets(Buffer.from([0x80])), 30: octets(Buffer.from([0])) },
+      [qbridge.dot1qVlanStaticEgressPorts]: {
+        10: octets(Buffer.from([0x80])),
+        20: octets(Buffer.from([0x80])),
+        30: octets(Buffer.from([0x80])),
+      },
+      [qbridge.dot1qVlanStaticUntaggedPorts]: {
+        10: octets(Buffer.from([0x80])),
+        20: octets(Buffer.from([0x80])),
+        30: octets(Buffer.from([0])),
+      },
     });
     const part = qBridgeVlans();
-    const tables = qbridgeTables(part, { "dot1qVlanStaticTable": statics, "dot1qPortVlanTable": table({ [qbridge.dot1qPvid]: { 1: int(10) } }) });
+    const tables = qbridgeTables(part, {
+      dot1qVlanStaticTable: statics,
+      dot1qPortVlanTable: table({ [qbridge.dot1qPvid]: { 1: int(10) } }),
+    });
     const vlans = part.vlans(tables);
     const ports = part.ports(tables, { bridge: bridgePortsFrom(undefined), ifIndexes: new Set([1]), names: new Map() });
-    const info = interfaceInfo(row(1), { vlans: ports.get(1), routed: false, vlanIds: new Set(vlans.map((v) => v.id)) });
+    const info = interfaceInfo(row(1), {
+      vlans: ports.get(1),
+      routed: false,
+      vlanIds: new Set(vlans.map((v) => v.id)),
+    });
     expect(info.untagged_vlan).toBe(10);
     expect(info.tagged_vlans).toEqual([30]);
   });
@@ -107,7 +126,8 @@ describe("VLAN memberships", () => {
 /** a Q-BRIDGE part's tables, by the labels of the reads the part asks for */
 function qbridgeTables(part: ReturnType<typeof qBridgeVlans>, byLabel: Record<string, Columns>): Tables {
   const out: Tables = {};
-  for (const [key, read] of Object.entries(part.reads("learn"))) if (read.label && byLabel[read.label]) out[key] = byLabel[read.label];
+  for (const [key, read] of Object.entries(part.reads("learn")))
+    if (read.label && byLabel[read.label]) out[key] = byLabel[read.label];
   return out;
 }
 

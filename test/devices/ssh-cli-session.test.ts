@@ -90,7 +90,9 @@ describe("prompt, enable and paging", () => {
   });
 
   test("without an enable secret, or with a wrong one, the session says so", async () => {
-    expect((await failure(open(target({ enable_secret: undefined })))).message).toMatch(/asks for an enable secret and none is configured/);
+    expect((await failure(open(target({ enable_secret: undefined })))).message).toMatch(
+      /asks for an enable secret and none is configured/,
+    );
     const wrong = await failure(open(target({ enable_secret: "not-the-secret" })));
     expect(wrong).toBeInstanceOf(DeviceUnreachable);
     expect(wrong.message).toMatch(/refused the enable secret/);

@@ -10,13 +10,23 @@ import { UnsafeValue } from "../../drivers/ssh/safe-values";
 import type { SshTarget } from "../../model/targets";
 import { DeviceMismatch, DeviceRefused, DeviceUnreachable, NotSupported } from "../../model/failures";
 import { type InterfaceInfo } from "../../model/device";
-import { iosInterfaceName, startLabSshFace, startLabSwitch, type LabSshFace, type LabSwitch, type LabSwitchOptions } from "../../lab";
+import {
+  iosInterfaceName,
+  startLabSshFace,
+  startLabSwitch,
+  type LabSshFace,
+  type LabSwitch,
+  type LabSwitchOptions,
+} from "../../lab";
 import type { LabInterface, VirtualSwitch } from "../../lab/model";
 import { actualClients, expectedClients, expectedInterface, expectedVlans } from "../support/lab-expectations";
 
 import type { InterfaceView } from "../../model/device";
 /** the interface view a setter takes, learned by the same kind of driver */
-async function viewOf(d: { learnInterface(id: string): Promise<InterfaceView | null> }, id: string): Promise<InterfaceView> {
+async function viewOf(
+  d: { learnInterface(id: string): Promise<InterfaceView | null> },
+  id: string,
+): Promise<InterfaceView> {
   const view = await d.learnInterface(id);
   if (!view) throw new Error(`no interface ${id}`);
   return view;
@@ -86,7 +96,14 @@ function useLab(options: LabSwitchOptions) {
 }
 
 for (const options of [
-  { profile: "generic", ports: 24, poePorts: [1, 2, 3, 4, 5, 6, 7, 8], routedPorts: [20], seed: 7, name: "ios-generic-24" },
+  {
+    profile: "generic",
+    ports: 24,
+    poePorts: [1, 2, 3, 4, 5, 6, 7, 8],
+    routedPorts: [20],
+    seed: 7,
+    name: "ios-generic-24",
+  },
   { profile: "ciscosb", ports: 12, seed: 9, name: "ios-cbs-12" },
 ] as LabSwitchOptions[]) {
   describe(`reads of ${options.name} (${options.profile} profile)`, () => {
@@ -97,13 +114,21 @@ for (const options of [
       const model = ctx.model;
       expect(snap.hostname).toBe(model.system.sysName);
       expect(snap.scope).toBe("basic");
-      expect(snap.driver_info).toMatchObject({ model: model.system.model, serial: model.system.serial, version: model.system.softwareVersion });
+      expect(snap.driver_info).toMatchObject({
+        model: model.system.model,
+        serial: model.system.serial,
+        version: model.system.softwareVersion,
+      });
       expect(snap.vlans.map(({ id, name, state }) => ({ id, name, state }))).toEqual(expectedVlans(model));
       expect(snap.interfaces.map(reported).sort((a, b) => a.id.localeCompare(b.id))).toEqual(
         model.interfaces.map((i) => expectedIos(model, i)).sort((a, b) => a.id.localeCompare(b.id)),
       );
       expect(snap.interfaces.every((i) => i.macs.length === 0 && i.neighbors.length === 0)).toBe(true);
-      expect(snap.poe).toMatchObject({ enabled: true, max_power: model.poeMain!.maxPowerW, power_consumed: model.poeConsumedW() });
+      expect(snap.poe).toMatchObject({
+        enabled: true,
+        max_power: model.poeMain!.maxPowerW,
+        power_consumed: model.poeConsumedW(),
+      });
     });
 
     test("details learn adds the MAC table with ARP addresses and the LLDP neighbours", async () => {
@@ -134,7 +159,13 @@ for (const options of [
 }
 
 describe("writes over the IOS command line", () => {
-  const ctx = useLab({ profile: "generic", ports: 24, poePorts: [1, 2, 3, 4, 5, 6, 7, 8], seed: 7, name: "ios-writes" });
+  const ctx = useLab({
+    profile: "generic",
+    ports: 24,
+    poePorts: [1, 2, 3, 4, 5, 6, 7, 8],
+    seed: 7,
+    name: "ios-writes",
+  });
   const id = (n: number) => iosInterfaceName(ctx.model.port(n));
   /** command lines the face received since `from` */
   const sentSince = (from: number) => ctx.face.counters.log.slice(from);
@@ -201,7 +232,11 @@ describe("writes over the IOS command line", () => {
 
   test("setUntaggedVlan on an access port moves its access VLAN", async () => {
     const model = ctx.model;
-    const n = model.ethernetPorts.findIndex((p) => p.portNumber! > 8 && model.vlanIds().filter((v) => model.vlan(v)!.egress.has(p.bridgePort!)).length === 1) + 1;
+    const n =
+      model.ethernetPorts.findIndex(
+        (p) =>
+          p.portNumber! > 8 && model.vlanIds().filter((v) => model.vlan(v)!.egress.has(p.bridgePort!)).length === 1,
+      ) + 1;
     const bp = model.port(n).bridgePort!;
     const home = model.pvid(bp)!;
     const target = model.vlanIds().find((v) => v !== home && v !== 1)!;
@@ -237,7 +272,12 @@ describe("writes over the IOS command line", () => {
     expect(ctx.model.vlan(3001)).toMatchObject({ name: "switchdesk-test", active: true });
     await ctx.driver().renameVlan(3001, "renamed");
     expect(ctx.model.vlan(3001)!.name).toBe("renamed");
-    expect(await ctx.driver().learnVlans()).toContainEqual({ id: 3001, name: "renamed", state: "Enabled", status: "Permanent" });
+    expect(await ctx.driver().learnVlans()).toContainEqual({
+      id: 3001,
+      name: "renamed",
+      state: "Enabled",
+      status: "Permanent",
+    });
     await ctx.driver().deleteVlan(3001);
     expect(ctx.model.vlan(3001)).toBeUndefined();
     await ctx.driver().createVlan(3002, "");
@@ -316,9 +356,14 @@ describe("writes over the IOS command line", () => {
       const other = await startLabSshFace(ctx.model);
       try {
         const logins = other.counters.logins;
-        const failure = ctx.driver({ port: other.port, host_key_fingerprint: ctx.face.hostKeyFingerprint }).learn("basic");
+        const failure = ctx
+          .driver({ port: other.port, host_key_fingerprint: ctx.face.hostKeyFingerprint })
+          .learn("basic");
         await expect(failure).rejects.toBeInstanceOf(HostKeyChanged);
-        await expect(failure).rejects.toMatchObject({ code: "device_hostkey_changed", presented: other.hostKeyFingerprint });
+        await expect(failure).rejects.toMatchObject({
+          code: "device_hostkey_changed",
+          presented: other.hostKeyFingerprint,
+        });
         expect(other.counters.logins).toBe(logins);
       } finally {
         await other.stop();

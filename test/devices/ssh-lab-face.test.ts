@@ -64,8 +64,12 @@ describe("lab SSH face", () => {
   });
 
   test("a wrong password and an unknown user are refused", async () => {
-    await expect(openTerminal({ port: face.port, username: face.username, password: "not-it" })).rejects.toThrow(/authentication methods failed/);
-    await expect(openTerminal({ port: face.port, username: "someone", password: face.password })).rejects.toThrow(/authentication methods failed/);
+    await expect(openTerminal({ port: face.port, username: face.username, password: "not-it" })).rejects.toThrow(
+      /authentication methods failed/,
+    );
+    await expect(openTerminal({ port: face.port, username: "someone", password: face.password })).rejects.toThrow(
+      /authentication methods failed/,
+    );
   });
 
   test("an authorised public key logs in; another key does not", async () => {
@@ -76,8 +80,12 @@ describe("lab SSH face", () => {
       const t = await openTerminal({ port: keyed.port, username: keyed.username, privateKey: allowed.private });
       open.push(t);
       await t.until(new RegExp(`${name}>$`));
-      await expect(openTerminal({ port: keyed.port, username: keyed.username, privateKey: other.private })).rejects.toThrow(/authentication methods failed/);
-      await expect(openTerminal({ port: keyed.port, username: keyed.username, password: "lab-ssh-password" })).rejects.toThrow(/authentication methods failed/);
+      await expect(
+        openTerminal({ port: keyed.port, username: keyed.username, privateKey: other.private }),
+      ).rejects.toThrow(/authentication methods failed/);
+      await expect(
+        openTerminal({ port: keyed.port, username: keyed.username, password: "lab-ssh-password" }),
+      ).rejects.toThrow(/authentication methods failed/);
       // each face has a key of its own, and it is the one the client saw
       expect(t.hostKey).toBe(keyed.hostKeyFingerprint);
       expect(keyed.hostKeyFingerprint).not.toBe(face.hostKeyFingerprint);

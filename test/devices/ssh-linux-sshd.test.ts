@@ -18,7 +18,10 @@ import type { InterfaceView } from "../../model/device";
 // suites on a loaded 2-core machine a session took up to 15 s to start (alone: under 1 s)
 jest.setTimeout(60_000);
 /** the interface view a setter takes, learned by the same kind of driver */
-async function viewOf(d: { learnInterface(id: string): Promise<InterfaceView | null> }, id: string): Promise<InterfaceView> {
+async function viewOf(
+  d: { learnInterface(id: string): Promise<InterfaceView | null> },
+  id: string,
+): Promise<InterfaceView> {
   const view = await d.learnInterface(id);
   if (!view) throw new Error(`no interface ${id}`);
   return view;
@@ -68,7 +71,9 @@ describeWithSshd("LinuxHostDriver against OpenSSH in a network namespace", () =>
     await first.learnVlans();
     await first.learn("basic");
     expect(seen).toBe(sshd.hostKeyFingerprint);
-    await expect(driver({ host_key_fingerprint: "SHA256:" + "B".repeat(43) }).learn("basic")).rejects.toBeInstanceOf(HostKeyChanged);
+    await expect(driver({ host_key_fingerprint: "SHA256:" + "B".repeat(43) }).learn("basic")).rejects.toBeInstanceOf(
+      HostKeyChanged,
+    );
   });
 
   test("learn lists the namespace's links: the veth ports as Ethernet, up, with no VLANs", async () => {
@@ -76,7 +81,15 @@ describeWithSshd("LinuxHostDriver against OpenSSH in a network namespace", () =>
     const names = snap.interfaces.map((i) => i.name).sort();
     expect(names).toEqual(["lo", ...sshd.ports.flatMap((p) => [p, `${p}-peer`]), sshd.accessLink].sort());
     const port1 = snap.interfaces.find((i) => i.id === "port1")!;
-    expect(port1).toMatchObject({ name: "port1", kind: "ethernet", if_type: 6, admin_up: true, oper_up: true, untagged_vlan: 0, tagged_vlans: [] });
+    expect(port1).toMatchObject({
+      name: "port1",
+      kind: "ethernet",
+      if_type: 6,
+      admin_up: true,
+      oper_up: true,
+      untagged_vlan: 0,
+      tagged_vlans: [],
+    });
     expect(snap.interfaces.find((i) => i.id === "lo")).toMatchObject({ kind: "other", if_type: 24, oper_up: true });
     // the access link carries the /30 sshd listens on
     expect(snap.interfaces.find((i) => i.id === sshd.accessLink)!.routed).toBe(true);
@@ -119,6 +132,13 @@ describeWithSshd("LinuxHostDriver against OpenSSH in a network namespace", () =>
     await expect(d.setPoe(await viewOf(d, "port1"), true)).rejects.toThrow(/no PoE/);
     await expect(d.createVlan(10, "x")).rejects.toThrow(NotSupported);
     await expect(d.saveConfig()).rejects.toThrow(/not saved/);
-    expect(d.can).toMatchObject({ change_admin_status: true, change_description: true, change_vlan: false, change_poe: false, edit_vlans: false, save_config: false });
+    expect(d.can).toMatchObject({
+      change_admin_status: true,
+      change_description: true,
+      change_vlan: false,
+      change_poe: false,
+      edit_vlans: false,
+      save_config: false,
+    });
   });
 });

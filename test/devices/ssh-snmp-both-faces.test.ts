@@ -11,7 +11,10 @@ import { ifTable, ifXTable, poe, qbridge } from "../../mib/oids";
 
 import type { InterfaceView } from "../../model/device";
 /** the interface view a setter takes, learned by the same kind of driver */
-async function viewOf(d: { learnInterface(id: string): Promise<InterfaceView | null> }, id: string): Promise<InterfaceView> {
+async function viewOf(
+  d: { learnInterface(id: string): Promise<InterfaceView | null> },
+  id: string,
+): Promise<InterfaceView> {
   const view = await d.learnInterface(id);
   if (!view) throw new Error(`no interface ${id}`);
   return view;
@@ -83,7 +86,9 @@ describe("SSH and SNMP faces of one lab switch", () => {
   });
 
   test("a VLAN renamed over SNMP is renamed in show vlan brief", async () => {
-    await snmpWrite.set([{ oid: `${qbridge.dot1qVlanStaticName}.30`, type: ObjectType.OctetString, value: "renamed-by-snmp" }]);
+    await snmpWrite.set([
+      { oid: `${qbridge.dot1qVlanStaticName}.30`, type: ObjectType.OctetString, value: "renamed-by-snmp" },
+    ]);
     expect(await driver().learnVlans()).toContainEqual(expect.objectContaining({ id: 30, name: "renamed-by-snmp" }));
   });
 });

@@ -9,7 +9,12 @@ import { describeReplay, expectRecorded, expectRecordedNeighbours } from "../sup
 
 /** the recorded names without EOS's backslashes (written here apart from the driver) */
 const configuredNames = (facts: RecordingFacts) =>
-  new Map([...facts.vlans].map(([id, name]) => [id, name.startsWith("\\") && name.endsWith("\\") && name.length >= 2 ? name.slice(1, -1) : name]));
+  new Map(
+    [...facts.vlans].map(([id, name]) => [
+      id,
+      name.startsWith("\\") && name.endsWith("\\") && name.length >= 2 ? name.slice(1, -1) : name,
+    ]),
+  );
 
 describeReplay("replay: Arista EOS", ["arista_eos"], (ctx) => {
   it("arista_eos: basic view shows the recorded ports, VLANs with their names and untagged VLANs", async () => {
@@ -19,11 +24,21 @@ describeReplay("replay: Arista EOS", ["arista_eos"], (ctx) => {
     console.log(`${expectRecorded(d, r, { driver: "arista", vlans: configuredNames })} (${Date.now() - started} ms)`);
     const body = r.body as { switch: Record<string, unknown>; vlans: Record<string, { name: string }> };
     const wrapped = [...d.facts.vlans.values()].filter((n) => /^\\.*\\$/.test(n)).length;
-    console.log(`arista_eos: ${wrapped} recorded VLAN names wrapped in backslashes; API names: ${Object.values(body.vlans).map((v) => v.name).join(", ")}`);
+    console.log(
+      `arista_eos: ${wrapped} recorded VLAN names wrapped in backslashes; API names: ${Object.values(body.vlans)
+        .map((v) => v.name)
+        .join(", ")}`,
+    );
     expect(wrapped).toBeGreaterThan(0);
     expect(Object.values(body.vlans).filter((v) => v.name.includes("\\"))).toEqual([]);
     const s = body.switch;
-    expect([s.change_vlan, s.edit_vlans, s.change_vlan_name, s.save_config, s.change_poe]).toEqual([true, false, false, false, false]);
+    expect([s.change_vlan, s.edit_vlans, s.change_vlan_name, s.save_config, s.change_poe]).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it("arista_eos: details attach the recorded LLDP neighbours to their ports", async () => {

@@ -14,7 +14,14 @@ import { startUdpRelay } from "../support/udp-relay";
 
 const RECORDINGS = ["ios_2960x", "ios_stp-vlans", "iosxe_c9300", "ios_4506e"];
 
-type ApiInterface = { id: string; name: string; mode: string; vlan?: number; tagged_vlans?: string; ethernet_addresses: Array<{ address: string; vlan: number }> };
+type ApiInterface = {
+  id: string;
+  name: string;
+  mode: string;
+  vlan?: number;
+  tagged_vlans?: string;
+  ethernet_addresses: Array<{ address: string; vlan: number }>;
+};
 
 /** ifIndex -> MACs of the default context's (VLAN 1's) forwarding table, mapped through its bridge port table */
 function recordedVlan1Macs(d: ReplayDevice): Map<number, number> {
@@ -29,22 +36,31 @@ function recordedVlan1Macs(d: ReplayDevice): Map<number, number> {
 }
 
 describeReplay("replay: Cisco IOS / IOS-XE", RECORDINGS, (ctx) => {
-  it.each(RECORDINGS)("%s: basic view shows the recorded ports, VTP VLANs, access and native VLANs and PoE", async (name) => {
-    const d = ctx.device(name);
-    console.log(expectRecorded(d, await d.basic(), { driver: "cisco" }));
-  });
+  it.each(RECORDINGS)(
+    "%s: basic view shows the recorded ports, VTP VLANs, access and native VLANs and PoE",
+    async (name) => {
+      const d = ctx.device(name);
+      console.log(expectRecorded(d, await d.basic(), { driver: "cisco" }));
+    },
+  );
 
-  it.each(RECORDINGS)("%s: details keep the basic facts and add the recorded neighbours (none are recorded)", async (name) => {
-    const d = ctx.device(name);
-    const r = await d.details();
-    expectRecorded(d, r, { driver: "cisco" });
-    console.log(expectRecordedNeighbours(d, r));
-  });
+  it.each(RECORDINGS)(
+    "%s: details keep the basic facts and add the recorded neighbours (none are recorded)",
+    async (name) => {
+      const d = ctx.device(name);
+      const r = await d.details();
+      expectRecorded(d, r, { driver: "cisco" });
+      console.log(expectRecordedNeighbours(d, r));
+    },
+  );
 
   it("ios_2960x: the 2960-X's PoE ports come from cpeExtPsePortTable through the entity links, access VLANs outside VTP are shown", async () => {
     const d = ctx.device("ios_2960x");
     const r = await d.basic();
-    const body = r.body as { vlans: Record<string, unknown>; interfaces: Array<ApiInterface & { poe?: { power_consumed: number } }> };
+    const body = r.body as {
+      vlans: Record<string, unknown>;
+      interfaces: Array<ApiInterface & { poe?: { power_consumed: number } }>;
+    };
     const poe = body.interfaces.filter((i) => i.poe);
     // every recorded PoE port is reached (the recording has no pethPsePortTable rows)
     expect(d.facts.poeUnmapped).toBe(0);
@@ -53,7 +69,8 @@ describeReplay("replay: Cisco IOS / IOS-XE", RECORDINGS, (ctx) => {
     const outside = [...d.facts.untagged].filter(([, vlan]) => !d.facts.vlans.has(vlan));
     expect(outside.length).toBeGreaterThan(0);
     const byId = new Map(body.interfaces.map((i) => [Number(i.id), i]));
-    for (const [ifIndex, vlan] of outside) expect({ ifIndex, vlan: byId.get(ifIndex)?.vlan }).toEqual({ ifIndex, vlan });
+    for (const [ifIndex, vlan] of outside)
+      expect({ ifIndex, vlan: byId.get(ifIndex)?.vlan }).toEqual({ ifIndex, vlan });
     console.log(
       `ios_2960x: ${poe.length} PoE ports (${poe.filter((i) => i.poe!.power_consumed > 0).length} drawing power), ` +
         `${outside.length} ports in access VLANs VTP does not list (${[...new Set(outside.map(([, v]) => v))].length} such VLANs), shown with their VLAN`,
@@ -64,10 +81,16 @@ describeReplay("replay: Cisco IOS / IOS-XE", RECORDINGS, (ctx) => {
     const d = ctx.device("ios_2960x");
     const body = (await d.details()).body as { interfaces: ApiInterface[] };
     const want = recordedVlan1Macs(d);
-    const got = new Map(body.interfaces.filter((i) => i.ethernet_addresses.length).map((i) => [Number(i.id), i.ethernet_addresses.length]));
+    const got = new Map(
+      body.interfaces
+        .filter((i) => i.ethernet_addresses.length)
+        .map((i) => [Number(i.id), i.ethernet_addresses.length]),
+    );
     expect(got).toEqual(want);
     for (const i of body.interfaces) for (const m of i.ethernet_addresses) expect(m.vlan).toBe(1);
-    console.log(`ios_2960x details: recording holds ${[...want.values()].reduce((a, b) => a + b, 0)} MACs of VLAN 1 on ${want.size} ports; API showed ${[...got.values()].reduce((a, b) => a + b, 0)} on ${got.size}`);
+    console.log(
+      `ios_2960x details: recording holds ${[...want.values()].reduce((a, b) => a + b, 0)} MACs of VLAN 1 on ${want.size} ports; API showed ${[...got.values()].reduce((a, b) => a + b, 0)} on ${got.size}`,
+    );
   });
 
   it("ios_stp-vlans: details read VLAN 98's context (community@98): the trunk it lists carries VLAN 98", async () => {
@@ -84,8 +107,14 @@ describeReplay("replay: Cisco IOS / IOS-XE", RECORDINGS, (ctx) => {
       const x = details.interfaces.find((i) => Number(i.id) === ifIndex)!;
       // the recording has no vlanTrunkPortVlansEnabled: only the context tells what the trunk carries
       expect({ name: b.name, tagged: b.tagged_vlans ?? "" }).toEqual({ name: b.name, tagged: "" });
-      expect({ name: x.name, mode: x.mode, tagged: x.tagged_vlans }).toEqual({ name: b.name, mode: "Tagged", tagged: "98" });
-      console.log(`ios_stp-vlans@98: context lists ${x.name} (ifIndex ${ifIndex}); basic view: ${b.mode}, tagged VLANs '${b.tagged_vlans ?? ""}'; details: ${x.mode}, tagged VLANs '${x.tagged_vlans}'`);
+      expect({ name: x.name, mode: x.mode, tagged: x.tagged_vlans }).toEqual({
+        name: b.name,
+        mode: "Tagged",
+        tagged: "98",
+      });
+      console.log(
+        `ios_stp-vlans@98: context lists ${x.name} (ifIndex ${ifIndex}); basic view: ${b.mode}, tagged VLANs '${b.tagged_vlans ?? ""}'; details: ${x.mode}, tagged VLANs '${x.tagged_vlans}'`,
+      );
     }
   });
 
@@ -94,18 +123,41 @@ describeReplay("replay: Cisco IOS / IOS-XE", RECORDINGS, (ctx) => {
     const relay = await startUdpRelay(ctx.sim.port);
     try {
       const inv = ctx.app.services.repos.inventory;
-      const profile = await inv.create("snmp_profiles", snmpProfileRow({ name: "rec-4506e-relay", community_enc: ctx.app.services.secrets.encrypt(d.name), read_only: 1, timeout_ms: 2000, retries: 1 }));
-      const sw = await inv.create("switches", switchRow({ name: "ios_4506e-relay", primary_ipv4: "127.0.0.1", snmp_port: relay.port, snmp_profile_id: profile.id }), [{ relation: "groups", ids: [ctx.group] }]);
+      const profile = await inv.create(
+        "snmp_profiles",
+        snmpProfileRow({
+          name: "rec-4506e-relay",
+          community_enc: ctx.app.services.secrets.encrypt(d.name),
+          read_only: 1,
+          timeout_ms: 2000,
+          retries: 1,
+        }),
+      );
+      const sw = await inv.create(
+        "switches",
+        switchRow({
+          name: "ios_4506e-relay",
+          primary_ipv4: "127.0.0.1",
+          snmp_port: relay.port,
+          snmp_profile_id: profile.id,
+        }),
+        [{ relation: "groups", ids: [ctx.group] }],
+      );
       resetRequestSizes();
       const lines: string[] = [];
-      for (const label of ["first (cold: driver chosen now, nothing remembered)", "second (warm: stored driver, sizes remembered)"]) {
+      for (const label of [
+        "first (cold: driver chosen now, nothing remembered)",
+        "second (warm: stored driver, sizes remembered)",
+      ]) {
         relay.reset();
         const started = process.hrtime.bigint();
         const r = await ctx.app.request("GET", `/api/switches/${ctx.group}/${sw.id}/`, { token: ctx.token });
         const ms = Number((process.hrtime.bigint() - started) / 1_000_000n);
         expect(r.status).toBe(200);
         expect((r.body as { interfaces: unknown[] }).interfaces.length).toBe(d.facts.interfaces.size);
-        lines.push(`${label}: ${ms} ms, ${relay.traffic.requests} SNMP requests, ${relay.traffic.requests - relay.traffic.answers} unanswered, largest answer ${relay.traffic.largestAnswer} bytes`);
+        lines.push(
+          `${label}: ${ms} ms, ${relay.traffic.requests} SNMP requests, ${relay.traffic.requests - relay.traffic.answers} unanswered, largest answer ${relay.traffic.largestAnswer} bytes`,
+        );
       }
       console.log(`ios_4506e basic view (${d.facts.interfaces.size} interfaces) on snmpsimd:\n  ${lines.join("\n  ")}`);
     } finally {

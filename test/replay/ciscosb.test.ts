@@ -36,12 +36,19 @@ describeReplay("replay: Cisco small business", [NAME], (ctx) => {
     expect(want.size).toBeGreaterThan(0);
     const r = await d.basic();
     expect(r.status).toBe(200);
-    const body = r.body as { interfaces: { id: string; poe?: { admin_status: string; detect_status: string; power_consumed: number } }[] };
+    const body = r.body as {
+      interfaces: { id: string; poe?: { admin_status: string; detect_status: string; power_consumed: number } }[];
+    };
     const got = new Map(body.interfaces.filter((i) => i.poe).map((i) => [Number(i.id), i.poe!]));
     expect([...got.keys()].sort((a, b) => a - b)).toEqual([...want.keys()].sort((a, b) => a - b));
     for (const [ifIndex, w] of want) {
       const g = got.get(ifIndex)!;
-      expect({ ifIndex, admin: g.admin_status, power: g.power_consumed, delivering: g.detect_status === "Delivering" }).toEqual({
+      expect({
+        ifIndex,
+        admin: g.admin_status,
+        power: g.power_consumed,
+        delivering: g.detect_status === "Delivering",
+      }).toEqual({
         ifIndex,
         admin: w.on ? "Enabled" : "Disabled",
         power: w.mW,

@@ -20,7 +20,8 @@ describeReplay("replay: HPE Comware", [NAME], (ctx) => {
   it(`${NAME}: the model comes from the hex-encoded sysDescr, and the save is offered`, async () => {
     const d = ctx.device(NAME);
     const r = await d.basic();
-    const sw = (r.body as { switch: { driver_info: { model: string; sysObjectID: string }; save_config: boolean } }).switch;
+    const sw = (r.body as { switch: { driver_info: { model: string; sysObjectID: string }; save_config: boolean } })
+      .switch;
     expect(sw.driver_info.model).toMatch(/^HP Comware Platform Software, Software Version 5\.20\.99/);
     expect(sw.driver_info.sysObjectID).toBe("1.3.6.1.4.1.25506.11.1.24");
     expect(sw.save_config).toBe(true);

@@ -47,25 +47,35 @@ function recordedMemberships(d: ReplayDevice) {
     for (const port of listPorts(value.bytes)) {
       const ifIndex = d.facts.bridgePorts.get(port);
       if (ifIndex === undefined || untaggedPorts.has(port)) continue;
-      tagged.set(ifIndex, [...(tagged.get(ifIndex) ?? []), vlanOf(index)].sort((a, b) => a - b));
+      tagged.set(
+        ifIndex,
+        [...(tagged.get(ifIndex) ?? []), vlanOf(index)].sort((a, b) => a - b),
+      );
     }
   }
   return { untagged, tagged };
 }
 
 describeReplay("replay: Dell", RECORDINGS, (ctx) => {
-  it.each(RECORDINGS)("%s: basic view shows the recorded ports and VLANs, and untagged and tagged VLANs from the PortLists", async (name) => {
-    const d = ctx.device(name);
-    const r = await d.basic();
-    const line = expectRecorded(d, r, { driver: "dell" });
-    const { untagged, tagged } = recordedMemberships(d);
-    expect(untagged.size).toBeGreaterThan(0);
-    const body = r.body as { interfaces: { id: string; vlan?: number; tagged_vlans?: string }[] };
-    const byId = new Map(body.interfaces.map((i) => [Number(i.id), i]));
-    for (const [ifIndex, vlan] of untagged) expect({ ifIndex, vlan: byId.get(ifIndex)?.vlan }).toEqual({ ifIndex, vlan });
-    for (const [ifIndex, vlans] of tagged) expect({ ifIndex, tagged: byId.get(ifIndex)?.tagged_vlans }).toEqual({ ifIndex, tagged: vlans.join(", ") });
-    console.log(`${line}; from the untagged PortLists: ${untagged.size} untagged and ${tagged.size} tagged ports, shown alike`);
-  });
+  it.each(RECORDINGS)(
+    "%s: basic view shows the recorded ports and VLANs, and untagged and tagged VLANs from the PortLists",
+    async (name) => {
+      const d = ctx.device(name);
+      const r = await d.basic();
+      const line = expectRecorded(d, r, { driver: "dell" });
+      const { untagged, tagged } = recordedMemberships(d);
+      expect(untagged.size).toBeGreaterThan(0);
+      const body = r.body as { interfaces: { id: string; vlan?: number; tagged_vlans?: string }[] };
+      const byId = new Map(body.interfaces.map((i) => [Number(i.id), i]));
+      for (const [ifIndex, vlan] of untagged)
+        expect({ ifIndex, vlan: byId.get(ifIndex)?.vlan }).toEqual({ ifIndex, vlan });
+      for (const [ifIndex, vlans] of tagged)
+        expect({ ifIndex, tagged: byId.get(ifIndex)?.tagged_vlans }).toEqual({ ifIndex, tagged: vlans.join(", ") });
+      console.log(
+        `${line}; from the untagged PortLists: ${untagged.size} untagged and ${tagged.size} tagged ports, shown alike`,
+      );
+    },
+  );
 
   it.each(RECORDINGS)("%s: details attach the recorded LLDP neighbours to their ports", async (name) => {
     const d = ctx.device(name);

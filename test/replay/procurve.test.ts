@@ -27,13 +27,23 @@ describeReplay("replay: HP ProCurve / Aruba AOS-S", [NAME], (ctx) => {
     let tagged = 0;
     for (const [ifIndex, vlan] of d.facts.untagged) {
       const i = interfaces.find((x) => Number(x.id) === ifIndex)!;
-      const list = (i.tagged_vlans ?? "").split(",").map((v) => v.trim()).filter(Boolean).map(Number);
-      expect({ ifIndex, vlan: i.vlan, taggedHasUntagged: list.includes(vlan) }).toEqual({ ifIndex, vlan, taggedHasUntagged: false });
+      const list = (i.tagged_vlans ?? "")
+        .split(",")
+        .map((v) => v.trim())
+        .filter(Boolean)
+        .map(Number);
+      expect({ ifIndex, vlan: i.vlan, taggedHasUntagged: list.includes(vlan) }).toEqual({
+        ifIndex,
+        vlan,
+        taggedHasUntagged: false,
+      });
       if (list.length) tagged++;
     }
     // the recording has trunks (ports carrying VLANs besides their PVID): the check above saw them
     expect(tagged).toBeGreaterThan(0);
-    console.log(`${NAME}: ${d.facts.untagged.size} ports with a PVID, ${tagged} of them also tagged elsewhere; none lists its PVID as tagged`);
+    console.log(
+      `${NAME}: ${d.facts.untagged.size} ports with a PVID, ${tagged} of them also tagged elsewhere; none lists its PVID as tagged`,
+    );
   });
 
   it(`${NAME}: details complete with the recording's (absent) LLDP neighbours, and the save answers not_supported with the contract's reason`, async () => {
@@ -41,8 +51,14 @@ describeReplay("replay: HP ProCurve / Aruba AOS-S", [NAME], (ctx) => {
     console.log(expectRecordedNeighbours(d, await d.details()));
     const basic = (await d.basic()).body as { switch: { save_config: boolean } };
     expect(basic.switch.save_config).toBe(false);
-    const save = await ctx.app.request("POST", `/api/switches/${ctx.group}/${d.id}/save/`, { token: ctx.token, json: { save: "yes" } });
-    expect([save.status, save.body]).toEqual([400, { reason: "This switch model cannot save or does not need to save the config", code: "not_supported" }]);
+    const save = await ctx.app.request("POST", `/api/switches/${ctx.group}/${d.id}/save/`, {
+      token: ctx.token,
+      json: { save: "yes" },
+    });
+    expect([save.status, save.body]).toEqual([
+      400,
+      { reason: "This switch model cannot save or does not need to save the config", code: "not_supported" },
+    ]);
   });
 
   it(`${NAME}: the driver reads each view without an unanswered request (counts printed)`, async () => {

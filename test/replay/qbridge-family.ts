@@ -22,7 +22,7 @@ const BASE_PORT_IFINDEX = "1.3.6.1.2.1.17.1.4.1.2";
 /** PortList bit of a bridge port: the first octet's high bit is port 1 (RFC 4363). */
 function hasPort(list: Buffer, port: number): boolean {
   const byte = Math.floor((port - 1) / 8);
-  return port >= 1 && byte < list.length && (list[byte] & (0x80 >> (port - 1) % 8)) !== 0;
+  return port >= 1 && byte < list.length && (list[byte] & (0x80 >> ((port - 1) % 8))) !== 0;
 }
 
 /** ifIndex -> tagged VLANs (ascending), for the interfaces that carry any */
@@ -43,7 +43,10 @@ export function recordedTagged(file: string): Map<number, number[]> {
       const u = untaggedByVlan.get(vlan);
       if (u && hasPort(u, port)) continue;
       const ifIndex = bridge.size ? bridge.get(port)! : port;
-      out.set(ifIndex, [...(out.get(ifIndex) ?? []), vlan].sort((a, b) => a - b));
+      out.set(
+        ifIndex,
+        [...(out.get(ifIndex) ?? []), vlan].sort((a, b) => a - b),
+      );
     }
   }
   return new Map([...out].sort((a, b) => a[0] - b[0]));
@@ -73,7 +76,9 @@ export function replayQBridgeFamily(title: string, name: string, driver: string)
       const got = apiTagged(await d.basic());
       expect(got).toEqual(want);
       const count = (m: Map<number, number[]>) => [...m.values()].reduce((a, v) => a + v.length, 0);
-      console.log(`${name}: recording holds ${count(want)} tagged memberships on ${want.size} ports; API returned ${count(got)} on ${got.size} ports`);
+      console.log(
+        `${name}: recording holds ${count(want)} tagged memberships on ${want.size} ports; API returned ${count(got)} on ${got.size} ports`,
+      );
     });
 
     it(`${name}: details attach the recorded LLDP neighbours to their ports`, async () => {

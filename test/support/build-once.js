@@ -7,6 +7,9 @@ const path = require("node:path");
 
 module.exports = async function buildOnce() {
   const root = path.resolve(__dirname, "../..");
-  const r = spawnSync(process.execPath, [path.join(root, "scripts", "build.js"), "--if-changed"], { cwd: root, stdio: "inherit" });
+  const r = spawnSync(process.execPath, [path.join(root, "scripts", "build.js"), "--if-changed"], {
+    cwd: root,
+    stdio: "inherit",
+  });
   if (r.status !== 0) throw new Error(`the build (node scripts/build.js) failed with exit code ${r.status}`);
 };

@@ -25,7 +25,17 @@ import { DeviceMismatch, DeviceRefused, DeviceUnreachable } from "../../model/fa
 import type { Connection } from "../../model/targets";
 import { snmprecPath } from "./fixtures";
 import { Snmprec } from "./snmprec-facts";
-import { actualClients, actualInterface, configView, expectedClients, expectedInterface, expectedUntaggedMove, expectedVlans, mac, vlanView } from "./lab-expectations";
+import {
+  actualClients,
+  actualInterface,
+  configView,
+  expectedClients,
+  expectedInterface,
+  expectedUntaggedMove,
+  expectedVlans,
+  mac,
+  vlanView,
+} from "./lab-expectations";
 
 /** Faults of the face the subject's driver talks to, in the suite's words. */
 export interface FaceFaults {
@@ -118,7 +128,8 @@ function capable(entry: DriverEntry, flag: CapabilityFlag | "client_data", where
 /** the skips of this run, printed at its end (the list is part of the output) */
 export function listSkips(): void {
   afterAll(() => {
-    if (skipped.length) console.log(`conformance: ${skipped.length} skipped for a missing capability:\n  ${skipped.join("\n  ")}`);
+    if (skipped.length)
+      console.log(`conformance: ${skipped.length} skipped for a missing capability:\n  ${skipped.join("\n  ")}`);
   });
 }
 
@@ -208,7 +219,8 @@ export function runLabSubject(subject: LabSubject): void {
   describe(`conformance: ${subject.driver} on ${where}`, () => {
     const ctx = useLab(subject);
     const idOf = (i: LabInterface) => subject.interfaceId(i);
-    const expectRow = (model: VirtualSwitch, i: LabInterface) => (subject.expectInterface ?? expectedInterface)(model, i, idOf(i));
+    const expectRow = (model: VirtualSwitch, i: LabInterface) =>
+      (subject.expectInterface ?? expectedInterface)(model, i, idOf(i));
     const expectVlans = (model: VirtualSwitch) => (subject.expectVlans ?? expectedVlans)(model);
 
     function checkSnapshot(snap: DeviceSnapshot) {
@@ -231,7 +243,11 @@ export function runLabSubject(subject: LabSubject): void {
       for (const i of snap.interfaces) expect([i.macs, i.neighbors]).toEqual([[], []]);
     });
 
-    capable(entry, "client_data", where)("learn('details') adds the model's MAC table (with ARP addresses) and LLDP neighbours", async () => {
+    capable(
+      entry,
+      "client_data",
+      where,
+    )("learn('details') adds the model's MAC table (with ARP addresses) and LLDP neighbours", async () => {
       const model = ctx.model;
       const snap = await ctx.driver().learn("details");
       checkSnapshot(snap);
@@ -263,7 +279,11 @@ export function runLabSubject(subject: LabSubject): void {
       expect(vlanView(await ctx.driver().learnVlans())).toEqual(expectVlans(ctx.model));
     });
 
-    capable(entry, "change_admin_status", where)("setAdminState takes a port down and up again", async () => {
+    capable(
+      entry,
+      "change_admin_status",
+      where,
+    )("setAdminState takes a port down and up again", async () => {
       const li = ctx.ports()[2];
       const d = ctx.driver();
       await d.setAdminState(await viewOf(d, idOf(li)), false);
@@ -273,7 +293,11 @@ export function runLabSubject(subject: LabSubject): void {
       expect(ctx.model.adminUp(li.ifIndex)).toBe(true);
     });
 
-    capable(entry, "change_description", where)("setDescription sets and clears a port's description", async () => {
+    capable(
+      entry,
+      "change_description",
+      where,
+    )("setDescription sets and clears a port's description", async () => {
       const li = ctx.ports()[3];
       const d = ctx.driver();
       await d.setDescription(await viewOf(d, idOf(li)), "desk 4 (room 2.14)");
@@ -282,7 +306,11 @@ export function runLabSubject(subject: LabSubject): void {
       expect(ctx.model.alias(li.ifIndex)).toBe("");
     });
 
-    capable(entry, "change_poe", where)("setPoe switches a PoE port off and on; a port without PoE is refused", async () => {
+    capable(
+      entry,
+      "change_poe",
+      where,
+    )("setPoe switches a PoE port off and on; a port without PoE is refused", async () => {
       const model = ctx.model;
       const poePort = ctx.ports().find((p) => p.poe);
       const plain = ctx.ports().find((p) => !p.poe);
@@ -296,7 +324,11 @@ export function runLabSubject(subject: LabSubject): void {
       await expect(d.setPoe(await viewOf(d, idOf(plain)), true)).rejects.toMatchObject({ code: "not_supported" });
     });
 
-    capable(entry, "change_vlan", where)("setUntaggedVlan moves an access port to another VLAN and back, keeping the switch consistent", async () => {
+    capable(
+      entry,
+      "change_vlan",
+      where,
+    )("setUntaggedVlan moves an access port to another VLAN and back, keeping the switch consistent", async () => {
       const model = ctx.model;
       const li = ctx.ports()[4];
       const home = expectRow(model, li).untagged_vlan;
@@ -310,7 +342,11 @@ export function runLabSubject(subject: LabSubject): void {
       expect(expectRow(model, li).untagged_vlan).toBe(home);
     });
 
-    capable(entry, "edit_vlans", where)("createVlan and deleteVlan change the model's VLAN table", async () => {
+    capable(
+      entry,
+      "edit_vlans",
+      where,
+    )("createVlan and deleteVlan change the model's VLAN table", async () => {
       const id = 3001;
       const d = ctx.driver();
       await d.createVlan(id, "conformance");
@@ -320,7 +356,11 @@ export function runLabSubject(subject: LabSubject): void {
       expect(ctx.model.vlan(id)).toBeUndefined();
     });
 
-    capable(entry, "change_vlan_name", where)("renameVlan renames a VLAN", async () => {
+    capable(
+      entry,
+      "change_vlan_name",
+      where,
+    )("renameVlan renames a VLAN", async () => {
       const d = ctx.driver();
       const id = ctx.model.activeVlanIds().find((v) => v !== 1)!;
       const before = ctx.model.vlan(id)!.name;
@@ -330,7 +370,11 @@ export function runLabSubject(subject: LabSubject): void {
       await d.renameVlan(id, before);
     });
 
-    capable(entry, "save_config", where)("saveConfig copies the running configuration to the startup configuration", async () => {
+    capable(
+      entry,
+      "save_config",
+      where,
+    )("saveConfig copies the running configuration to the startup configuration", async () => {
       const li = ctx.ports()[5];
       const d = ctx.driver();
       // the change to save: a description, or where the driver cannot write one (AOS-CX) the admin state
@@ -357,7 +401,11 @@ export function runLabSubject(subject: LabSubject): void {
         await expect(d.learn("basic")).rejects.toMatchObject({ code: "device_unreachable" });
       });
 
-      capable(entry, "change_description", where)("a refused write gives DeviceRefused with the device's words and changes nothing", async () => {
+      capable(
+        entry,
+        "change_description",
+        where,
+      )("a refused write gives DeviceRefused with the device's words and changes nothing", async () => {
         const li = ctx.ports()[6];
         const before = ctx.model.alias(li.ifIndex);
         const d = ctx.driver();
@@ -369,7 +417,11 @@ export function runLabSubject(subject: LabSubject): void {
         expect(ctx.model.alias(li.ifIndex)).toBe(before);
       });
 
-      capable(entry, "change_admin_status", where)("a write that reads back different gives DeviceMismatch, never success", async () => {
+      capable(
+        entry,
+        "change_admin_status",
+        where,
+      )("a write that reads back different gives DeviceMismatch, never success", async () => {
         const li = ctx.ports()[7];
         const before = ctx.model.adminUp(li.ifIndex);
         const d = ctx.driver();
@@ -521,7 +573,11 @@ export function runRecordingSubject(subject: RecordingSubject): void {
       expect(await driver().learnVlans()).toEqual(full.vlans);
     });
 
-    capable(entry, "client_data", subject.recording)("learn('details') completes and keeps the basic facts", async () => {
+    capable(
+      entry,
+      "client_data",
+      subject.recording,
+    )("learn('details') completes and keeps the basic facts", async () => {
       const details = await driver().learn("details");
       expect(details.interfaces.map((i) => i.id)).toEqual(full.interfaces.map((i) => i.id));
     });
@@ -549,10 +605,16 @@ export function runRealSubject(subject: RealSubject): void {
     test("learn('basic') lists the system's ports, and learnInterface agrees", async () => {
       const snap = await driver().learn("basic");
       expect(snap.interfaces.map((i) => i.id).sort()).toEqual(agent.portNames().sort());
-      expect((await driver().learnInterface(agent.port))!.interface).toEqual(snap.interfaces.find((i) => i.id === agent.port));
+      expect((await driver().learnInterface(agent.port))!.interface).toEqual(
+        snap.interfaces.find((i) => i.id === agent.port),
+      );
     });
 
-    capable(entry, "change_admin_status", subject.label)("setAdminState changes the real port", async () => {
+    capable(
+      entry,
+      "change_admin_status",
+      subject.label,
+    )("setAdminState changes the real port", async () => {
       const d = driver();
       await d.setAdminState(await viewOf(d, agent.port), false);
       expect(agent.adminUp(agent.port)).toBe(false);
@@ -560,7 +622,11 @@ export function runRealSubject(subject: RealSubject): void {
       expect(agent.adminUp(agent.port)).toBe(true);
     });
 
-    capable(entry, "change_description", subject.label)("setDescription changes the real port's description", async () => {
+    capable(
+      entry,
+      "change_description",
+      subject.label,
+    )("setDescription changes the real port's description", async () => {
       const d = driver();
       await d.setDescription(await viewOf(d, agent.port), "set by the conformance suite");
       expect(agent.description(agent.port)).toBe("set by the conformance suite");
@@ -569,7 +635,11 @@ export function runRealSubject(subject: RealSubject): void {
     });
 
     for (const flag of ["change_vlan", "change_poe", "edit_vlans", "change_vlan_name", "save_config"] as const) {
-      capable(entry, flag, subject.label)(`${flag} works on the real system`, () => {
+      capable(
+        entry,
+        flag,
+        subject.label,
+      )(`${flag} works on the real system`, () => {
         throw new Error(`no real-system check written for ${flag} yet`);
       });
     }

@@ -8,7 +8,12 @@ import type { Contract } from "../../server/contract";
 
 export const seen = { checked: 0 };
 
-export function checkResponse(contract: Contract, method: string, fullPath: string, res: { status: number; headers: Headers; body: any; text: string }): void {
+export function checkResponse(
+  contract: Contract,
+  method: string,
+  fullPath: string,
+  res: { status: number; headers: Headers; body: any; text: string },
+): void {
   const pathname = new URL(fullPath, "http://x").pathname;
   if (!pathname.startsWith("/api/")) return;
   const isJson = (res.headers.get("content-type") ?? "").includes("application/json");
@@ -16,7 +21,8 @@ export function checkResponse(contract: Contract, method: string, fullPath: stri
     if (!res.headers.get("location")) throw new Error(`301 without Location for ${method} ${fullPath}`);
     return;
   }
-  if (res.status >= 400 && !isJson) throw new Error(`${method} ${fullPath} answered ${res.status} without a JSON body: ${res.text.slice(0, 200)}`);
+  if (res.status >= 400 && !isJson)
+    throw new Error(`${method} ${fullPath} answered ${res.status} without a JSON body: ${res.text.slice(0, 200)}`);
   const hit = contract.match(pathname);
   if (!hit) {
     if (res.status !== 404) throw new Error(`${method} ${fullPath}: path not in the spec but answered ${res.status}`);
@@ -26,17 +32,22 @@ export function checkResponse(contract: Contract, method: string, fullPath: stri
   }
   const m = method.toUpperCase();
   if (m === "OPTIONS") {
-    if (res.status !== 200 || !res.headers.get("allow")?.includes("OPTIONS")) throw new Error(`OPTIONS ${fullPath}: bad answer`);
+    if (res.status !== 200 || !res.headers.get("allow")?.includes("OPTIONS"))
+      throw new Error(`OPTIONS ${fullPath}: bad answer`);
     // where the spec declares OPTIONS (the save path), the answer is what it declares
     const declared = hit.entry.methods.get("OPTIONS");
     const result = declared ? contract.api.validateResponse(res.body, declared, res.status) : null;
-    if (result?.errors?.length) throw new Error(`OPTIONS ${fullPath}: response does not match the spec: ${JSON.stringify(result.errors.slice(0, 5))}`);
+    if (result?.errors?.length)
+      throw new Error(
+        `OPTIONS ${fullPath}: response does not match the spec: ${JSON.stringify(result.errors.slice(0, 5))}`,
+      );
     return;
   }
   const op = hit.entry.methods.get(m === "HEAD" ? "GET" : m);
   if (!op) {
     if (res.status !== 405) throw new Error(`${method} ${fullPath}: method not in spec but answered ${res.status}`);
-    if (!res.headers.get("allow")?.includes("OPTIONS")) throw new Error(`405 without Allow incl. OPTIONS for ${method} ${fullPath}`);
+    if (!res.headers.get("allow")?.includes("OPTIONS"))
+      throw new Error(`405 without Allow incl. OPTIONS for ${method} ${fullPath}`);
     // an answer to HEAD has no body to look at
     if (m !== "HEAD") assertError(res.body, method, fullPath);
     seen.checked++;
@@ -49,7 +60,9 @@ export function checkResponse(contract: Contract, method: string, fullPath: stri
   }
   const declared = Object.keys((op as any).responses ?? {});
   if (!declared.includes(String(res.status)) && !declared.includes("default")) {
-    throw new Error(`${method} ${fullPath}: status ${res.status} is not declared in the spec (declared: ${declared.join(", ")}); body ${res.text.slice(0, 300)}`);
+    throw new Error(
+      `${method} ${fullPath}: status ${res.status} is not declared in the spec (declared: ${declared.join(", ")}); body ${res.text.slice(0, 300)}`,
+    );
   }
   if (res.status === 204) return;
   const result = contract.api.validateResponse(res.body, op, res.status);

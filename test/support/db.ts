@@ -20,7 +20,11 @@ export function mariadbAvailable(): boolean {
   if (mariaAnswer !== null) return mariaAnswer;
   const probe = `require("mysql2/promise").createConnection(${JSON.stringify(mysqlBase)}).then(c=>c.end()).then(()=>process.exit(0),()=>process.exit(1))`;
   try {
-    execFileSync(process.execPath, ["-e", probe], { stdio: "ignore", timeout: 10000, cwd: path.resolve(__dirname, "../..") });
+    execFileSync(process.execPath, ["-e", probe], {
+      stdio: "ignore",
+      timeout: 10000,
+      cwd: path.resolve(__dirname, "../.."),
+    });
     mariaAnswer = true;
   } catch {
     mariaAnswer = false;
@@ -83,7 +87,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
  * The tables of a store, by the cheapest query each server has (`SHOW TABLES`; sqlite_master)
  * rather than Kysely's introspection, whose information_schema join is heavy on MariaDB.
  */
-export async function tableNames(store: { db: import("kysely").Kysely<any>; dialect: "sqlite" | "mysql" }): Promise<string[]> {
+export async function tableNames(store: {
+  db: import("kysely").Kysely<any>;
+  dialect: "sqlite" | "mysql";
+}): Promise<string[]> {
   const { sql } = await import("kysely");
   if (store.dialect === "sqlite") {
     const r = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(store.db);

@@ -47,7 +47,10 @@ export interface DirectoryApp extends TestApp {
 export const ROOT_PASSWORD = "local-root-pw-7c1d";
 
 /** A test app with directory login configured from env, plus a local superuser "root". */
-export async function startDirectoryApp(env: Record<string, string>, overrides: Partial<Config> = {}): Promise<DirectoryApp> {
+export async function startDirectoryApp(
+  env: Record<string, string>,
+  overrides: Partial<Config> = {},
+): Promise<DirectoryApp> {
   const app = await startTestApp({ directory: loadDirectoryConfig(env), ...overrides });
   try {
     await app.createUser("root", ROOT_PASSWORD, { is_superuser: true });
@@ -60,7 +63,11 @@ export async function startDirectoryApp(env: Record<string, string>, overrides: 
 }
 
 /** POST /login/ with a fresh CSRF token; the raw answer (status, Location, page text). */
-export async function webLoginRaw(app: TestApp, username: string, password: string): Promise<{ status: number; location: string | null; text: string }> {
+export async function webLoginRaw(
+  app: TestApp,
+  username: string,
+  password: string,
+): Promise<{ status: number; location: string | null; text: string }> {
   const page = await fetch(`${app.url}/login/`);
   const csrf = /csrftoken=([0-9a-f]+)/.exec(page.headers.get("set-cookie") ?? "")![1];
   const r = await fetch(`${app.url}/login/`, {

@@ -38,7 +38,15 @@ export async function startForwardingProxy(opts: ProxyOptions): Promise<Forwardi
     headers.push(["X-Forwarded-For", (req.socket.remoteAddress ?? "").replace(/^::ffff:/, "")]);
     for (const [k, v] of Object.entries(opts.add ?? {})) headers.push([k, v]);
     const onward = http.request(
-      { host: opts.target.host, port: opts.target.port, localAddress: opts.from, method: req.method, path: req.url, headers: headers.flat(), agent },
+      {
+        host: opts.target.host,
+        port: opts.target.port,
+        localAddress: opts.from,
+        method: req.method,
+        path: req.url,
+        headers: headers.flat(),
+        agent,
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
         answer.pipe(res);
@@ -71,22 +79,40 @@ export interface ClientAnswer {
 }
 
 /** one request from the loopback address `from` to `to`, with the headers given as they are */
-export function requestFrom(from: string, to: { host: string; port: number }, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<ClientAnswer> {
+export function requestFrom(
+  from: string,
+  to: { host: string; port: number },
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<ClientAnswer> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: to.host, port: to.port, localAddress: from, method, path, headers: { connection: "close", ...headers }, agent: false }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (d) => (text += d));
-      res.on("end", () => {
-        let parsed: unknown = null;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          parsed = null;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: parsed });
-      });
-    });
+    const req = http.request(
+      {
+        host: to.host,
+        port: to.port,
+        localAddress: from,
+        method,
+        path,
+        headers: { connection: "close", ...headers },
+        agent: false,
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (d) => (text += d));
+        res.on("end", () => {
+          let parsed: unknown = null;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            parsed = null;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: parsed });
+        });
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });

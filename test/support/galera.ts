@@ -42,11 +42,14 @@ export interface GaleraCluster {
 /** runs a command (bounded), its standard output */
 export const run = (cmd: string, args: string[], timeoutMs = 30_000) =>
   new Promise<string>((resolve, reject) =>
-    execFile(cmd, args, { timeout: timeoutMs }, (e, out, err) => (e ? reject(new Error(`${cmd} ${args.join(" ")}: ${err || e.message}`)) : resolve(out))),
+    execFile(cmd, args, { timeout: timeoutMs }, (e, out, err) =>
+      e ? reject(new Error(`${cmd} ${args.join(" ")}: ${err || e.message}`)) : resolve(out),
+    ),
   );
 
 /** a statement as root over the server's socket (bounded) */
-export const sql = (node: { socket: string }, text: string) => run("mariadb", ["--no-defaults", "--protocol=socket", `--socket=${node.socket}`, "-uroot", "-N", "-e", text], 10_000);
+export const sql = (node: { socket: string }, text: string) =>
+  run("mariadb", ["--no-defaults", "--protocol=socket", `--socket=${node.socket}`, "-uroot", "-N", "-e", text], 10_000);
 
 async function waitReady(node: Node, size: number, log: string): Promise<void> {
   const until = Date.now() + 90_000;
@@ -54,8 +57,16 @@ async function waitReady(node: Node, size: number, log: string): Promise<void> {
   while (Date.now() < until) {
     if (node.child?.exitCode !== null && node.child?.exitCode !== undefined) break;
     try {
-      last = await sql(node, "SHOW STATUS WHERE Variable_name IN ('wsrep_ready','wsrep_cluster_size','wsrep_local_state_comment')");
-      if (/wsrep_ready\s+ON/.test(last) && new RegExp(`wsrep_cluster_size\\s+${size}\\b`).test(last) && /Synced/.test(last)) return;
+      last = await sql(
+        node,
+        "SHOW STATUS WHERE Variable_name IN ('wsrep_ready','wsrep_cluster_size','wsrep_local_state_comment')",
+      );
+      if (
+        /wsrep_ready\s+ON/.test(last) &&
+        new RegExp(`wsrep_cluster_size\\s+${size}\\b`).test(last) &&
+        /Synced/.test(last)
+      )
+        return;
     } catch (e) {
       last = (e as Error).message;
     }
@@ -92,7 +103,17 @@ export async function startGaleraCluster(database: string): Promise<GaleraCluste
   try {
     await run("chown", ["mysql:mysql", root]);
     for (const x of nodes) {
-      await run("mariadb-install-db", ["--no-defaults", "--user=mysql", `--datadir=${x.dir}`, "--skip-test-db", "--auth-root-authentication-method=socket"], 120_000);
+      await run(
+        "mariadb-install-db",
+        [
+          "--no-defaults",
+          "--user=mysql",
+          `--datadir=${x.dir}`,
+          "--skip-test-db",
+          "--auth-root-authentication-method=socket",
+        ],
+        120_000,
+      );
     }
     for (const x of nodes) {
       const log = path.join(root, `node${x.n}.err`);

@@ -47,7 +47,11 @@ export interface TestApp {
   contract: Contract;
   request<T = any>(method: string, path: string, opts?: RequestOptions): Promise<ApiResponse<T>>;
   /** creates a user directly in the store; returns its id */
-  createUser(username: string, password: string, extra?: { is_superuser?: boolean; is_staff?: boolean; is_active?: boolean; profile?: Record<string, any> }): Promise<number>;
+  createUser(
+    username: string,
+    password: string,
+    extra?: { is_superuser?: boolean; is_staff?: boolean; is_active?: boolean; profile?: Record<string, any> },
+  ): Promise<number>;
   /** a token through the public endpoint */
   login(username: string, password: string): Promise<string>;
   /** a web UI session through /login/ (throws unless the login page redirects) */
@@ -103,7 +107,8 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: App
     const res = await fetch(url + p, { method, headers, body, redirect: opts.redirect ?? "manual" });
     const text = await res.text();
     let parsed: any = text;
-    if ((res.headers.get("content-type") ?? "").includes("application/json")) parsed = text ? JSON.parse(text) : undefined;
+    if ((res.headers.get("content-type") ?? "").includes("application/json"))
+      parsed = text ? JSON.parse(text) : undefined;
     const out = { status: res.status, headers: res.headers, body: parsed, text };
     checkResponse(contract, method, p, out);
     return out;
@@ -143,7 +148,8 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: App
       });
       if (r.status !== 302) throw new Error(`web login of ${username} failed: ${r.status}`);
       const cookies = r.headers.getSetCookie();
-      const value = (name: string) => decodeURIComponent(/^[^=]+=([^;]*)/.exec(cookies.find((c) => c.startsWith(`${name}=`))!)![1]);
+      const value = (name: string) =>
+        decodeURIComponent(/^[^=]+=([^;]*)/.exec(cookies.find((c) => c.startsWith(`${name}=`))!)![1]);
       return { cookie: value("sessionid"), csrf: value("csrftoken") };
     },
     async close() {
@@ -163,7 +169,10 @@ export interface AppWithRoot {
 }
 
 /** A test app with a superuser "root" logged in: where most API test files start. */
-export async function startAppWithRoot(overrides: Partial<Config> = {}, options: AppOptions = {}): Promise<AppWithRoot> {
+export async function startAppWithRoot(
+  overrides: Partial<Config> = {},
+  options: AppOptions = {},
+): Promise<AppWithRoot> {
   const app = await startTestApp(overrides, options);
   const rootId = await app.createUser("root", "pw-root-1", { is_superuser: true });
   return { app, rootId, root: await app.login("root", "pw-root-1") };
@@ -181,7 +190,11 @@ export async function startAppWithRoles(overrides: Partial<Config> = {}): Promis
   const { app } = withRoot;
   await app.createUser("staffer", "pw-staff-1", { is_staff: true });
   await app.createUser("plain", "pw-plain-1");
-  return { ...withRoot, staff: await app.login("staffer", "pw-staff-1"), regular: await app.login("plain", "pw-plain-1") };
+  return {
+    ...withRoot,
+    staff: await app.login("staffer", "pw-staff-1"),
+    regular: await app.login("plain", "pw-plain-1"),
+  };
 }
 
 /**

@@ -10,7 +10,13 @@ export interface Answer {
   headers: Headers;
 }
 
-export async function call(base: string, method: string, url: string, token: string | null, json?: unknown): Promise<Answer> {
+export async function call(
+  base: string,
+  method: string,
+  url: string,
+  token: string | null,
+  json?: unknown,
+): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Token ${token}`;
   if (json !== undefined) headers["content-type"] = "application/json";

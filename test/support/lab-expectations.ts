@@ -32,7 +32,9 @@ export function expectedInterface(model: VirtualSwitch, i: LabInterface, id: str
     untagged_vlan: pvid,
     tagged_vlans: tagged,
     routed: i.ipv4 !== null,
-    poe: poe ? { admin_status: poe.enabled ? "Enabled" : "Disabled", detect_status: POE_DETECT_NAMES[poe.detection] } : null,
+    poe: poe
+      ? { admin_status: poe.enabled ? "Enabled" : "Disabled", detect_status: POE_DETECT_NAMES[poe.detection] }
+      : null,
   };
 }
 
@@ -55,10 +57,14 @@ export function actualInterface(iface: InterfaceInfo) {
 
 type ClientRow = { address: string; vlan: number; ipv4: string[] };
 type NeighbourRow = { system_name: string; chassis_id: string; port_name: string; management_address_v4: string };
-const byVlanAndAddress = (a: ClientRow, b: ClientRow) => `${a.vlan}/${a.address}`.localeCompare(`${b.vlan}/${b.address}`);
+const byVlanAndAddress = (a: ClientRow, b: ClientRow) =>
+  `${a.vlan}/${a.address}`.localeCompare(`${b.vlan}/${b.address}`);
 
 /** The MAC table (with ARP addresses) and LLDP neighbours of one interface, as the model has them. */
-export function expectedClients(model: VirtualSwitch, i: LabInterface): { macs: ClientRow[]; neighbors: NeighbourRow[] } {
+export function expectedClients(
+  model: VirtualSwitch,
+  i: LabInterface,
+): { macs: ClientRow[]; neighbors: NeighbourRow[] } {
   const ipOf = new Map<string, string[]>();
   for (const a of model.arp) ipOf.set(mac(a.mac), [...(ipOf.get(mac(a.mac)) ?? []), a.ip]);
   const macs = model.fdb
@@ -79,7 +85,12 @@ export function expectedClients(model: VirtualSwitch, i: LabInterface): { macs: 
 export function actualClients(iface: InterfaceInfo): { macs: ClientRow[]; neighbors: NeighbourRow[] } {
   return {
     macs: iface.macs.map(({ address, vlan, ipv4 }) => ({ address, vlan, ipv4 })).sort(byVlanAndAddress),
-    neighbors: iface.neighbors.map(({ system_name, chassis_id, port_name, management_address_v4 }) => ({ system_name, chassis_id, port_name, management_address_v4 })),
+    neighbors: iface.neighbors.map(({ system_name, chassis_id, port_name, management_address_v4 }) => ({
+      system_name,
+      chassis_id,
+      port_name,
+      management_address_v4,
+    })),
   };
 }
 
@@ -121,7 +132,12 @@ export function configView(c: SwitchConfig) {
     pvid: [...c.pvid].sort(([a], [b]) => a - b),
     vlans: [...c.vlans]
       .sort(([a], [b]) => a - b)
-      .map(([id, v]) => ({ id, name: v.name, active: v.active, egress: sorted(v.egress), untagged: sorted(v.untagged) })),
+      .map(([id, v]) => ({
+        id,
+        name: v.name,
+        active: v.active,
+        egress: sorted(v.egress),
+        untagged: sorted(v.untagged),
+      })),
   };
 }
-

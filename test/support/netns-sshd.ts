@@ -39,7 +39,8 @@ export interface NetnsSshd {
 
 /** Why the namespace test cannot run here, or null when it can (checked synchronously, before tests are declared). */
 export function netnsSshdUnavailable(): string | null {
-  if (typeof process.getuid !== "function" || process.getuid() !== 0) return "not running as root (network namespaces need it)";
+  if (typeof process.getuid !== "function" || process.getuid() !== 0)
+    return "not running as root (network namespaces need it)";
   if (!fs.existsSync(SSHD)) return `no OpenSSH server at ${SSHD} (Debian package openssh-server)`;
   const probe = `sdtest-probe-${process.pid}`;
   try {
@@ -65,7 +66,9 @@ function freeSubnet(): [string, string] {
   const used: Array<[number, number]> = [];
   const toInt = (ip: string) => ip.split(".").reduce((a, b) => a * 256 + Number(b), 0);
   const routes = JSON.parse(run("ip", ["-j", "-4", "route", "show", "table", "all"]) || "[]") as Array<{ dst: string }>;
-  const addrs = JSON.parse(run("ip", ["-j", "-4", "addr", "show"]) || "[]") as Array<{ addr_info?: Array<{ local: string; prefixlen: number }> }>;
+  const addrs = JSON.parse(run("ip", ["-j", "-4", "addr", "show"]) || "[]") as Array<{
+    addr_info?: Array<{ local: string; prefixlen: number }>;
+  }>;
   const add = (ip: string, len: number) => {
     if (len <= 8) return; // a covering route (10.0.0.0/8) loses to our more specific /30
     const size = 2 ** (32 - len);
@@ -156,10 +159,17 @@ export async function startNetnsSshd(portCount = 2): Promise<NetnsSshd> {
     }
 
     // the kernel reports a new link's operstate a moment after it is up: start from a settled state
-    await settled(() => {
-      const links = JSON.parse(run("ip", ["-n", ns, "-j", "link", "show"])) as Array<{ ifname: string; operstate: string }>;
-      return ports.every((p) => links.find((l) => l.ifname === p)?.operstate === "UP");
-    }, 5000, "veth ports up");
+    await settled(
+      () => {
+        const links = JSON.parse(run("ip", ["-n", ns, "-j", "link", "show"])) as Array<{
+          ifname: string;
+          operstate: string;
+        }>;
+        return ports.every((p) => links.find((l) => l.ifname === p)?.operstate === "UP");
+      },
+      5000,
+      "veth ports up",
+    );
 
     // keys of this test only; sshd wants absolute paths for all of its files
     run("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "sdtest-host", "-f", path.join(dir, "host_ed25519")]);

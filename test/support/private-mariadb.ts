@@ -27,7 +27,8 @@ export interface PrivateMariadb {
 /** Why a private server cannot run here, or null when it can. */
 export function privateMariadbUnavailable(): string | null {
   if (process.getuid?.() !== 0) return "a private mariadbd runs as the mysql user and needs root to start";
-  for (const f of [MARIADBD, "/usr/bin/mariadb-install-db", "/usr/bin/mariadb"]) if (!fs.existsSync(f)) return `${f} is missing (install mariadb-server)`;
+  for (const f of [MARIADBD, "/usr/bin/mariadb-install-db", "/usr/bin/mariadb"])
+    if (!fs.existsSync(f)) return `${f} is missing (install mariadb-server)`;
   return null;
 }
 
@@ -93,7 +94,17 @@ export async function createPrivateMariadb(database: string): Promise<PrivateMar
 
   try {
     await run("chown", ["mysql:mysql", root]);
-    await run("mariadb-install-db", ["--no-defaults", "--user=mysql", `--datadir=${dir}`, "--skip-test-db", "--auth-root-authentication-method=socket"], 120_000);
+    await run(
+      "mariadb-install-db",
+      [
+        "--no-defaults",
+        "--user=mysql",
+        `--datadir=${dir}`,
+        "--skip-test-db",
+        "--auth-root-authentication-method=socket",
+      ],
+      120_000,
+    );
     await start();
     await sql(
       { socket },
@@ -105,5 +116,12 @@ export async function createPrivateMariadb(database: string): Promise<PrivateMar
     await destroy();
     throw e;
   }
-  return { url: `mysql://sdprivate:sdprivate@127.0.0.1:${port}/${database}`, port, start, stop, sql: (text) => sql({ socket }, text), destroy };
+  return {
+    url: `mysql://sdprivate:sdprivate@127.0.0.1:${port}/${database}`,
+    port,
+    start,
+    stop,
+    sql: (text) => sql({ socket }, text),
+    destroy,
+  };
 }

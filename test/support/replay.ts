@@ -88,16 +88,37 @@ export function describeReplay(title: string, recordings: readonly string[], fn:
       ctx.app = app;
       ctx.token = root;
       const inv = app.services.repos.inventory;
-      const group = await inv.create("switch_groups", { name: "Recorded", description: "", display_name: "", comments: "", read_only: 0, allow_poe_toggle: 0, edit_if_descr: 1, allow_all_vlans: 1 }, []);
+      const group = await inv.create(
+        "switch_groups",
+        {
+          name: "Recorded",
+          description: "",
+          display_name: "",
+          comments: "",
+          read_only: 0,
+          allow_poe_toggle: 0,
+          edit_if_descr: 1,
+          allow_all_vlans: 1,
+        },
+        [],
+      );
       ctx.group = group.id;
       for (const name of recordings) {
         const profile = await inv.create(
           "snmp_profiles",
-          snmpProfileRow({ name: `rec-${name}`, community_enc: app.services.secrets.encrypt(name), read_only: 1, timeout_ms: 2000, retries: 1 }),
+          snmpProfileRow({
+            name: `rec-${name}`,
+            community_enc: app.services.secrets.encrypt(name),
+            read_only: 1,
+            timeout_ms: 2000,
+            retries: 1,
+          }),
         );
-        const sw = await inv.create("switches", switchRow({ name, primary_ipv4: "127.0.0.1", snmp_port: ctx.sim.port, snmp_profile_id: profile.id }), [
-          { relation: "groups", ids: [group.id] },
-        ]);
+        const sw = await inv.create(
+          "switches",
+          switchRow({ name, primary_ipv4: "127.0.0.1", snmp_port: ctx.sim.port, snmp_profile_id: profile.id }),
+          [{ relation: "groups", ids: [group.id] }],
+        );
         const url = `/api/switches/${group.id}/${sw.id}/`;
         devices.set(name, {
           name,
@@ -151,7 +172,11 @@ const stateOf = (admin: number | undefined) => (admin === 1 ? "Enabled" : "Disab
 export function expectRecorded(device: ReplayDevice, r: ApiResponse, e: RecordedExpectations): string {
   const facts = device.facts;
   expect(r.status).toBe(200);
-  const body = r.body as { switch: { driver: string; hostname: string }; vlans: Record<string, { name: string }>; interfaces: ApiInterface[] };
+  const body = r.body as {
+    switch: { driver: string; hostname: string };
+    vlans: Record<string, { name: string }>;
+    interfaces: ApiInterface[];
+  };
   expect(body.switch.driver).toBe(e.driver);
   // a recording without sysName: the view shows the stored hostname (the recording's name here)
   expect(body.switch.hostname).toBe(facts.sysName || device.name);
@@ -180,11 +205,15 @@ export function expectRecorded(device: ReplayDevice, r: ApiResponse, e: Recorded
 
   const vlans = e.vlans ? e.vlans(facts) : facts.vlans;
   expect(Object.keys(body.vlans).map(Number)).toEqual([...vlans.keys()].sort((a, b) => a - b));
-  for (const [id, name] of vlans) if (name !== "") expect({ id, name: body.vlans[String(id)].name }).toEqual({ id, name });
+  for (const [id, name] of vlans)
+    if (name !== "") expect({ id, name: body.vlans[String(id)].name }).toEqual({ id, name });
 
   for (const [ifIndex, on] of facts.poeAdmin) {
     if (!byId.has(ifIndex)) continue;
-    expect({ ifIndex, poe: byId.get(ifIndex)!.poe?.admin_status }).toEqual({ ifIndex, poe: on ? "Enabled" : "Disabled" });
+    expect({ ifIndex, poe: byId.get(ifIndex)!.poe?.admin_status }).toEqual({
+      ifIndex,
+      poe: on ? "Enabled" : "Disabled",
+    });
   }
 
   const named = [...vlans.values()].filter((n) => n !== "").length;
@@ -201,7 +230,9 @@ export function expectRecorded(device: ReplayDevice, r: ApiResponse, e: Recorded
 export function expectRecordedNeighbours(device: ReplayDevice, r: ApiResponse): string {
   expect(r.status).toBe(200);
   const body = r.body as { interfaces: ApiInterface[] };
-  const got = new Map(body.interfaces.filter((i) => i.neighbors.length > 0).map((i) => [Number(i.id), i.neighbors.length]));
+  const got = new Map(
+    body.interfaces.filter((i) => i.neighbors.length > 0).map((i) => [Number(i.id), i.neighbors.length]),
+  );
   expect(got).toEqual(device.facts.lldpNeighbors);
   const total = [...got.values()].reduce((a, b) => a + b, 0);
   return `${device.name} details: ${total} LLDP neighbours on ${got.size} interfaces`;

@@ -24,7 +24,8 @@ export function writeBlocks(journal: readonly JournalEntry[]): string[] {
   for (const e of journal) {
     if (!writers.has(e.from)) continue;
     if (order.at(-1) === e.from) continue;
-    if (order.includes(e.from)) throw new Error(`write session ${e.from} resumed after another write's requests: writes interleaved`);
+    if (order.includes(e.from))
+      throw new Error(`write session ${e.from} resumed after another write's requests: writes interleaved`);
     order.push(e.from);
   }
   return order;
@@ -45,23 +46,43 @@ export async function runScaleOutScenario(urls: string[]): Promise<ScenarioResul
   const lab: LabSwitch = await startLabSwitch({ profile: "generic", ports: 8, latencyMs: 15 });
   const instances: Instance[] = [];
   try {
-    const env = (url: string) => ({ DATABASE_URL: url, SWITCHDESK_SECRET_KEY: SECRET, SWITCHDESK_ADMIN_PASSWORD: PASSWORD, DEVICE_LEASE_SECONDS: "2" });
+    const env = (url: string) => ({
+      DATABASE_URL: url,
+      SWITCHDESK_SECRET_KEY: SECRET,
+      SWITCHDESK_ADMIN_PASSWORD: PASSWORD,
+      DEVICE_LEASE_SECONDS: "2",
+    });
     const started = await Promise.all(urls.map((u) => startInstance(env(u))));
     for (const s of started) if (s.instance) instances.push(s.instance);
-    expect(started.map((s) => (s.instance ? "listening" : `exit ${s.code}: ${s.err.join(" | ")}`))).toEqual(urls.map(() => "listening"));
+    expect(started.map((s) => (s.instance ? "listening" : `exit ${s.code}: ${s.err.join(" | ")}`))).toEqual(
+      urls.map(() => "listening"),
+    );
     // one first superuser among the three
     expect(started.filter((s) => s.out.some((l) => l.includes("Created superuser"))).length).toBe(1);
 
     const [a, b, c] = instances;
     const token = await tokenFor(a.url, "admin", PASSWORD);
     const t = lab.snmpTarget({ write: true });
-    const profile = (await call(a.url, "POST", "/api/admin/snmpprofiles/", token, { name: "lab", community: t.community, timeout_ms: 1000 })).body.id;
+    const profile = (
+      await call(a.url, "POST", "/api/admin/snmpprofiles/", token, {
+        name: "lab",
+        community: t.community,
+        timeout_ms: 1000,
+      })
+    ).body.id;
     const group = (await call(b.url, "POST", "/api/admin/switchgroups/", token, { name: "Lab" })).body.id;
-    const sw = await call(c.url, "POST", "/api/admin/switches/", token, { name: "lab-1", primary_ipv4: "127.0.0.1", snmp_port: lab.port, snmp_profile: profile, switchgroups: [group] });
+    const sw = await call(c.url, "POST", "/api/admin/switches/", token, {
+      name: "lab-1",
+      primary_ipv4: "127.0.0.1",
+      snmp_port: lab.port,
+      snmp_profile: profile,
+      switchgroups: [group],
+    });
     expect(sw.status).toBe(201);
     const port = lab.model.port(1);
     const base = `/api/switches/${group}/${sw.body.id}`;
-    const setDescription = (i: Instance, text: string) => call(i.url, "POST", `${base}/interface/${port.ifIndex}/description/`, token, { description: text });
+    const setDescription = (i: Instance, text: string) =>
+      call(i.url, "POST", `${base}/interface/${port.ifIndex}/description/`, token, { description: text });
 
     // concurrent writes through all three and concurrent reads through all three
     lab.counters.reset();
@@ -75,14 +96,21 @@ export async function runScaleOutScenario(urls: string[]): Promise<ScenarioResul
         writes.push(setDescription(inst, text));
       });
     }
-    for (let k = 0; k < READS_PER_INSTANCE; k++) for (const inst of instances) reads.push(call(inst.url, "GET", `${base}/`, token));
+    for (let k = 0; k < READS_PER_INSTANCE; k++)
+      for (const inst of instances) reads.push(call(inst.url, "GET", `${base}/`, token));
     const [wrote, read] = await Promise.all([Promise.all(writes), Promise.all(reads)]);
-    for (const w of wrote) expect({ status: w.status, body: w.body }).toEqual({ status: 200, body: { result: expect.stringContaining(port.name) } });
+    for (const w of wrote)
+      expect({ status: w.status, body: w.body }).toEqual({
+        status: 200,
+        body: { result: expect.stringContaining(port.name) },
+      });
     for (const r of read) {
       expect(r.status).toBe(200);
       expect(r.body.interfaces.length).toBe(lab.model.interfaces.length);
       // a read sees some complete write's value (or the first one), never a torn one
-      expect([lab.model.alias(port.ifIndex), ...texts, ""]).toContain(r.body.interfaces.find((i: any) => i.id === String(port.ifIndex)).description);
+      expect([lab.model.alias(port.ifIndex), ...texts, ""]).toContain(
+        r.body.interfaces.find((i: any) => i.id === String(port.ifIndex)).description,
+      );
     }
     // one block per API write in the lab's journal, each with its SET and read-back
     const blocks = writeBlocks(lab.counters.journal);

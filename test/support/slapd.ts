@@ -19,8 +19,11 @@ import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { describeDb } from "./db";
 
 const SLAPD = ["/usr/sbin/slapd", "/usr/local/sbin/slapd"].find((p) => fs.existsSync(p)) ?? "/usr/sbin/slapd";
-const SCHEMA_DIR = ["/etc/ldap/schema", "/etc/openldap/schema"].find((p) => fs.existsSync(path.join(p, "core.schema"))) ?? "/etc/ldap/schema";
-const MODULE_DIR = ["/usr/lib/ldap", "/usr/lib64/openldap", "/usr/lib/openldap"].find((p) => fs.existsSync(p)) ?? "/usr/lib/ldap";
+const SCHEMA_DIR =
+  ["/etc/ldap/schema", "/etc/openldap/schema"].find((p) => fs.existsSync(path.join(p, "core.schema"))) ??
+  "/etc/ldap/schema";
+const MODULE_DIR =
+  ["/usr/lib/ldap", "/usr/lib64/openldap", "/usr/lib/openldap"].find((p) => fs.existsSync(p)) ?? "/usr/lib/ldap";
 
 export const SUFFIX = "dc=example,dc=org";
 export const PEOPLE = `ou=people,${SUFFIX}`;
@@ -39,7 +42,8 @@ function onPath(cmd: string): boolean {
 export function slapdMissing(): string | null {
   const missing: string[] = [];
   if (!fs.existsSync(SLAPD)) missing.push("slapd (apt-get install slapd)");
-  if (!fs.existsSync(path.join(SCHEMA_DIR, "inetorgperson.schema"))) missing.push("the OpenLDAP schema files (package slapd)");
+  if (!fs.existsSync(path.join(SCHEMA_DIR, "inetorgperson.schema")))
+    missing.push("the OpenLDAP schema files (package slapd)");
   if (!onPath("ldapmodify")) missing.push("ldapmodify (apt-get install ldap-utils)");
   if (!onPath("openssl")) missing.push("openssl");
   return missing.length ? `needs ${missing.join(", ")}` : null;
@@ -66,10 +70,22 @@ export function describeDirectory(name: string, fn: () => void): void {
 
 function run(cmd: string, args: string[], opts: { input?: string; timeoutMs?: number } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = execFile(cmd, args, { timeout: opts.timeoutMs ?? 15000, maxBuffer: 4 << 20 }, (err, stdout, stderr) => {
-      if (err) reject(new Error(`${path.basename(cmd)} failed: ${String(stderr || err.message).trim().slice(0, 2000)}`));
-      else resolve(stdout);
-    });
+    const child = execFile(
+      cmd,
+      args,
+      { timeout: opts.timeoutMs ?? 15000, maxBuffer: 4 << 20 },
+      (err, stdout, stderr) => {
+        if (err)
+          reject(
+            new Error(
+              `${path.basename(cmd)} failed: ${String(stderr || err.message)
+                .trim()
+                .slice(0, 2000)}`,
+            ),
+          );
+        else resolve(stdout);
+      },
+    );
     if (opts.input !== undefined) child.stdin!.end(opts.input);
   });
 }
@@ -101,15 +117,63 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 async function makeCertificates(dir: string): Promise<void> {
   const ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes"];
   const f = (n: string) => path.join(dir, n);
-  await run("openssl", ["req", "-x509", ...ec, "-keyout", f("ca.key"), "-out", f("ca.pem"), "-days", "2", "-subj", "/CN=switchdesk test CA",
-    "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign"]);
+  await run("openssl", [
+    "req",
+    "-x509",
+    ...ec,
+    "-keyout",
+    f("ca.key"),
+    "-out",
+    f("ca.pem"),
+    "-days",
+    "2",
+    "-subj",
+    "/CN=switchdesk test CA",
+    "-addext",
+    "basicConstraints=critical,CA:TRUE",
+    "-addext",
+    "keyUsage=critical,keyCertSign,cRLSign",
+  ]);
   await run("openssl", ["req", ...ec, "-keyout", f("server.key"), "-out", f("server.csr"), "-subj", "/CN=localhost"]);
-  fs.writeFileSync(f("server.ext"), "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature\nextendedKeyUsage=serverAuth\n");
-  await run("openssl", ["x509", "-req", "-in", f("server.csr"), "-CA", f("ca.pem"), "-CAkey", f("ca.key"), "-CAcreateserial",
-    "-out", f("server.pem"), "-days", "2", "-extfile", f("server.ext")]);
+  fs.writeFileSync(
+    f("server.ext"),
+    "subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nkeyUsage=digitalSignature\nextendedKeyUsage=serverAuth\n",
+  );
+  await run("openssl", [
+    "x509",
+    "-req",
+    "-in",
+    f("server.csr"),
+    "-CA",
+    f("ca.pem"),
+    "-CAkey",
+    f("ca.key"),
+    "-CAcreateserial",
+    "-out",
+    f("server.pem"),
+    "-days",
+    "2",
+    "-extfile",
+    f("server.ext"),
+  ]);
   // a second CA that signed nothing here: a client trusting only it must refuse the server
-  await run("openssl", ["req", "-x509", ...ec, "-keyout", f("other-ca.key"), "-out", f("other-ca.pem"), "-days", "2", "-subj", "/CN=some other CA",
-    "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign"]);
+  await run("openssl", [
+    "req",
+    "-x509",
+    ...ec,
+    "-keyout",
+    f("other-ca.key"),
+    "-out",
+    f("other-ca.pem"),
+    "-days",
+    "2",
+    "-subj",
+    "/CN=some other CA",
+    "-addext",
+    "basicConstraints=critical,CA:TRUE",
+    "-addext",
+    "keyUsage=critical,keyCertSign,cRLSign",
+  ]);
   // slapd (GnuTLS) reads its key as another user on some systems
   fs.chmodSync(f("server.key"), 0o644);
 }
@@ -198,7 +262,11 @@ function groupLdif(cn: string, kind: string, members: readonly string[], gid: nu
   } else {
     const attr = kind === "groupOfNames" ? "member" : "uniqueMember";
     // both classes need at least one member: the service account stands in
-    lines.push(...(members.length ? members : ["__service"]).map((m) => `${attr}: ${m === "__service" ? SERVICE_DN : userDn(m)}`));
+    lines.push(
+      ...(members.length ? members : ["__service"]).map(
+        (m) => `${attr}: ${m === "__service" ? SERVICE_DN : userDn(m)}`,
+      ),
+    );
   }
   return lines.join("\n");
 }
@@ -257,9 +325,13 @@ export async function startTestDirectory(opts: { memberOf?: boolean } = {}): Pro
       ldapPort = await freePort();
       ldapsPort = await freePort();
       // -d 256: stay in the foreground and log connections, binds and searches to stderr
-      const c = spawn(SLAPD, ["-f", f("slapd.conf"), "-h", `ldap://127.0.0.1:${ldapPort}/ ldaps://127.0.0.1:${ldapsPort}/`, "-d", "256"], {
-        stdio: ["ignore", "pipe", "pipe"],
-      });
+      const c = spawn(
+        SLAPD,
+        ["-f", f("slapd.conf"), "-h", `ldap://127.0.0.1:${ldapPort}/ ldaps://127.0.0.1:${ldapsPort}/`, "-d", "256"],
+        {
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
       live.add(c);
       c.stdout!.on("data", (d) => (logText += d));
       c.stderr!.on("data", (d) => (logText += d));
@@ -286,14 +358,32 @@ export async function startTestDirectory(opts: { memberOf?: boolean } = {}): Pro
       const file = f(`change-${crypto.randomBytes(4).toString("hex")}.ldif`);
       fs.writeFileSync(file, ldif.trim() + "\n");
       try {
-        await run("ldapmodify", [...(add ? ["-a"] : []), "-x", "-H", ldapUrl, "-D", ROOT_DN, "-y", f("root.pw"), "-f", file]);
+        await run("ldapmodify", [
+          ...(add ? ["-a"] : []),
+          "-x",
+          "-H",
+          ldapUrl,
+          "-D",
+          ROOT_DN,
+          "-y",
+          f("root.pw"),
+          "-f",
+          file,
+        ]);
       } finally {
         fs.rmSync(file, { force: true });
       }
     };
 
     const users: Record<string, DirectoryUser> = {};
-    const person = (uid: string, givenName: string, sn: string, mail: string): DirectoryUser => ({ uid, dn: userDn(uid), password: pw(uid.replace(/\W/g, "x")), givenName, sn, mail });
+    const person = (uid: string, givenName: string, sn: string, mail: string): DirectoryUser => ({
+      uid,
+      dn: userDn(uid),
+      password: pw(uid.replace(/\W/g, "x")),
+      givenName,
+      sn,
+      mail,
+    });
     users.alice = person("alice", "Alice", "Liddell", "alice@example.org");
     users.bob = person("bob", "Bob", "Builder", "bob@example.org");
     users.carol = person("carol", "Carol", "Danvers", "carol@example.org");
@@ -338,7 +428,12 @@ export async function startTestDirectory(opts: { memberOf?: boolean } = {}): Pro
 }
 
 /** A TCP server on 127.0.0.1 that accepts connections and never says a word. */
-export async function startSilentServer(): Promise<{ url: string; tlsUrl: string; connections(): number; stop(): Promise<void> }> {
+export async function startSilentServer(): Promise<{
+  url: string;
+  tlsUrl: string;
+  connections(): number;
+  stop(): Promise<void>;
+}> {
   const sockets = new Set<net.Socket>();
   let count = 0;
   const srv = net.createServer((s) => {

@@ -69,7 +69,13 @@ function flatten(varbinds: Array<ClientVarBind | ClientVarBind[]>): ClientVarBin
 
 /** A session to host:port (v2c with opts.community, or v3 with opts.v3). */
 export function openSession(port: number, opts: SessionOptions = {}): ClientSession {
-  const common = { port, timeout: opts.timeoutMs ?? 1000, retries: opts.retries ?? 0, backoff: 1, ...(opts.context ? { context: opts.context } : {}) };
+  const common = {
+    port,
+    timeout: opts.timeoutMs ?? 1000,
+    retries: opts.retries ?? 0,
+    backoff: 1,
+    ...(opts.context ? { context: opts.context } : {}),
+  };
   const s = opts.v3
     ? snmp.createV3Session(
         "127.0.0.1",

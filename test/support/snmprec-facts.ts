@@ -273,7 +273,8 @@ function vlansOf(rec: Snmprec): { vlans: Map<number, string>; source: VlanSource
     const id = Number(index.slice(index.lastIndexOf(".") + 1));
     if (id >= 1 && id <= 4094 && !vlans.has(id)) vlans.set(id, "");
   }
-  for (const [index, v] of rec.column(O.dot1qVlanStaticName)) if (vlans.has(Number(index))) vlans.set(Number(index), v.text);
+  for (const [index, v] of rec.column(O.dot1qVlanStaticName))
+    if (vlans.has(Number(index))) vlans.set(Number(index), v.text);
   if (vlans.size > 0) return { vlans: sorted(vlans), source: "q-bridge" };
   for (const v of rec.column(O.dot1qPvid).values()) {
     const id = int(v);

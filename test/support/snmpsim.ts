@@ -95,7 +95,8 @@ export function factsOf(file: string): Facts {
 
   const vlans = new Map<number, string>();
   for (const [i] of column(rec, O.staticRowStatus)) vlans.set(Number(i), "");
-  for (const [i] of column(rec, O.currentTable)) vlans.set(Number(i.split(".").pop()), vlans.get(Number(i.split(".").pop())) ?? "");
+  for (const [i] of column(rec, O.currentTable))
+    vlans.set(Number(i.split(".").pop()), vlans.get(Number(i.split(".").pop())) ?? "");
   for (const [i, v] of column(rec, O.staticName)) vlans.set(Number(i), v.text);
 
   const pvids = new Map<number, number>();
@@ -207,53 +208,53 @@ export async function startSnmpsim(options: SnmpsimOptions = {}): Promise<Snmpsi
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   };
 
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), "switchdesk-snmpsim-"));
-    const data = path.join(tmp, "data");
-    const cache = path.join(tmp, "cache");
-    fs.mkdirSync(data);
-    fs.mkdirSync(cache);
-    for (const name of communities) fs.symlinkSync(path.resolve(served[name]), path.join(data, `${name}.snmprec`));
-    // snmpsimd drops to an unprivileged user when started as root; it must read and write these
-    fs.chmodSync(tmp, 0o755);
-    fs.chmodSync(data, 0o755);
-    fs.chmodSync(cache, 0o777);
-    port = await freeUdpPort();
-    const args = [
-      `--data-dir=${data}`,
-      `--cache-dir=${cache}`,
-      `--agent-udpv4-endpoint=127.0.0.1:${port}`,
-      ...[V3, V3_AES192].flatMap((u) => [
-        `--v3-user=${u.username}`,
-        `--v3-auth-key=${u.auth_key}`,
-        `--v3-auth-proto=${u.auth_protocol.replace("-", "")}`,
-        `--v3-priv-key=${u.priv_key}`,
-        // Blumenthal key extension, as Net-SNMP's C tools do it
-        `--v3-priv-proto=${u.priv_protocol.replace("-", "")}BLMT`,
-      ]),
-    ];
-    if (options.maxVarBinds !== undefined) args.push(`--max-varbinds=${options.maxVarBinds}`);
-    if (process.getuid?.() === 0) args.push("--process-user=nobody", "--process-group=nogroup");
-    agent = spawn(SNMPSIMD, args, { stdio: ["ignore", "pipe", "pipe"] });
-    agent.stdout?.on("data", (d) => (agentLog += d));
-    agent.stderr?.on("data", (d) => (agentLog += d));
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "switchdesk-snmpsim-"));
+  const data = path.join(tmp, "data");
+  const cache = path.join(tmp, "cache");
+  fs.mkdirSync(data);
+  fs.mkdirSync(cache);
+  for (const name of communities) fs.symlinkSync(path.resolve(served[name]), path.join(data, `${name}.snmprec`));
+  // snmpsimd drops to an unprivileged user when started as root; it must read and write these
+  fs.chmodSync(tmp, 0o755);
+  fs.chmodSync(data, 0o755);
+  fs.chmodSync(cache, 0o777);
+  port = await freeUdpPort();
+  const args = [
+    `--data-dir=${data}`,
+    `--cache-dir=${cache}`,
+    `--agent-udpv4-endpoint=127.0.0.1:${port}`,
+    ...[V3, V3_AES192].flatMap((u) => [
+      `--v3-user=${u.username}`,
+      `--v3-auth-key=${u.auth_key}`,
+      `--v3-auth-proto=${u.auth_protocol.replace("-", "")}`,
+      `--v3-priv-key=${u.priv_key}`,
+      // Blumenthal key extension, as Net-SNMP's C tools do it
+      `--v3-priv-proto=${u.priv_protocol.replace("-", "")}BLMT`,
+    ]),
+  ];
+  if (options.maxVarBinds !== undefined) args.push(`--max-varbinds=${options.maxVarBinds}`);
+  if (process.getuid?.() === 0) args.push("--process-user=nobody", "--process-group=nogroup");
+  agent = spawn(SNMPSIMD, args, { stdio: ["ignore", "pipe", "pipe"] });
+  agent.stdout?.on("data", (d) => (agentLog += d));
+  agent.stderr?.on("data", (d) => (agentLog += d));
 
-    // ready when it answers; indexing the recordings takes a second or two
-    const probe = new SnmpSession(target(communities[0], { timeout_ms: 300, retries: 0 }), { sizeMemory: null });
-    try {
-      for (let attempt = 0; attempt < 60; attempt++) {
-        if (agent.exitCode !== null) break;
-        try {
-          await probe.get([O.sysObjectID]);
-          return { port, target, stop };
-        } catch {
-          await new Promise((r) => setTimeout(r, 200));
-        }
+  // ready when it answers; indexing the recordings takes a second or two
+  const probe = new SnmpSession(target(communities[0], { timeout_ms: 300, retries: 0 }), { sizeMemory: null });
+  try {
+    for (let attempt = 0; attempt < 60; attempt++) {
+      if (agent.exitCode !== null) break;
+      try {
+        await probe.get([O.sysObjectID]);
+        return { port, target, stop };
+      } catch {
+        await new Promise((r) => setTimeout(r, 200));
       }
-    } finally {
-      probe.close();
     }
-    await stop();
-    throw new Error(`snmpsimd did not come up:\n${agentLog}`);
+  } finally {
+    probe.close();
+  }
+  await stop();
+  throw new Error(`snmpsimd did not come up:\n${agentLog}`);
 }
 
 /**

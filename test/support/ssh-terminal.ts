@@ -59,7 +59,11 @@ export function openTerminal(login: TerminalLogin): Promise<Terminal> {
             };
             const timer = setTimeout(() => {
               done();
-              fail(new Error(`terminal: no ${what} within ${timeoutMs} ms; screen ends with ${JSON.stringify(screen.slice(-300))}`));
+              fail(
+                new Error(
+                  `terminal: no ${what} within ${timeoutMs} ms; screen ends with ${JSON.stringify(screen.slice(-300))}`,
+                ),
+              );
             }, timeoutMs);
             const listener = () => {
               if (check()) {

@@ -5,7 +5,14 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { markdownTable, readmeBlock, scenarioRow, shapeProblems, withReadmeBlock, type BenchResults } from "../../bench/results";
+import {
+  markdownTable,
+  readmeBlock,
+  scenarioRow,
+  shapeProblems,
+  withReadmeBlock,
+  type BenchResults,
+} from "../../bench/results";
 
 const root = path.resolve(__dirname, "../..");
 const latest: BenchResults = JSON.parse(fs.readFileSync(path.join(root, "bench/results/latest.json"), "utf8"));
@@ -38,7 +45,17 @@ test("latest.json has the shape runs are compared by, with every scenario of the
   for (const n of [8, 24, 48, 96, 192, 384]) {
     const s = byName.get(`basic-${n}`)!;
     expect(s).toMatchObject({ ports: n, latency_ms: 5 });
-    for (const k of ["requests", "round_trips", "median_ms", "p95_ms", "baseline_ms", "ratio", "errors", "lab_ms"] as const) expect(typeof s[k]).toBe("number");
+    for (const k of [
+      "requests",
+      "round_trips",
+      "median_ms",
+      "p95_ms",
+      "baseline_ms",
+      "ratio",
+      "errors",
+      "lab_ms",
+    ] as const)
+      expect(typeof s[k]).toBe("number");
     expect(s.ratio).toBeCloseTo(s.median_ms! / s.baseline_ms!, 2);
   }
   for (const name of ["load-64x32", "burst-200x1", "menu-200x10"]) {
@@ -51,7 +68,15 @@ test("latest.json has the shape runs are compared by, with every scenario of the
   const three = byName.get("load-64x32-3-instances")!;
   expect([one.instances, three.instances]).toEqual([1, 3]);
   for (const s of [one, three]) {
-    for (const k of ["rps", "p99_ms", "cpu_ms_per_call", "db_writes_per_call", "db_reads_per_call", "max_in_flight"] as const) expect(typeof s[k]).toBe("number");
+    for (const k of [
+      "rps",
+      "p99_ms",
+      "cpu_ms_per_call",
+      "db_writes_per_call",
+      "db_reads_per_call",
+      "max_in_flight",
+    ] as const)
+      expect(typeof s[k]).toBe("number");
     expect(s.errors).toBe(0);
     // the per-device bound (4) holds over the instances together
     expect(s.max_in_flight).toBeLessThanOrEqual(4);
@@ -78,7 +103,9 @@ test("a row lacking a field, or with text where a figure belongs, is reported", 
   expect(shapeProblems(good)).toEqual([]);
   const { rps: _gone, ...lacking } = row;
   expect(shapeProblems({ ...good, scenarios: [lacking] })).toEqual(["scenarios[0] (basic-48) has no rps"]);
-  expect(shapeProblems({ ...good, scenarios: [{ ...row, median_ms: "14" }] })).toEqual(["scenarios[0] (basic-48): median_ms is neither a number nor null"]);
+  expect(shapeProblems({ ...good, scenarios: [{ ...row, median_ms: "14" }] })).toEqual([
+    "scenarios[0] (basic-48): median_ms is neither a number nor null",
+  ]);
   expect(shapeProblems({ ...good, when: "yesterday" })).toEqual(["when is not an ISO time"]);
 });
 

@@ -24,9 +24,23 @@ const refused = (fn: () => unknown) => {
 };
 
 // what would end an IOS line and run a second command, or type a control key
-const LINE_INJECTIONS = ["x\nreload", "x\r\nwrite erase", "x\rreload", "desk\u2028reload", "x\u0085reload", "x\x1aend", "x\x03", "x\tcompletion", "x\x00y", "x\x7f"].map(
+const LINE_INJECTIONS = [
+  "x\nreload",
+  "x\r\nwrite erase",
+  "x\rreload",
+  "desk\u2028reload",
+  "x\u0085reload",
+  "x\x1aend",
+  "x\x03",
+  "x\tcompletion",
+  "x\x00y",
+  "x\x7f",
+].map(
   // [the value as a test title shows it (every invisible character escaped), the value]
-  (v) => [JSON.stringify(v).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`), v],
+  (v) => [
+    JSON.stringify(v).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`),
+    v,
+  ],
 );
 
 describe("checks every dialect shares", () => {
@@ -35,8 +49,12 @@ describe("checks every dialect shares", () => {
   });
 
   test("bidirectional controls and lone surrogates are refused, paired ones (emoji) are not", () => {
-    expect(refused(() => checkText("desk \u202eevil", { what: "interface description", maxLength: 240 }))).toMatch(/bidirectional/);
-    expect(refused(() => checkText("desk \u2066x\u2069", { what: "interface description", maxLength: 240 }))).toMatch(/bidirectional/);
+    expect(refused(() => checkText("desk \u202eevil", { what: "interface description", maxLength: 240 }))).toMatch(
+      /bidirectional/,
+    );
+    expect(refused(() => checkText("desk \u2066x\u2069", { what: "interface description", maxLength: 240 }))).toMatch(
+      /bidirectional/,
+    );
     expect(refused(() => checkText("x\ud800", { what: "VLAN name", maxLength: 32 }))).toMatch(/surrogate/);
     expect(refused(() => checkText("\udc00x", { what: "VLAN name", maxLength: 32 }))).toMatch(/surrogate/);
     expect(checkText("café \u{1F600}", { what: "interface description", maxLength: 240 })).toBe("café \u{1F600}");
@@ -44,7 +62,9 @@ describe("checks every dialect shares", () => {
 
   test("lengths count characters, or UTF-8 bytes where the device counts bytes", () => {
     expect(checkText("é".repeat(10), { what: "d", maxLength: 10 })).toHaveLength(10);
-    expect(refused(() => checkText("é".repeat(10), { what: "d", maxLength: 10, bytes: true }))).toMatch(/longer than 10 bytes/);
+    expect(refused(() => checkText("é".repeat(10), { what: "d", maxLength: 10, bytes: true }))).toMatch(
+      /longer than 10 bytes/,
+    );
   });
 
   test("the message names the value's role, never the value", () => {
@@ -72,7 +92,10 @@ describe("Cisco IOS command lines", () => {
 
   test("shell syntax is plain text to IOS and stays one description line", () => {
     for (const text of ["$(reboot)", "'; reboot; '", "`reboot`", "a | include x", "x ! y"]) {
-      expect(configLines.description("Gi1/0/1", text)).toEqual(["interface GigabitEthernet1/0/1", `description ${text}`]);
+      expect(configLines.description("Gi1/0/1", text)).toEqual([
+        "interface GigabitEthernet1/0/1",
+        `description ${text}`,
+      ]);
     }
   });
 
@@ -103,7 +126,8 @@ describe("Cisco IOS command lines", () => {
     expect(iosInterface("Te1/1/1")).toBe("TenGigabitEthernet1/1/1");
     expect(iosInterface("Twe1/0/1")).toBe("TwentyFiveGigE1/0/1");
     expect(iosInterface("Po12")).toBe("Port-channel12");
-    for (const bad of ["Gi1/0/1\nreload", "Gi1/0/1; reload", "Gi1/0/1 description x", "", "1/0/1", "../x"]) refused(() => iosInterface(bad));
+    for (const bad of ["Gi1/0/1\nreload", "Gi1/0/1; reload", "Gi1/0/1 description x", "", "1/0/1", "../x"])
+      refused(() => iosInterface(bad));
   });
 
   test("VLAN commands carry only checked numbers", () => {
@@ -121,16 +145,24 @@ describe("Linux command lines", () => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   /** what a real POSIX shell makes of a quoted value */
-  const throughShell = (value: string) => execFileSync("/bin/sh", ["-c", `printf '%s' ${shellQuote(value)}`], { encoding: "utf8" });
+  const throughShell = (value: string) =>
+    execFileSync("/bin/sh", ["-c", `printf '%s' ${shellQuote(value)}`], { encoding: "utf8" });
 
-  test.each([`$(touch ${"MARKER"})`, `'; touch MARKER; '`, "`touch MARKER`", `"; touch MARKER; "`, "x && touch MARKER", "it's a 'quoted' desk", "\\'", "$HOME ${PATH}", "*"])(
-    "%j reaches the command as plain text and runs nothing",
-    (template) => {
-      const value = template.replace(/MARKER/g, marker);
-      expect(throughShell(value)).toBe(value);
-      expect(fs.existsSync(marker)).toBe(false);
-    },
-  );
+  test.each([
+    `$(touch ${"MARKER"})`,
+    `'; touch MARKER; '`,
+    "`touch MARKER`",
+    `"; touch MARKER; "`,
+    "x && touch MARKER",
+    "it's a 'quoted' desk",
+    "\\'",
+    "$HOME ${PATH}",
+    "*",
+  ])("%j reaches the command as plain text and runs nothing", (template) => {
+    const value = template.replace(/MARKER/g, marker);
+    expect(throughShell(value)).toBe(value);
+    expect(fs.existsSync(marker)).toBe(false);
+  });
 
   test("the alias command quotes the text; an empty alias is an empty argument", () => {
     expect(linuxCommands.setAlias("port1", "desk 4 'a'")).toBe(`ip link set dev 'port1' alias 'desk 4 '\\''a'\\'''`);
@@ -148,6 +180,7 @@ describe("Linux command lines", () => {
 
   test("interface names follow the kernel's rules and never look like options", () => {
     expect(linuxInterface("veth-port1")).toBe("veth-port1");
-    for (const bad of ["-f", "eth0 up", "a/b", "a:b", ".", "..", "x".repeat(16), "eth0;reboot", "$(reboot)", ""]) refused(() => linuxInterface(bad));
+    for (const bad of ["-f", "eth0 up", "a/b", "a:b", ".", "..", "x".repeat(16), "eth0;reboot", "$(reboot)", ""])
+      refused(() => linuxInterface(bad));
   });
 });

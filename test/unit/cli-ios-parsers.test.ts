@@ -8,7 +8,11 @@ import fs from "node:fs";
 import path from "node:path";
 import YAML from "yaml";
 import { parseInterfacesDescription } from "../../drivers/families/cisco-ios-cli/parse-interfaces-description";
-import { duplexOf, parseInterfacesStatus, speedMbps } from "../../drivers/families/cisco-ios-cli/parse-interfaces-status";
+import {
+  duplexOf,
+  parseInterfacesStatus,
+  speedMbps,
+} from "../../drivers/families/cisco-ios-cli/parse-interfaces-status";
 import { parseLldpNeighborsDetail } from "../../drivers/families/cisco-ios-cli/parse-lldp-neighbors";
 import { parsePowerInline } from "../../drivers/families/cisco-ios-cli/parse-power-inline";
 import { parseRunningInterfaces } from "../../drivers/families/cisco-ios-cli/parse-running-interface";
@@ -31,7 +35,9 @@ function cases(command: string): Array<[string, string, Sample[]]> {
     .sort()
     .map((f) => {
       const raw = fs.readFileSync(path.join(dir, f), "utf8");
-      const yml = YAML.parse(fs.readFileSync(path.join(dir, f.replace(/\.raw$/, ".yml")), "utf8")) as { parsed_sample: Sample[] | null };
+      const yml = YAML.parse(fs.readFileSync(path.join(dir, f.replace(/\.raw$/, ".yml")), "utf8")) as {
+        parsed_sample: Sample[] | null;
+      };
       return [f, raw, yml.parsed_sample ?? []];
     });
 }
@@ -39,14 +45,34 @@ function cases(command: string): Array<[string, string, Sample[]]> {
 describeFixtures("IOS parsers against ntc-templates fixtures", () => {
   test.each(present ? cases("show_interfaces_status") : [])("show interfaces status: %s", (_f, raw, sample) => {
     const rows = parseInterfacesStatus(raw);
-    expect(rows.map((r) => ({ port: r.port, name: r.name, status: r.status, vlan_id: r.vlan, duplex: r.duplex, speed: r.speed, type: r.type }))).toEqual(
-      sample.map((s) => ({ port: s.port, name: s.name, status: s.status, vlan_id: s.vlan_id, duplex: s.duplex, speed: s.speed, type: s.type })),
+    expect(
+      rows.map((r) => ({
+        port: r.port,
+        name: r.name,
+        status: r.status,
+        vlan_id: r.vlan,
+        duplex: r.duplex,
+        speed: r.speed,
+        type: r.type,
+      })),
+    ).toEqual(
+      sample.map((s) => ({
+        port: s.port,
+        name: s.name,
+        status: s.status,
+        vlan_id: s.vlan_id,
+        duplex: s.duplex,
+        speed: s.speed,
+        type: s.type,
+      })),
     );
   });
 
   test.each(present ? cases("show_vlan") : [])("show vlan (brief table): %s", (_f, raw, sample) => {
     const rows = parseVlanBrief(raw);
-    expect(rows.map((r) => ({ vlan_id: String(r.id), vlan_name: r.name, status: r.status, interfaces: r.ports }))).toEqual(
+    expect(
+      rows.map((r) => ({ vlan_id: String(r.id), vlan_name: r.name, status: r.status, interfaces: r.ports })),
+    ).toEqual(
       sample.map((s) => ({ vlan_id: s.vlan_id, vlan_name: s.vlan_name, status: s.status, interfaces: s.interfaces })),
     );
   });
@@ -103,11 +129,21 @@ describeFixtures("IOS parsers against ntc-templates fixtures", () => {
     );
   });
 
-  test.each(present ? cases("show_interfaces_description") : [])("show interfaces description: %s", (_f, raw, sample) => {
-    expect(parseInterfacesDescription(raw).map((r) => ({ port: r.interface, status: r.status, protocol: r.protocol, description: r.description }))).toEqual(
-      sample.map((s) => ({ port: s.port, status: s.status, protocol: s.protocol, description: s.description })),
-    );
-  });
+  test.each(present ? cases("show_interfaces_description") : [])(
+    "show interfaces description: %s",
+    (_f, raw, sample) => {
+      expect(
+        parseInterfacesDescription(raw).map((r) => ({
+          port: r.interface,
+          status: r.status,
+          protocol: r.protocol,
+          description: r.description,
+        })),
+      ).toEqual(
+        sample.map((s) => ({ port: s.port, status: s.status, protocol: s.protocol, description: s.description })),
+      );
+    },
+  );
 
   test.each(present ? cases("show_lldp_neighbors_detail") : [])("show lldp neighbors detail: %s", (_f, raw, sample) => {
     const rows = parseLldpNeighborsDetail(raw);
@@ -137,28 +173,44 @@ describeFixtures("IOS parsers against ntc-templates fixtures", () => {
     );
   });
 
-  test.each(present ? cases("show_running-config_interface") : [])("show running-config interface: %s", (_f, raw, sample) => {
-    expect(parseRunningInterfaces(raw).map((r) => ({ interface: r.interface, description: r.description }))).toEqual(
-      sample.map((s) => ({ interface: s.interface, description: s.description })),
-    );
-  });
+  test.each(present ? cases("show_running-config_interface") : [])(
+    "show running-config interface: %s",
+    (_f, raw, sample) => {
+      expect(parseRunningInterfaces(raw).map((r) => ({ interface: r.interface, description: r.description }))).toEqual(
+        sample.map((s) => ({ interface: s.interface, description: s.description })),
+      );
+    },
+  );
 
   test("the budget of every module is read, in both layouts", () => {
-    const modules = parsePowerInline(fs.readFileSync(path.join(FIXTURES, "show_power_inline/cisco_ios_show_power_inline_whitespace.raw"), "utf8"));
+    const modules = parsePowerInline(
+      fs.readFileSync(path.join(FIXTURES, "show_power_inline/cisco_ios_show_power_inline_whitespace.raw"), "utf8"),
+    );
     expect(modules.budgets.map((b) => b.module)).toEqual([1, 2, 3, 4, 5]);
     expect(modules.budgets[0]).toEqual({ module: 1, available: 1827, used: 526.6, remaining: 1300.4 });
-    const single = parsePowerInline(fs.readFileSync(path.join(FIXTURES, "show_power_inline/cisco_ios_show_power_inline_ios12.raw"), "utf8"));
+    const single = parsePowerInline(
+      fs.readFileSync(path.join(FIXTURES, "show_power_inline/cisco_ios_show_power_inline_ios12.raw"), "utf8"),
+    );
     expect(single.budgets).toEqual([{ module: 1, available: 370, used: 55.6, remaining: 314.4 }]);
   });
 });
 
 describe("IOS column values", () => {
   test("speeds become Mbps, unknown speeds 0", () => {
-    expect(["a-1000", "a-100", "10G", "a-10G", "1000", "auto", "", "a-2500"].map(speedMbps)).toEqual([1000, 100, 10000, 10000, 1000, 0, 0, 2500]);
+    expect(["a-1000", "a-100", "10G", "a-10G", "1000", "auto", "", "a-2500"].map(speedMbps)).toEqual([
+      1000, 100, 10000, 10000, 1000, 0, 0, 2500,
+    ]);
   });
 
   test("duplex columns", () => {
-    expect(["a-full", "full", "a-half", "half", "auto", ""].map(duplexOf)).toEqual(["Full", "Full", "Half", "Half", "Unknown", "Unknown"]);
+    expect(["a-full", "full", "a-half", "half", "auto", ""].map(duplexOf)).toEqual([
+      "Full",
+      "Full",
+      "Half",
+      "Half",
+      "Unknown",
+      "Unknown",
+    ]);
   });
 
   test("trunk VLAN lists expand to the switch's VLANs only; ALL is every one of them", () => {

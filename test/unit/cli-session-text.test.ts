@@ -7,7 +7,12 @@ import { createHash } from "node:crypto";
 import { iosDialect } from "../../drivers/families/cisco-ios-cli/dialect";
 import { iosName, nameKey } from "../../drivers/families/cisco-ios-cli/interface-names";
 import { sameFingerprint, sha256Fingerprint } from "../../drivers/ssh/host-key";
-import { parseAddresses, parseLinks, parseNeighbours, UnexpectedOutput } from "../../drivers/families/linux/parse-ip-json";
+import {
+  parseAddresses,
+  parseLinks,
+  parseNeighbours,
+  UnexpectedOutput,
+} from "../../drivers/families/linux/parse-ip-json";
 import { lastTerminalLine, terminalLines } from "../../drivers/ssh/terminal-text";
 
 describe("terminal replay", () => {
@@ -19,7 +24,11 @@ describe("terminal replay", () => {
   });
 
   test("a carriage return redraws the line; colour codes draw nothing", () => {
-    expect(terminalLines("progress 10%\rprogress 100%\r\n\x1b[1mbold\x1b[0m\r\nsw1>")).toEqual(["progress 100%", "bold", "sw1>"]);
+    expect(terminalLines("progress 10%\rprogress 100%\r\n\x1b[1mbold\x1b[0m\r\nsw1>")).toEqual([
+      "progress 100%",
+      "bold",
+      "sw1>",
+    ]);
   });
 
   test("the last line is where prompts and pagers show", () => {
@@ -62,7 +71,15 @@ describe("host key fingerprints", () => {
 
 describe("iproute2 JSON", () => {
   const links = JSON.stringify([
-    { ifindex: 1, ifname: "lo", flags: ["LOOPBACK", "UP", "LOWER_UP"], mtu: 65536, operstate: "UNKNOWN", link_type: "loopback", address: "00:00:00:00:00:00" },
+    {
+      ifindex: 1,
+      ifname: "lo",
+      flags: ["LOOPBACK", "UP", "LOWER_UP"],
+      mtu: 65536,
+      operstate: "UNKNOWN",
+      link_type: "loopback",
+      address: "00:00:00:00:00:00",
+    },
     {
       ifindex: 3,
       link: "port1p",
@@ -80,17 +97,35 @@ describe("iproute2 JSON", () => {
   test("links with flags, state, alias and kind", () => {
     const [lo, port] = parseLinks(links);
     expect(lo).toMatchObject({ ifname: "lo", operstate: "UNKNOWN", link_type: "loopback", ifalias: "", kind: "" });
-    expect(port).toMatchObject({ ifname: "port1", flags: ["BROADCAST", "MULTICAST", "UP", "LOWER_UP"], ifalias: "desk 'x' $(y) é", kind: "veth" });
+    expect(port).toMatchObject({
+      ifname: "port1",
+      flags: ["BROADCAST", "MULTICAST", "UP", "LOWER_UP"],
+      ifalias: "desk 'x' $(y) é",
+      kind: "veth",
+    });
   });
 
   test("addresses per link and the neighbour cache", () => {
-    const addr = JSON.stringify([{ ifname: "port1", addr_info: [{ family: "inet", local: "10.9.9.1", scope: "global" }, { family: "inet6", local: "fe80::1", scope: "link" }] }]);
+    const addr = JSON.stringify([
+      {
+        ifname: "port1",
+        addr_info: [
+          { family: "inet", local: "10.9.9.1", scope: "global" },
+          { family: "inet6", local: "fe80::1", scope: "link" },
+        ],
+      },
+    ]);
     expect(parseAddresses(addr)).toEqual([
       { ifname: "port1", family: "inet", local: "10.9.9.1", scope: "global" },
       { ifname: "port1", family: "inet6", local: "fe80::1", scope: "link" },
     ]);
-    const neigh = JSON.stringify([{ dst: "10.9.9.2", dev: "port1", lladdr: "AA:BB:CC:00:11:22", state: ["REACHABLE"] }, { dst: "10.9.9.3", dev: "port1", state: ["FAILED"] }]);
-    expect(parseNeighbours(neigh)).toEqual([{ dst: "10.9.9.2", dev: "port1", lladdr: "aa:bb:cc:00:11:22", family: "inet" }]);
+    const neigh = JSON.stringify([
+      { dst: "10.9.9.2", dev: "port1", lladdr: "AA:BB:CC:00:11:22", state: ["REACHABLE"] },
+      { dst: "10.9.9.3", dev: "port1", state: ["FAILED"] },
+    ]);
+    expect(parseNeighbours(neigh)).toEqual([
+      { dst: "10.9.9.2", dev: "port1", lladdr: "aa:bb:cc:00:11:22", family: "inet" },
+    ]);
   });
 
   test("output that is not iproute2's JSON is reported, not half read", () => {

@@ -23,7 +23,11 @@ describe("the nginx example's TLS", () => {
   it("offers only forward-secret AEAD suites for TLS 1.2", () => {
     const ciphers = (directives.get("ssl_ciphers") ?? [""])[0].split(":");
     expect(ciphers.length).toBeGreaterThan(0);
-    for (const c of ciphers) expect({ c, modern: /^ECDHE-(ECDSA|RSA)-(AES(128|256)-GCM-SHA(256|384)|CHACHA20-POLY1305)$/.test(c) }).toEqual({ c, modern: true });
+    for (const c of ciphers)
+      expect({ c, modern: /^ECDHE-(ECDSA|RSA)-(AES(128|256)-GCM-SHA(256|384)|CHACHA20-POLY1305)$/.test(c) }).toEqual({
+        c,
+        modern: true,
+      });
   });
 
   it("turns session tickets off", () => {

@@ -38,8 +38,10 @@ function whyNoSystemd(): string | null {
     const broken = path.join(dir, "broken.service");
     fs.writeFileSync(broken, "[Service]\nExecStart=/bin/true\nProtectSystem=sideways\n");
     const r = verify(broken);
-    if (r.error) return `systemd-analyze cannot be run here (${(r.error as NodeJS.ErrnoException).code ?? r.error.message})`;
-    if (!/ProtectSystem|sideways/.test(r.output)) return `systemd-analyze verify does not report a broken unit here: ${r.output.slice(0, 200) || `(exit ${r.status}, no output)`}`;
+    if (r.error)
+      return `systemd-analyze cannot be run here (${(r.error as NodeJS.ErrnoException).code ?? r.error.message})`;
+    if (!/ProtectSystem|sideways/.test(r.output))
+      return `systemd-analyze verify does not report a broken unit here: ${r.output.slice(0, 200) || `(exit ${r.status}, no output)`}`;
     return null;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -64,7 +66,9 @@ describe("the systemd unit", () => {
     const writable = one("ReadWritePaths");
     expect(writable).toBe("/var/lib/switchdesk");
     // the database and the key that encrypts device credentials live where the service may write
-    const env = Object.fromEntries((s.get("Environment") ?? []).map((e) => [e.slice(0, e.indexOf("=")), e.slice(e.indexOf("=") + 1)]));
+    const env = Object.fromEntries(
+      (s.get("Environment") ?? []).map((e) => [e.slice(0, e.indexOf("=")), e.slice(e.indexOf("=") + 1)]),
+    );
     expect(env.DATABASE_URL).toBe(`sqlite:${writable}/switchdesk.db`);
     expect(path.dirname(env.SWITCHDESK_SECRET_KEY_FILE)).toBe(writable);
     expect(one("StateDirectory")).toBe(path.basename(writable!));
@@ -82,7 +86,10 @@ describe("the systemd unit", () => {
   });
 
   withSystemd("is rated at most 2.0 (OK) by systemd-analyze security", () => {
-    const r = spawnSync("systemd-analyze", ["security", "--offline=yes", "--no-pager", unitFile], { encoding: "utf8", timeout: 30000 });
+    const r = spawnSync("systemd-analyze", ["security", "--offline=yes", "--no-pager", unitFile], {
+      encoding: "utf8",
+      timeout: 30000,
+    });
     const m = /Overall exposure level for \S+: (\d+\.\d+)/.exec(`${r.stdout}${r.stderr}`);
     expect(m).not.toBeNull();
     console.log(`systemd-analyze security: exposure ${m![1]} (0 = fully confined, 10 = unprotected)`);

@@ -20,7 +20,9 @@ describe("escapeFilterValue (RFC 4515)", () => {
   it.each(["*", "al*ce", "admin)(|(uid=*", "x)(objectClass=*", "a\\2a", "a\u0000", "(", ")", "\\", "\\\\2a", "é*(x)"])(
     "keeps %j a single equality assertion with that exact value",
     (name) => {
-      const f = FilterParser.parseString(fillTemplate("(uid={username})", { username: name }, escapeFilterValue)) as any;
+      const f = FilterParser.parseString(
+        fillTemplate("(uid={username})", { username: name }, escapeFilterValue),
+      ) as any;
       expect(f.constructor.name).toBe("EqualityFilter");
       expect(f.attribute).toBe("uid");
       expect(f.value).toBe(name);
@@ -28,7 +30,11 @@ describe("escapeFilterValue (RFC 4515)", () => {
   );
 
   it("stays inside a compound configured filter", () => {
-    const filter = fillTemplate("(&(objectClass=person)(sAMAccountName={username}))", { username: "x)(|(cn=*" }, escapeFilterValue);
+    const filter = fillTemplate(
+      "(&(objectClass=person)(sAMAccountName={username}))",
+      { username: "x)(|(cn=*" },
+      escapeFilterValue,
+    );
     const f = FilterParser.parseString(filter) as any;
     expect(f.constructor.name).toBe("AndFilter");
     expect(f.filters).toHaveLength(2);
@@ -51,15 +57,21 @@ describe("escapeDnValue (RFC 4514)", () => {
     expect(escapeDnValue(input)).toBe(escaped);
   });
 
-  it.each(["smith, j", "x,ou=admins,dc=example,dc=org", "a+cn=b", " spaced ", "#x", 'q"uote', "back\\slash", "n\u0000ul"])(
-    "keeps %j one attribute value in one RDN",
-    (name) => {
-      const dn = fillTemplate("uid={username},ou=people,dc=example,dc=org", { username: name }, escapeDnValue);
-      const rdns = parseDn(dn)!;
-      expect(rdns).toHaveLength(4);
-      expect(rdns[0]).toEqual([{ type: "uid", value: name }]);
-    },
-  );
+  it.each([
+    "smith, j",
+    "x,ou=admins,dc=example,dc=org",
+    "a+cn=b",
+    " spaced ",
+    "#x",
+    'q"uote',
+    "back\\slash",
+    "n\u0000ul",
+  ])("keeps %j one attribute value in one RDN", (name) => {
+    const dn = fillTemplate("uid={username},ou=people,dc=example,dc=org", { username: name }, escapeDnValue);
+    const rdns = parseDn(dn)!;
+    expect(rdns).toHaveLength(4);
+    expect(rdns[0]).toEqual([{ type: "uid", value: name }]);
+  });
 });
 
 describe("fillTemplate", () => {
@@ -91,7 +103,8 @@ describe("normalizeDn", () => {
     expect(normalizeDn("cn=\\ a\\ ,dc=x")).toBe("cn=\\ a\\ ,dc=x");
   });
   it("returns null for text that is not a DN", () => {
-    for (const bad of ["just text", "cn=a,", "=a", "cn=a,,dc=x", "cn=a\\", 'cn="quoted"', "1bad=x"]) expect({ bad, n: normalizeDn(bad) }).toEqual({ bad, n: null });
+    for (const bad of ["just text", "cn=a,", "=a", "cn=a,,dc=x", "cn=a\\", 'cn="quoted"', "1bad=x"])
+      expect({ bad, n: normalizeDn(bad) }).toEqual({ bad, n: null });
   });
   it("gives the empty DN as empty", () => {
     expect(normalizeDn("")).toBe("");

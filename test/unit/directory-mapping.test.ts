@@ -42,14 +42,35 @@ const current = (c: Partial<CurrentAccount> = {}): CurrentAccount => ({
 
 describe("planAccount", () => {
   it("gives every mapped right a member holds, whatever the DN spelling the server used", () => {
-    const p = planAccount(ALL, person(["CN=Admins,OU=Groups,DC=Example,DC=Org", "cn=readers, ou=groups, dc=example, dc=org", G("vlan"), G("netops")]), null, IDS);
-    expect(p.fields).toEqual({ first_name: "Alice", last_name: "Liddell", email: "alice@example.org", is_superuser: true, is_staff: false });
+    const p = planAccount(
+      ALL,
+      person([
+        "CN=Admins,OU=Groups,DC=Example,DC=Org",
+        "cn=readers, ou=groups, dc=example, dc=org",
+        G("vlan"),
+        G("netops"),
+      ]),
+      null,
+      IDS,
+    );
+    expect(p.fields).toEqual({
+      first_name: "Alice",
+      last_name: "Liddell",
+      email: "alice@example.org",
+      is_superuser: true,
+      is_staff: false,
+    });
     expect(p.profile).toEqual({ read_only: true, vlan_edit: true });
     expect(p.switchgroups).toEqual([1]);
   });
 
   it("takes away mapped rights of a user no longer in the groups", () => {
-    const p = planAccount(ALL, person([]), current({ is_superuser: true, is_staff: true, read_only: true, vlan_edit: true, switchgroups: [1, 2] }), IDS);
+    const p = planAccount(
+      ALL,
+      person([]),
+      current({ is_superuser: true, is_staff: true, read_only: true, vlan_edit: true, switchgroups: [1, 2] }),
+      IDS,
+    );
     expect(p.fields).toMatchObject({ is_superuser: false, is_staff: false });
     expect(p.profile).toEqual({ read_only: false, vlan_edit: false });
     expect(p.switchgroups).toEqual([]);
@@ -74,7 +95,13 @@ describe("planAccount", () => {
   });
 
   it("reports mapped switch groups that do not exist and still maps the others", () => {
-    const mappings = { ...NONE, deviceGroups: [{ dn: G("netops"), group: "Core" }, { dn: G("netops"), group: "Gone" }] };
+    const mappings = {
+      ...NONE,
+      deviceGroups: [
+        { dn: G("netops"), group: "Core" },
+        { dn: G("netops"), group: "Gone" },
+      ],
+    };
     const p = planAccount(mappings, person([G("netops")]), null, IDS);
     expect(p.switchgroups).toEqual([1]);
     expect(p.missingGroups).toEqual(["Gone"]);

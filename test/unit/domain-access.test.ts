@@ -77,7 +77,16 @@ describe("allowedVlans", () => {
 
 describe("interfaceRights", () => {
   const allowed = new Set([10, 20]);
-  const rights = (who = caller(), port = iface(), opts: { grp?: ReturnType<typeof group>; dev?: ReturnType<typeof device>; readOnly?: boolean; always?: boolean } = {}) =>
+  const rights = (
+    who = caller(),
+    port = iface(),
+    opts: {
+      grp?: ReturnType<typeof group>;
+      dev?: ReturnType<typeof device>;
+      readOnly?: boolean;
+      always?: boolean;
+    } = {},
+  ) =>
     interfaceRights(
       who,
       opts.grp ?? group(),
@@ -107,13 +116,25 @@ describe("interfaceRights", () => {
 
   it("staff manage what the allow-list allows (all VLANs come through allowedVlans)", () => {
     const staffAllowed = allowedVlans(staff(), group(), deviceVlans);
-    const result = interfaceRights(staff(), group(), device(), noPolicy, iface({ untagged_vlan: 30 }), staffAllowed, false);
+    const result = interfaceRights(
+      staff(),
+      group(),
+      device(),
+      noPolicy,
+      iface({ untagged_vlan: 30 }),
+      staffAllowed,
+      false,
+    );
     expect(result.manageable).toBe(true);
     expect(result.allow_poe_toggle).toBe(false); // PoE flags follow the regular rules for staff
   });
 
   it("superuser: any Ethernet port, even in a VLAN outside every list, with PoE and description", () => {
-    expect(rights(superuser({ edit_if_descr: false }), iface({ untagged_vlan: 30 }), { grp: group({ edit_if_descr: false }) })).toEqual({
+    expect(
+      rights(superuser({ edit_if_descr: false }), iface({ untagged_vlan: 30 }), {
+        grp: group({ edit_if_descr: false }),
+      }),
+    ).toEqual({
       manageable: true,
       allow_poe_toggle: true,
       can_edit_description: true,
@@ -177,7 +198,10 @@ describe("interfaceRights", () => {
     });
 
     it("no flag anywhere: not on an unmanageable port, yes on a manageable one", () => {
-      expect(canTogglePoe(rights(caller(), locked))).toEqual({ ...accessDenied, reason: "You can not manage this interface!" });
+      expect(canTogglePoe(rights(caller(), locked))).toEqual({
+        ...accessDenied,
+        reason: "You can not manage this interface!",
+      });
       expect(canTogglePoe(rights(caller(), iface()))).toBeNull();
     });
   });
@@ -228,30 +252,60 @@ describe("offeredWrites: what the interface view announces", () => {
 
   it("a manageable port without any PoE flag: PoE may be toggled (the write allows it), the description edited", () => {
     // the raw flag says no: the view must not
-    expect(interfaceRights(caller(), group(), device(), noPolicy, iface(), allowed, false)).toMatchObject({ manageable: true, allow_poe_toggle: false });
+    expect(interfaceRights(caller(), group(), device(), noPolicy, iface(), allowed, false)).toMatchObject({
+      manageable: true,
+      allow_poe_toggle: false,
+    });
     expect(offered()).toEqual({ allow_poe_toggle: true, can_edit_description: true });
   });
 
   it("a PoE flag on the group opens PoE on an unmanageable port, not the description", () => {
-    expect(offered(caller(), iface({ untagged_vlan: 30 }), group({ allow_poe_toggle: true }))).toEqual({ allow_poe_toggle: true, can_edit_description: false });
-    expect(offered(caller(), iface({ untagged_vlan: 30 }))).toEqual({ allow_poe_toggle: false, can_edit_description: false });
+    expect(offered(caller(), iface({ untagged_vlan: 30 }), group({ allow_poe_toggle: true }))).toEqual({
+      allow_poe_toggle: true,
+      can_edit_description: false,
+    });
+    expect(offered(caller(), iface({ untagged_vlan: 30 }))).toEqual({
+      allow_poe_toggle: false,
+      can_edit_description: false,
+    });
   });
 
   it("edit_if_descr off on the device: no description on a manageable port", () => {
-    expect(offered(caller(), iface(), group(), device({ edit_if_descr: false }))).toEqual({ allow_poe_toggle: true, can_edit_description: false });
+    expect(offered(caller(), iface(), group(), device({ edit_if_descr: false }))).toEqual({
+      allow_poe_toggle: true,
+      can_edit_description: false,
+    });
   });
 
   it("a read-only token, user, group or device is offered nothing", () => {
-    expect(offered(caller({}, {}, { write_enabled: false }))).toEqual({ allow_poe_toggle: false, can_edit_description: false });
+    expect(offered(caller({}, {}, { write_enabled: false }))).toEqual({
+      allow_poe_toggle: false,
+      can_edit_description: false,
+    });
     expect(offered(caller({}, { read_only: true }))).toEqual({ allow_poe_toggle: false, can_edit_description: false });
-    expect(offered(superuser(), iface(), group({ read_only: true }))).toEqual({ allow_poe_toggle: false, can_edit_description: false });
-    expect(offered(superuser(), iface(), group(), device({ read_only: true }))).toEqual({ allow_poe_toggle: false, can_edit_description: false });
+    expect(offered(superuser(), iface(), group({ read_only: true }))).toEqual({
+      allow_poe_toggle: false,
+      can_edit_description: false,
+    });
+    expect(offered(superuser(), iface(), group(), device({ read_only: true }))).toEqual({
+      allow_poe_toggle: false,
+      can_edit_description: false,
+    });
   });
 
   it("a superuser: both on Ethernet ports, neither on a routed or non-Ethernet one", () => {
-    expect(offered(superuser(), iface({ untagged_vlan: 99 }))).toEqual({ allow_poe_toggle: true, can_edit_description: true });
-    expect(offered(superuser(), iface({ routed: true }))).toEqual({ allow_poe_toggle: false, can_edit_description: false });
-    expect(offered(superuser(), iface({ kind: "other" }))).toEqual({ allow_poe_toggle: false, can_edit_description: false });
+    expect(offered(superuser(), iface({ untagged_vlan: 99 }))).toEqual({
+      allow_poe_toggle: true,
+      can_edit_description: true,
+    });
+    expect(offered(superuser(), iface({ routed: true }))).toEqual({
+      allow_poe_toggle: false,
+      can_edit_description: false,
+    });
+    expect(offered(superuser(), iface({ kind: "other" }))).toEqual({
+      allow_poe_toggle: false,
+      can_edit_description: false,
+    });
   });
 });
 
@@ -271,14 +325,22 @@ describe("VLAN add, rename, delete and admin rights", () => {
   });
 
   it("delete: superuser only, even staff with vlan_edit is refused", () => {
-    const refusal = { status: 403, code: "access_denied", reason: "Access Denied: you need to be SuperUser to delete a VLAN" };
+    const refusal = {
+      status: 403,
+      code: "access_denied",
+      reason: "Access Denied: you need to be SuperUser to delete a VLAN",
+    };
     expect(canDeleteVlan(superuser())).toBeNull();
     expect(canDeleteVlan(staff({ vlan_edit: true }))).toEqual(refusal);
     expect(canDeleteVlan(caller({}, { vlan_edit: true }))).toEqual(refusal);
   });
 
   it("the VLAN id of add, rename or delete: one the group allows, all for superuser, staff and allow_all_vlans", () => {
-    const notAllowed = (id: number) => ({ status: 403, code: "vlan_not_allowed", reason: `You are not allowed to change vlan ${id}` });
+    const notAllowed = (id: number) => ({
+      status: 403,
+      code: "vlan_not_allowed",
+      reason: `You are not allowed to change vlan ${id}`,
+    });
     const ten = group({ vlans: [10] });
     const vlanEditor = caller({}, { vlan_edit: true });
     expect(canChangeVlan(vlanEditor, ten, 10)).toBeNull();
@@ -352,13 +414,19 @@ describe("menuGroups", () => {
         const menu = menuGroups(who, all, memberOf);
         for (const { group } of all) {
           for (const device of all.flatMap((entry) => entry.devices)) {
-            const listed = menu.some((entry) => entry.group.id === group.id && entry.members.some((m) => m.id === device.id));
+            const listed = menu.some(
+              (entry) => entry.group.id === group.id && entry.members.some((m) => m.id === device.id),
+            );
             const pair = {
               deviceInGroup: devicesOf.get(group.id)!.some((d) => d.id === device.id),
               deviceActive: device.status === "active",
               callerInGroup: memberOf.includes(group.id),
             };
-            expect({ group: group.id, device: device.id, in: pairInMenu(who, pair) }).toEqual({ group: group.id, device: device.id, in: listed });
+            expect({ group: group.id, device: device.id, in: pairInMenu(who, pair) }).toEqual({
+              group: group.id,
+              device: device.id,
+              in: listed,
+            });
           }
         }
       }

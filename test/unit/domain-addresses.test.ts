@@ -2,7 +2,13 @@
  * Address lists (METRICS_ALLOW, TRUSTED_PROXIES) and the client behind proxies
  * (domain/addresses.ts), and how the configuration reads the two settings.
  */
-import { addressMatcher, clientAddress, forwardedAddress, nearestForwarded, parseAddressList } from "../../domain/addresses";
+import {
+  addressMatcher,
+  clientAddress,
+  forwardedAddress,
+  nearestForwarded,
+  parseAddressList,
+} from "../../domain/addresses";
 import { loadConfig } from "../../app/config";
 
 describe("address lists", () => {
@@ -18,9 +24,12 @@ describe("address lists", () => {
     expect(parseAddressList("")).toEqual({ entries: [] });
   });
 
-  it.each(["localhost", "10.0.0.0/33", "::/129", "10.0.0.0/8/1", "10.0.0.1/", "10.0.0.0/x", "300.1.1.1", "all"])("names the bad entry %j", (bad) => {
-    expect(parseAddressList(`127.0.0.1, ${bad}`)).toEqual({ bad });
-  });
+  it.each(["localhost", "10.0.0.0/33", "::/129", "10.0.0.0/8/1", "10.0.0.1/", "10.0.0.0/x", "300.1.1.1", "all"])(
+    "names the bad entry %j",
+    (bad) => {
+      expect(parseAddressList(`127.0.0.1, ${bad}`)).toEqual({ bad });
+    },
+  );
 
   it("matches addresses, networks and IPv4 peers on a dual-stack socket", () => {
     const m = addressMatcher(["127.0.0.1", "10.0.0.0/8", "fd00::/8"]);
@@ -36,16 +45,23 @@ describe("address lists", () => {
     expect(c.metricsAllow).toEqual(["192.0.2.0/24"]);
     expect(loadConfig({}).trustedProxies).toEqual([]);
     expect(loadConfig({ METRICS_ALLOW: "all" }).metricsAllow).toBe("all");
-    expect(() => loadConfig({ TRUSTED_PROXIES: "proxy.example" })).toThrow('TRUSTED_PROXIES must be addresses and networks such as 127.0.0.1, 10.0.0.0/8, ::1 (got "proxy.example")');
-    expect(() => loadConfig({ METRICS_ALLOW: "10.0.0.0/40" })).toThrow('METRICS_ALLOW must be "all" or addresses and networks such as 127.0.0.1, 10.0.0.0/8, ::1 (got "10.0.0.0/40")');
+    expect(() => loadConfig({ TRUSTED_PROXIES: "proxy.example" })).toThrow(
+      'TRUSTED_PROXIES must be addresses and networks such as 127.0.0.1, 10.0.0.0/8, ::1 (got "proxy.example")',
+    );
+    expect(() => loadConfig({ METRICS_ALLOW: "10.0.0.0/40" })).toThrow(
+      'METRICS_ALLOW must be "all" or addresses and networks such as 127.0.0.1, 10.0.0.0/8, ::1 (got "10.0.0.0/40")',
+    );
   });
 
   it("the former on/off TRUST_PROXY is refused when on, naming TRUSTED_PROXIES; off is harmless", () => {
     for (const on of ["1", "true", "yes", "on"]) {
-      expect(() => loadConfig({ TRUST_PROXY: on })).toThrow(/TRUST_PROXY is no longer read: list the reverse proxies' addresses in TRUSTED_PROXIES/);
+      expect(() => loadConfig({ TRUST_PROXY: on })).toThrow(
+        /TRUST_PROXY is no longer read: list the reverse proxies' addresses in TRUSTED_PROXIES/,
+      );
       expect(() => loadConfig({ TRUST_PROXY: on, TRUSTED_PROXIES: "127.0.0.1" })).toThrow(/TRUSTED_PROXIES/);
     }
-    for (const off of ["", "0", "off", "false", "no"]) expect(loadConfig({ TRUST_PROXY: off }).trustedProxies).toEqual([]);
+    for (const off of ["", "0", "off", "false", "no"])
+      expect(loadConfig({ TRUST_PROXY: off }).trustedProxies).toEqual([]);
   });
 });
 

@@ -14,7 +14,12 @@ import { capabilities, iface, vlan } from "./domain-builders";
 const onDevice = [vlan(1), vlan(10), vlan(20), vlan(4094)];
 
 describe("a new untagged VLAN", () => {
-  const reason = (v: number) => ({ ok: false, status: 400, code: "invalid_parameter", reason: `New vlan ${v} is not valid or allowed on this device` });
+  const reason = (v: number) => ({
+    ok: false,
+    status: 400,
+    code: "invalid_parameter",
+    reason: `New vlan ${v} is not valid or allowed on this device`,
+  });
 
   it("must be allowed and on the device", () => {
     expect(checkVlanTarget(20, onDevice, new Set([10, 20]))).toBeNull();
@@ -37,22 +42,32 @@ describe("same as current: 404 same_value with the requested word", () => {
       code: "same_value",
       reason: "New interface status is the same (Enabled), please change status!",
     });
-    expect(checkSameState(false, false)?.reason).toBe("New interface status is the same (Disabled), please change status!");
+    expect(checkSameState(false, false)?.reason).toBe(
+      "New interface status is the same (Disabled), please change status!",
+    );
     expect(checkSameState(true, false)).toBeNull();
   });
 
   it("PoE", () => {
-    expect(checkSamePoeState(false, false)?.reason).toBe("New PoE status is the same (Disabled), please change status!");
+    expect(checkSamePoeState(false, false)?.reason).toBe(
+      "New PoE status is the same (Disabled), please change status!",
+    );
     expect(checkSamePoeState(true, false)).toBeNull();
   });
 
   it("vlan", () => {
-    expect(checkSameVlan(500, 500)).toMatchObject({ status: 404, reason: "New vlan 500 is the same, please change the vlan first!" });
+    expect(checkSameVlan(500, 500)).toMatchObject({
+      status: 404,
+      reason: "New vlan 500 is the same, please change the vlan first!",
+    });
     expect(checkSameVlan(500, 501)).toBeNull();
   });
 
   it("description", () => {
-    expect(checkSameDescription("uplink", "uplink")).toMatchObject({ status: 404, reason: "New description is the same, please change it first!" });
+    expect(checkSameDescription("uplink", "uplink")).toMatchObject({
+      status: 404,
+      reason: "New description is the same, please change it first!",
+    });
     expect(checkSameDescription("", "uplink")).toBeNull();
   });
 });
@@ -68,9 +83,19 @@ describe("device facts", () => {
   });
 
   it("VLAN add of an existing id, edit/delete of a missing one", () => {
-    expect(checkVlanAbsent(onDevice, 10)).toEqual({ ok: false, status: 400, code: "already_exists", reason: "Vlan 10 already exists!" });
+    expect(checkVlanAbsent(onDevice, 10)).toEqual({
+      ok: false,
+      status: 400,
+      code: "already_exists",
+      reason: "Vlan 10 already exists!",
+    });
     expect(checkVlanAbsent(onDevice, 777)).toBeNull();
-    expect(checkVlanPresent(onDevice, 777)).toEqual({ ok: false, status: 404, code: "not_found", reason: "Vlan 777 does not exist!" });
+    expect(checkVlanPresent(onDevice, 777)).toEqual({
+      ok: false,
+      status: 404,
+      code: "not_found",
+      reason: "Vlan 777 does not exist!",
+    });
     expect(checkVlanPresent(onDevice, 10)).toBeNull();
   });
 

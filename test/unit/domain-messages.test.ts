@@ -55,6 +55,8 @@ describe("contract texts", () => {
     expect(msg.deviceUnreachable("sw-1", "no answer from 10.0.0.1:161 after 2 tries")).toBe(
       "Device 'sw-1' could not be reached: no answer from 10.0.0.1:161 after 2 tries",
     );
-    expect(msg.deviceRefused("sw-1", "notWritable on ifAlias.3")).toBe("Device 'sw-1' refused the change: notWritable on ifAlias.3");
+    expect(msg.deviceRefused("sw-1", "notWritable on ifAlias.3")).toBe(
+      "Device 'sw-1' refused the change: notWritable on ifAlias.3",
+    );
   });
 });

@@ -20,7 +20,11 @@ describe("orderedRecord", () => {
   });
 
   it("a repeated key keeps its first place and the last value", () => {
-    const twice = orderedRecord([["2", 1], ["1", 2], ["2", 3]]);
+    const twice = orderedRecord([
+      ["2", 1],
+      ["1", 2],
+      ["2", 3],
+    ]);
     expect(JSON.stringify(twice)).toBe('{"2":3,"1":2}');
   });
 

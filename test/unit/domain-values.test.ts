@@ -29,9 +29,12 @@ describe("on-values for state and poe_state", () => {
     expect(parseOnOff(0, "poe_state")).toEqual({ ok: true, value: false });
   });
 
-  it.each(["off", "disabled", "no", "0", "false", "2", "onn"])("%j means down (OpenL2M: anything else is off)", (word) => {
-    expect(parseOnOff(word, "state")).toEqual({ ok: true, value: false });
-  });
+  it.each(["off", "disabled", "no", "0", "false", "2", "onn"])(
+    "%j means down (OpenL2M: anything else is off)",
+    (word) => {
+      expect(parseOnOff(word, "state")).toEqual({ ok: true, value: false });
+    },
+  );
 
   it("a missing or blank value names the parameter", () => {
     for (const value of [undefined, null, "", "  "]) {
@@ -119,14 +122,25 @@ describe("VLAN ids", () => {
       code: "missing_parameter",
       reason: "Missing or invalid required numeric parameter: 'vlan'",
     });
-    expect(parseUntaggedVlan("ten")).toMatchObject({ code: "invalid_parameter", reason: "Missing or invalid required numeric parameter: 'vlan'" });
+    expect(parseUntaggedVlan("ten")).toMatchObject({
+      code: "invalid_parameter",
+      reason: "Missing or invalid required numeric parameter: 'vlan'",
+    });
   });
 
   it("VLAN delete: 0 and 4095 are invalid ids, text for bad input names vlan_id", () => {
     expect(parseVlanIdToDelete("4094")).toEqual({ ok: true, value: 4094 });
-    expect(parseVlanIdToDelete(0)).toEqual({ ok: false, status: 400, code: "invalid_parameter", reason: "Invalid new vlan id: '0'" });
+    expect(parseVlanIdToDelete(0)).toEqual({
+      ok: false,
+      status: 400,
+      code: "invalid_parameter",
+      reason: "Invalid new vlan id: '0'",
+    });
     expect(parseVlanIdToDelete("4095")).toMatchObject({ reason: "Invalid new vlan id: '4095'" });
-    expect(parseVlanIdToDelete("x")).toMatchObject({ code: "invalid_parameter", reason: "Missing or invalid required parameter: 'vlan_id'" });
+    expect(parseVlanIdToDelete("x")).toMatchObject({
+      code: "invalid_parameter",
+      reason: "Missing or invalid required parameter: 'vlan_id'",
+    });
     expect(parseVlanIdToDelete(undefined)).toMatchObject({ code: "missing_parameter" });
   });
 });
@@ -135,25 +149,53 @@ describe("VLAN add / edit parameters", () => {
   const both = "One or more missing or invalid required parameters: 'vlan_name', 'vlan_id'";
 
   it("parses a form body (strings) and a JSON body (number), trimming the name", () => {
-    expect(parseVlanDefinition({ vlan_id: "777", vlan_name: "  seven " }, "add")).toEqual({ ok: true, value: { id: 777, name: "seven" } });
-    expect(parseVlanDefinition({ vlan_id: 777, vlan_name: "seven" }, "edit")).toEqual({ ok: true, value: { id: 777, name: "seven" } });
+    expect(parseVlanDefinition({ vlan_id: "777", vlan_name: "  seven " }, "add")).toEqual({
+      ok: true,
+      value: { id: 777, name: "seven" },
+    });
+    expect(parseVlanDefinition({ vlan_id: 777, vlan_name: "seven" }, "edit")).toEqual({
+      ok: true,
+      value: { id: 777, name: "seven" },
+    });
   });
 
   it("a missing or non-numeric id, or a missing name, gives the combined text", () => {
-    expect(parseVlanDefinition({ vlan_name: "x" }, "add")).toEqual({ ok: false, status: 400, code: "missing_parameter", reason: both });
-    expect(parseVlanDefinition({ vlan_id: "7a", vlan_name: "x" }, "add")).toMatchObject({ code: "invalid_parameter", reason: both });
+    expect(parseVlanDefinition({ vlan_name: "x" }, "add")).toEqual({
+      ok: false,
+      status: 400,
+      code: "missing_parameter",
+      reason: both,
+    });
+    expect(parseVlanDefinition({ vlan_id: "7a", vlan_name: "x" }, "add")).toMatchObject({
+      code: "invalid_parameter",
+      reason: both,
+    });
     expect(parseVlanDefinition({ vlan_id: 7 }, "edit")).toMatchObject({ code: "missing_parameter", reason: both });
-    expect(parseVlanDefinition({ vlan_id: 7, vlan_name: { a: 1 } }, "edit")).toMatchObject({ code: "invalid_parameter", reason: both });
+    expect(parseVlanDefinition({ vlan_id: 7, vlan_name: { a: 1 } }, "edit")).toMatchObject({
+      code: "invalid_parameter",
+      reason: both,
+    });
   });
 
   it("ids 0 and 4095 are invalid", () => {
-    expect(parseVlanDefinition({ vlan_id: 0, vlan_name: "x" }, "add")).toMatchObject({ status: 400, reason: "Invalid new vlan id: '0'" });
-    expect(parseVlanDefinition({ vlan_id: "4095", vlan_name: "x" }, "add")).toMatchObject({ reason: "Invalid new vlan id: '4095'" });
+    expect(parseVlanDefinition({ vlan_id: 0, vlan_name: "x" }, "add")).toMatchObject({
+      status: 400,
+      reason: "Invalid new vlan id: '0'",
+    });
+    expect(parseVlanDefinition({ vlan_id: "4095", vlan_name: "x" }, "add")).toMatchObject({
+      reason: "Invalid new vlan id: '4095'",
+    });
   });
 
   it("an empty or blank name: add and edit have their own texts", () => {
-    expect(parseVlanDefinition({ vlan_id: 7, vlan_name: "" }, "add")).toMatchObject({ status: 400, reason: "Please provide a vlan name!" });
-    expect(parseVlanDefinition({ vlan_id: 7, vlan_name: "   " }, "edit")).toMatchObject({ status: 400, reason: "Vlan name can not be empty!" });
+    expect(parseVlanDefinition({ vlan_id: 7, vlan_name: "" }, "add")).toMatchObject({
+      status: 400,
+      reason: "Please provide a vlan name!",
+    });
+    expect(parseVlanDefinition({ vlan_id: 7, vlan_name: "   " }, "edit")).toMatchObject({
+      status: 400,
+      reason: "Vlan name can not be empty!",
+    });
   });
 
   it("names longer than 32 (or the driver's limit) are refused", () => {
@@ -163,7 +205,9 @@ describe("VLAN add / edit parameters", () => {
       code: "invalid_parameter",
       reason: "Vlan name is too long (max 32 characters)",
     });
-    expect(parseVlanDefinition({ vlan_id: 7, vlan_name: "n".repeat(17) }, "add", { characters: 16, bytes: 16 })).toMatchObject({
+    expect(
+      parseVlanDefinition({ vlan_id: 7, vlan_name: "n".repeat(17) }, "add", { characters: 16, bytes: 16 }),
+    ).toMatchObject({
       reason: "Vlan name is too long (max 16 characters)",
     });
   });
@@ -177,14 +221,11 @@ describe("VLAN add / edit parameters", () => {
     ["escape", "a\u001bb"],
     ["DEL", "a\u007fb"],
     ["line separator", "a\u2028b"],
-  ])(
-    "a name with a %s is refused",
-    (_label, name) => {
-      const result = parseVlanDefinition({ vlan_id: 7, vlan_name: name }, "add");
-      expect(result).toMatchObject({ ok: false, status: 400, code: "invalid_parameter" });
-      expect(!result.ok && result.reason).toMatch(/control characters/);
-    },
-  );
+  ])("a name with a %s is refused", (_label, name) => {
+    const result = parseVlanDefinition({ vlan_id: 7, vlan_name: name }, "add");
+    expect(result).toMatchObject({ ok: false, status: 400, code: "invalid_parameter" });
+    expect(!result.ok && result.reason).toMatch(/control characters/);
+  });
 });
 
 describe("interface descriptions", () => {
@@ -225,7 +266,9 @@ describe("interface descriptions", () => {
   });
 
   it("the driver's limit replaces 64 in rule and text", () => {
-    expect(parseDescription("d".repeat(33), { characters: 32, bytes: 32 })).toMatchObject({ reason: "Description is too long (max 32 characters)" });
+    expect(parseDescription("d".repeat(33), { characters: 32, bytes: 32 })).toMatchObject({
+      reason: "Description is too long (max 32 characters)",
+    });
   });
 
   it("bytes of UTF-8 count too: 64 characters that are 70 bytes do not fit a 64-byte ifAlias", () => {
@@ -236,7 +279,9 @@ describe("interface descriptions", () => {
       reason: "Description is too long for the device (max 64 bytes of UTF-8, this one has 70)",
     });
     expect(parseDescription(text, { characters: 64, bytes: 240 })).toEqual({ ok: true, value: text });
-    expect(parseVlanDefinition({ vlan_id: 7, vlan_name: "ü".repeat(17) }, "add", { characters: 32, bytes: 32 })).toMatchObject({
+    expect(
+      parseVlanDefinition({ vlan_id: 7, vlan_name: "ü".repeat(17) }, "add", { characters: 32, bytes: 32 }),
+    ).toMatchObject({
       reason: "Vlan name is too long for the device (max 32 bytes of UTF-8, this one has 34)",
     });
   });
@@ -247,8 +292,14 @@ describe("interface descriptions", () => {
     ["a lone high surrogate", "desk \ud800"],
     ["a lone low surrogate", "\udc00 desk"],
   ])("refuses %s in descriptions and VLAN names", (_what, text) => {
-    expect(parseDescription(text)).toMatchObject({ ok: false, reason: "Description may not contain control characters or line breaks" });
-    expect(parseVlanDefinition({ vlan_id: 7, vlan_name: text }, "add")).toMatchObject({ ok: false, code: "invalid_parameter" });
+    expect(parseDescription(text)).toMatchObject({
+      ok: false,
+      reason: "Description may not contain control characters or line breaks",
+    });
+    expect(parseVlanDefinition({ vlan_id: 7, vlan_name: text }, "add")).toMatchObject({
+      ok: false,
+      code: "invalid_parameter",
+    });
   });
 
   it("a proper surrogate pair (an emoji) is one character and allowed", () => {
@@ -258,7 +309,10 @@ describe("interface descriptions", () => {
   it("length counts characters, not UTF-16 units", () => {
     expect(textLength("😀é")).toBe(2);
     expect(parseDescription("😀".repeat(64), { characters: 64, bytes: 256 })).toMatchObject({ ok: true });
-    expect(parseDescription("😀".repeat(65), { characters: 64, bytes: 1000 })).toMatchObject({ ok: false, reason: "Description is too long (max 64 characters)" });
+    expect(parseDescription("😀".repeat(65), { characters: 64, bytes: 1000 })).toMatchObject({
+      ok: false,
+      reason: "Description is too long (max 64 characters)",
+    });
   });
 
   it.each([
@@ -323,6 +377,9 @@ describe("textFault: the one check of every free text", () => {
 
   it("port descriptions and VLAN names use it, marks included", () => {
     expect(parseDescription("desk\u200f")).toMatchObject({ ok: false, code: "invalid_parameter" });
-    expect(parseVlanDefinition({ vlan_id: 7, vlan_name: "v\u061c" }, "add")).toMatchObject({ ok: false, code: "invalid_parameter" });
+    expect(parseVlanDefinition({ vlan_id: 7, vlan_name: "v\u061c" }, "add")).toMatchObject({
+      ok: false,
+      code: "invalid_parameter",
+    });
   });
 });

@@ -25,14 +25,34 @@ describe("switchView: the switch section", () => {
     const body = switchView(viewInput());
     expect(Object.keys(body)).toEqual(["switch", "vlans", "interfaces"]);
     expect(Object.keys(body.switch)).toEqual([
-      "hostname", "vendor", "driver", "driver_info", "name", "id", "group", "group_id", "read_only",
-      "primary_ipv4", "primary_ipv6", "change_admin_status", "change_vlan", "change_poe",
-      "change_description", "edit_vlans", "change_vlan_name", "save_config", "url", "nms_id", "poe",
+      "hostname",
+      "vendor",
+      "driver",
+      "driver_info",
+      "name",
+      "id",
+      "group",
+      "group_id",
+      "read_only",
+      "primary_ipv4",
+      "primary_ipv6",
+      "change_admin_status",
+      "change_vlan",
+      "change_poe",
+      "change_description",
+      "edit_vlans",
+      "change_vlan_name",
+      "save_config",
+      "url",
+      "nms_id",
+      "poe",
     ]);
   });
 
   it("takes hostname from the device, names and ids from the records, flags from the driver", () => {
-    const section = switchView(viewInput({ capabilities: capabilities({ change_poe: false, save_config: true }) })).switch;
+    const section = switchView(
+      viewInput({ capabilities: capabilities({ change_poe: false, save_config: true }) }),
+    ).switch;
     expect(section).toMatchObject({
       hostname: "TEST-LAB-5130",
       vendor: "HPE (Comware)",
@@ -116,24 +136,55 @@ describe("switchView: interfaces", () => {
   it("an access port has the contract's keys in order, without the optional ones", () => {
     const body = switchView(viewInput());
     expect(Object.keys(body.interfaces[0])).toEqual([
-      "id", "name", "description", "mode", "vlan", "state", "online", "speed", "duplex", "vrf",
-      "manageable", "allow_poe_toggle", "can_edit_description", "ethernet_addresses", "neighbors",
+      "id",
+      "name",
+      "description",
+      "mode",
+      "vlan",
+      "state",
+      "online",
+      "speed",
+      "duplex",
+      "vrf",
+      "manageable",
+      "allow_poe_toggle",
+      "can_edit_description",
+      "ethernet_addresses",
+      "neighbors",
     ]);
-    expect(body.interfaces[0]).toMatchObject({ mode: "Access", vlan: 10, state: "Enabled", online: true, speed: 1000, manageable: true });
+    expect(body.interfaces[0]).toMatchObject({
+      mode: "Access",
+      vlan: 10,
+      state: "Enabled",
+      online: true,
+      speed: 1000,
+      manageable: true,
+    });
   });
 
   it("allow_poe_toggle and can_edit_description follow unmanage_reason and say what the writes would allow", () => {
     const ports = [iface({ id: "1" }), iface({ id: "2", untagged_vlan: 30 })];
-    const [open, closed] = switchView(viewInput({ snapshot: snapshot({ interfaces: ports }), group: group({ allow_poe_toggle: true }) })).interfaces;
+    const [open, closed] = switchView(
+      viewInput({ snapshot: snapshot({ interfaces: ports }), group: group({ allow_poe_toggle: true }) }),
+    ).interfaces;
     expect(open).toMatchObject({ manageable: true, allow_poe_toggle: true, can_edit_description: true });
     const keys = Object.keys(closed);
-    expect(keys.slice(keys.indexOf("manageable"), keys.indexOf("manageable") + 4)).toEqual(["manageable", "unmanage_reason", "allow_poe_toggle", "can_edit_description"]);
+    expect(keys.slice(keys.indexOf("manageable"), keys.indexOf("manageable") + 4)).toEqual([
+      "manageable",
+      "unmanage_reason",
+      "allow_poe_toggle",
+      "can_edit_description",
+    ]);
     expect(closed).toMatchObject({ manageable: false, allow_poe_toggle: true, can_edit_description: false });
   });
 
   it("a read-only token is offered neither write; manageable keeps OpenL2M's meaning", () => {
     const body = switchView(viewInput({ caller: caller({}, {}, { write_enabled: false }) }));
-    expect(body.interfaces[0]).toMatchObject({ manageable: true, allow_poe_toggle: false, can_edit_description: false });
+    expect(body.interfaces[0]).toMatchObject({
+      manageable: true,
+      allow_poe_toggle: false,
+      can_edit_description: false,
+    });
   });
 
   it("a tagged port lists its tagged VLANs ascending as one string", () => {
@@ -220,16 +271,32 @@ describe("switchView: interfaces", () => {
     });
 
     it("are filled in the details view: one MAC spelling, vendor, multicast and local flags", () => {
-      const entry = switchView(viewInput({ snapshot: snapshot({ interfaces: [port], scope: "details" }) })).interfaces[0];
+      const entry = switchView(viewInput({ snapshot: snapshot({ interfaces: [port], scope: "details" }) }))
+        .interfaces[0];
       expect(entry.ethernet_addresses).toEqual([
         { address: "00:50:56:aa:bb:cc", vlan: 10, ipv4: ["10.0.0.5"], ipv6: [], hostname: "", vendor: "VMware" },
         { address: "01:00:5e:00:00:01", vlan: 10, ipv4: [], ipv6: [], hostname: "", vendor: "MultiCast" },
-        { address: "52:54:00:12:34:56", vlan: 20, ipv4: [], ipv6: ["fe80::1"], hostname: "", vendor: "Locally Administered" },
+        {
+          address: "52:54:00:12:34:56",
+          vlan: 20,
+          ipv4: [],
+          ipv6: ["fe80::1"],
+          hostname: "",
+          vendor: "Locally Administered",
+        },
         { address: "00:11:22:33:44:55", vlan: 20, ipv4: [], ipv6: [], hostname: "", vendor: "" },
       ]);
       expect(Object.keys(entry.neighbors[0])).toEqual([
-        "port_name", "port_description", "system_name", "system_description", "hostname", "chassis_id",
-        "chassis_type", "capabilities", "management_address_v4", "management_address_v6",
+        "port_name",
+        "port_description",
+        "system_name",
+        "system_description",
+        "hostname",
+        "chassis_id",
+        "chassis_type",
+        "capabilities",
+        "management_address_v4",
+        "management_address_v6",
       ]);
       expect(entry.neighbors[0].hostname).toBe("core-1");
     });
@@ -242,10 +309,16 @@ describe("menuView", () => {
       group: group({ id: 35, name: "Zeta" }),
       devices: [
         { ...device({ id: 9, name: "b-switch" }), status: "active" as const },
-        { ...device({ id: 272, name: "a-switch", driver_info: '{"model": "x"}', nms_id: null }), status: "active" as const },
+        {
+          ...device({ id: 272, name: "a-switch", driver_info: '{"model": "x"}', nms_id: null }),
+          status: "active" as const,
+        },
       ],
     },
-    { group: group({ id: 12, name: "Alpha", display_name: "A" }), devices: [{ ...device({ id: 5, name: "core" }), status: "active" as const }] },
+    {
+      group: group({ id: 12, name: "Alpha", display_name: "A" }),
+      devices: [{ ...device({ id: 5, name: "core" }), status: "active" as const }],
+    },
   ];
 
   it("shows the user's profile flags", () => {
@@ -272,8 +345,19 @@ describe("menuView", () => {
     const body = menuView(superuser(), menuGroups(superuser(), sources, []), baseUrl);
     const member = body.groups["35"].members["272"];
     expect(Object.keys(member)).toEqual([
-      "name", "hostname", "description", "default_view", "default_view_name", "url", "connector_type",
-      "connector_type_name", "read_only", "primary_ipv4", "comments", "driver_info", "nms_id",
+      "name",
+      "hostname",
+      "description",
+      "default_view",
+      "default_view_name",
+      "url",
+      "connector_type",
+      "connector_type_name",
+      "read_only",
+      "primary_ipv4",
+      "comments",
+      "driver_info",
+      "nms_id",
     ]);
     expect(member).toMatchObject({
       default_view_name: "Basic",
@@ -282,17 +366,28 @@ describe("menuView", () => {
       driver_info: '{"model": "x"}',
       nms_id: "",
     });
-    expect(Object.keys(body.groups["12"])).toEqual(["name", "description", "display_name", "read_only", "comments", "members"]);
+    expect(Object.keys(body.groups["12"])).toEqual([
+      "name",
+      "description",
+      "display_name",
+      "read_only",
+      "comments",
+      "members",
+    ]);
   });
 });
 
 describe("searchView", () => {
   const core = { ...device({ id: 5, name: "Core-1", hostname: "core-1.example.org" }), status: "active" as const };
   const edge = { ...device({ id: 6, name: "edge", hostname: "edge.example.org" }), status: "active" as const };
-  const menu = menuGroups(superuser(), [
-    { group: group({ id: 27, name: "b-group" }), devices: [core] },
-    { group: group({ id: 12, name: "a-group" }), devices: [core, edge] },
-  ], []);
+  const menu = menuGroups(
+    superuser(),
+    [
+      { group: group({ id: 27, name: "b-group" }), devices: [core] },
+      { group: group({ id: 12, name: "a-group" }), devices: [core, edge] },
+    ],
+    [],
+  );
 
   it("finds a device by name or hostname, case-insensitively, exact only", () => {
     expect(searchView(menu, "core-1", baseUrl)?.switch.id).toBe("5");

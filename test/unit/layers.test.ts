@@ -19,7 +19,15 @@ interface Violation {
 }
 
 function cruise(cwd: string, dirs: string[], config: string, tsConfig?: string): Violation[] {
-  const args = [depcruise, "--config", config, "--output-type", "json", ...(tsConfig ? ["--ts-config", tsConfig] : []), ...dirs];
+  const args = [
+    depcruise,
+    "--config",
+    config,
+    "--output-type",
+    "json",
+    ...(tsConfig ? ["--ts-config", tsConfig] : []),
+    ...dirs,
+  ];
   let out: string;
   try {
     out = execFileSync(process.execPath, args, { cwd, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
@@ -44,7 +52,7 @@ describe("layers import one way", () => {
         fs.mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true });
         fs.writeFileSync(path.join(scratch, file), text);
       };
-      write("app/service.ts", 'export const service = 1;\n');
+      write("app/service.ts", "export const service = 1;\n");
       write("domain/rule.ts", 'import { service } from "../app/service";\nexport const rule = service;\n');
       write("db/repo.ts", "export const repo = 1;\n");
       write("drivers/driver.ts", 'import { repo } from "../db/repo";\nexport const driver = repo;\n');
@@ -52,7 +60,12 @@ describe("layers import one way", () => {
       write("model/b.ts", 'import { a } from "./a";\nexport const b = () => a;\n');
       write("tsconfig.json", JSON.stringify({ compilerOptions: { module: "commonjs", target: "ES2022" } }));
       fs.copyFileSync(path.join(root, ".dependency-cruiser.cjs"), path.join(scratch, ".dependency-cruiser.cjs"));
-      const found = cruise(scratch, ["app", "domain", "db", "drivers", "model"], ".dependency-cruiser.cjs", "tsconfig.json")
+      const found = cruise(
+        scratch,
+        ["app", "domain", "db", "drivers", "model"],
+        ".dependency-cruiser.cjs",
+        "tsconfig.json",
+      )
         .map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`)
         .sort();
       expect(found).toEqual([

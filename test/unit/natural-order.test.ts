@@ -9,7 +9,12 @@ describe("natural order", () => {
 
   it("slot/port names compare part by part", () => {
     expect(sorted(["1/1/10", "1/1/2", "1/2/1", "1/1/1"])).toEqual(["1/1/1", "1/1/2", "1/1/10", "1/2/1"]);
-    expect(sorted(["Gi1/0/10", "Gi1/0/9", "Gi1/0/1", "Te1/1/1"])).toEqual(["Gi1/0/1", "Gi1/0/9", "Gi1/0/10", "Te1/1/1"]);
+    expect(sorted(["Gi1/0/10", "Gi1/0/9", "Gi1/0/1", "Te1/1/1"])).toEqual([
+      "Gi1/0/1",
+      "Gi1/0/9",
+      "Gi1/0/10",
+      "Te1/1/1",
+    ]);
   });
 
   it("letters ignore case; shorter prefixes come first", () => {

@@ -13,21 +13,27 @@ import { spawnSync } from "node:child_process";
 import { describeStoreError } from "../../db/connect";
 
 type Support = { refuse: boolean; message: string } | null;
-const { nodeSupport, TESTED } = require("../../bin/node-support.js") as { nodeSupport: (v: string) => Support; TESTED: [number, number][] };
+const { nodeSupport, TESTED } = require("../../bin/node-support.js") as {
+  nodeSupport: (v: string) => Support;
+  TESTED: [number, number][];
+};
 
 describe("Node.js version check at start", () => {
   it.each(["v20.19.0", "v20.20.2", "v22.0.0", "v22.23.3", "v24.0.0", "v24.21.0"])("%s is tested: no message", (v) => {
     expect(nodeSupport(v)).toBeNull();
   });
 
-  it.each(["v18.20.4", "v19.9.0", "v20.18.1", "v16.0.0"])("%s is refused with the versions to install and npm ci", (v) => {
-    const s = nodeSupport(v)!;
-    expect(s.refuse).toBe(true);
-    expect(s.message).toBe(
-      `switchdesk needs Node.js 20 (20.19 or later), 22 or 24 (24 LTS recommended); this is Node.js ${v.slice(1)}. ` +
-        "Install a supported Node.js, then run `npm ci` again (the native modules are built for the Node.js that installs them).",
-    );
-  });
+  it.each(["v18.20.4", "v19.9.0", "v20.18.1", "v16.0.0"])(
+    "%s is refused with the versions to install and npm ci",
+    (v) => {
+      const s = nodeSupport(v)!;
+      expect(s.refuse).toBe(true);
+      expect(s.message).toBe(
+        `switchdesk needs Node.js 20 (20.19 or later), 22 or 24 (24 LTS recommended); this is Node.js ${v.slice(1)}. ` +
+          "Install a supported Node.js, then run `npm ci` again (the native modules are built for the Node.js that installs them).",
+      );
+    },
+  );
 
   it.each(["v21.7.3", "v23.11.0", "v25.2.0", "v26.0.0"])("%s is untested: it starts with a warning", (v) => {
     const s = nodeSupport(v)!;
@@ -41,8 +47,16 @@ describe("Node.js version check at start", () => {
     try {
       const preload = path.join(dir, "old.js");
       fs.writeFileSync(preload, 'Object.defineProperty(process, "version", { value: "v18.20.4" });\n');
-      const r = spawnSync(process.execPath, ["--require", preload, path.join(__dirname, "../../bin/switchdesk.js"), "serve"], { encoding: "utf8", timeout: 20000 });
-      expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({ status: 1, stdout: "", stderr: nodeSupport("v18.20.4")!.message + "\n" });
+      const r = spawnSync(
+        process.execPath,
+        ["--require", preload, path.join(__dirname, "../../bin/switchdesk.js"), "serve"],
+        { encoding: "utf8", timeout: 20000 },
+      );
+      expect({ status: r.status, stdout: r.stdout, stderr: r.stderr }).toEqual({
+        status: 1,
+        stdout: "",
+        stderr: nodeSupport("v18.20.4")!.message + "\n",
+      });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
@@ -53,7 +67,9 @@ describe("Node.js version check at start", () => {
   });
 
   it("package.json engines names exactly the tested lines", () => {
-    const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, "../../package.json"), "utf8")) as { engines: { node: string } };
+    const pkg = JSON.parse(fs.readFileSync(path.join(__dirname, "../../package.json"), "utf8")) as {
+      engines: { node: string };
+    };
     expect(pkg.engines.node).toBe(TESTED.map(([major, minor]) => `^${major}.${minor}.0`).join(" || "));
   });
 
@@ -81,8 +97,13 @@ describe("Node.js version check at start", () => {
         else if (e.name.endsWith(".ts")) files.push(path.relative(root, p));
       }
     };
-    for (const dir of ["server", "handlers", "app", "domain", "model", "drivers", "db", "lab", "bench", "test"]) walk(path.join(root, dir), 0);
-    const loads = files.filter((f) => /import\s+(?!type\b)[^;]*from\s+"better-sqlite3"|(require|import)\(\s*"better-sqlite3"\s*\)/.test(fs.readFileSync(path.join(root, f), "utf8")));
+    for (const dir of ["server", "handlers", "app", "domain", "model", "drivers", "db", "lab", "bench", "test"])
+      walk(path.join(root, dir), 0);
+    const loads = files.filter((f) =>
+      /import\s+(?!type\b)[^;]*from\s+"better-sqlite3"|(require|import)\(\s*"better-sqlite3"\s*\)/.test(
+        fs.readFileSync(path.join(root, f), "utf8"),
+      ),
+    );
     expect(loads).toEqual([path.join("db", "connect.ts")]);
   });
 });

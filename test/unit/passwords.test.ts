@@ -15,7 +15,12 @@ function costsOf(hash: string): number[] | undefined {
 
 describe("password hashes", () => {
   it("a production process hashes with argon2id at 64 MiB, three passes and four lanes", async () => {
-    for (const env of [{}, { NODE_ENV: "production" }, { SWITCHDESK_TEST_FAST_HASH: "1" }, { NODE_ENV: "development", SWITCHDESK_TEST_FAST_HASH: "1" }]) {
+    for (const env of [
+      {},
+      { NODE_ENV: "production" },
+      { SWITCHDESK_TEST_FAST_HASH: "1" },
+      { NODE_ENV: "development", SWITCHDESK_TEST_FAST_HASH: "1" },
+    ]) {
       const hash = await argon2.hash("correct horse battery", hashOptions(env));
       expect(costsOf(hash)).toEqual([65536, 3, 4]);
     }
@@ -23,7 +28,10 @@ describe("password hashes", () => {
 
   it("only a test process that asks for it gets the cheap costs", () => {
     expect(hashOptions({ NODE_ENV: "test" })).toEqual({ type: argon2.argon2id });
-    expect(hashOptions({ NODE_ENV: "test", SWITCHDESK_TEST_FAST_HASH: "1" })).toMatchObject({ type: argon2.argon2id, timeCost: 1 });
+    expect(hashOptions({ NODE_ENV: "test", SWITCHDESK_TEST_FAST_HASH: "1" })).toMatchObject({
+      type: argon2.argon2id,
+      timeCost: 1,
+    });
   });
 
   it("this suite's hashes are cheap argon2id ones and verify like any other", async () => {

@@ -7,7 +7,10 @@
 import { listContexts, recordingPath, snmprecDir, snmprecFacts, type RecordingFacts } from "../support/snmprec-facts";
 
 const dir = snmprecDir();
-if (!dir) console.log("snmprec-facts tests skipped: no ../shared/fixtures/snmprec beside the project (set SWITCHDESK_FIXTURES to point elsewhere)");
+if (!dir)
+  console.log(
+    "snmprec-facts tests skipped: no ../shared/fixtures/snmprec beside the project (set SWITCHDESK_FIXTURES to point elsewhere)",
+  );
 const describeIf = dir ? describe : describe.skip;
 
 function facts(name: string): RecordingFacts {

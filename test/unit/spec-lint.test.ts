@@ -71,11 +71,32 @@ function examplesOf(media: Json): unknown[] {
 }
 
 const EXPECTED_OPERATION_IDS = [
-  "apiRoot", "getSchema", "getEnvironment", "getStats", "getMenu", "searchSwitch",
-  "getSwitchBasic", "getSwitchDetails", "setInterfaceVlan", "setInterfaceState",
-  "setInterfacePoe", "setInterfaceDescription", "saveConfig", "addVlan", "editVlan",
-  "deleteVlan", "createToken", "listTokens", "revokeToken", "adminRoot", "listLog", "unlockUser", "redetectAdminSwitch", "acceptHostKeyAdminSwitch",
-  "getHealth", "getMetrics",
+  "apiRoot",
+  "getSchema",
+  "getEnvironment",
+  "getStats",
+  "getMenu",
+  "searchSwitch",
+  "getSwitchBasic",
+  "getSwitchDetails",
+  "setInterfaceVlan",
+  "setInterfaceState",
+  "setInterfacePoe",
+  "setInterfaceDescription",
+  "saveConfig",
+  "addVlan",
+  "editVlan",
+  "deleteVlan",
+  "createToken",
+  "listTokens",
+  "revokeToken",
+  "adminRoot",
+  "listLog",
+  "unlockUser",
+  "redetectAdminSwitch",
+  "acceptHostKeyAdminSwitch",
+  "getHealth",
+  "getMetrics",
   ...[
     ["Users", "User"],
     ["SnmpProfiles", "SnmpProfile"],
@@ -83,7 +104,12 @@ const EXPECTED_OPERATION_IDS = [
     ["SwitchGroups", "SwitchGroup"],
     ["AdminSwitches", "AdminSwitch"],
   ].flatMap(([plural, one]) => [
-    `list${plural}`, `create${one}`, `get${one}`, `update${one}`, `patch${one}`, `delete${one}`,
+    `list${plural}`,
+    `create${one}`,
+    `get${one}`,
+    `update${one}`,
+    `patch${one}`,
+    `delete${one}`,
   ]),
 ];
 
@@ -110,8 +136,16 @@ describe("spec/openapi.yaml", () => {
     expect(doc.openapi).toBe("3.0.3");
     expect(doc.servers).toEqual([{ url: "/" }]);
     expect(doc.security).toEqual([{ tokenAuth: [] }, { sessionAuth: [] }]);
-    expect(doc.components.securitySchemes.tokenAuth).toMatchObject({ type: "apiKey", in: "header", name: "Authorization" });
-    expect(doc.components.securitySchemes.sessionAuth).toMatchObject({ type: "apiKey", in: "cookie", name: "sessionid" });
+    expect(doc.components.securitySchemes.tokenAuth).toMatchObject({
+      type: "apiKey",
+      in: "header",
+      name: "Authorization",
+    });
+    expect(doc.components.securitySchemes.sessionAuth).toMatchObject({
+      type: "apiKey",
+      in: "cookie",
+      name: "sessionid",
+    });
   });
 
   test("openapi-backend accepts it in strict mode and routes slashed paths", async () => {
@@ -126,7 +160,8 @@ describe("spec/openapi.yaml", () => {
       },
     });
     await api.init();
-    const route = (method: string, p: string) => api.router.matchOperation({ method, path: p, headers: {} })?.operationId;
+    const route = (method: string, p: string) =>
+      api.router.matchOperation({ method, path: p, headers: {} })?.operationId;
     expect(route("get", "/api/switches/search/core-1/")).toBe("searchSwitch");
     expect(route("get", "/api/switches/35/272/")).toBe("getSwitchBasic");
     expect(route("post", "/api/switches/35/272/interface/1_1_1/state/")).toBe("setInterfaceState");
@@ -141,7 +176,10 @@ describe("spec/openapi.yaml", () => {
 
   test("every operation under /api/admin/ is tagged admin, and no other is (the superuser gate follows the tag)", () => {
     for (const { path: p, op } of ops) {
-      expect({ path: p, admin: (op.tags ?? []).includes("admin") }).toEqual({ path: p, admin: p.startsWith("/api/admin/") });
+      expect({ path: p, admin: (op.tags ?? []).includes("admin") }).toEqual({
+        path: p,
+        admin: p.startsWith("/api/admin/"),
+      });
     }
   });
 
@@ -157,27 +195,42 @@ describe("spec/openapi.yaml", () => {
       for (const operationId of info.operations) expect(ops.map((o) => o.op.operationId)).toContain(operationId);
     }
     // every device write needs a capability; no other operation does
-    const writes = ops.filter((o) => o.path.startsWith("/api/switches/") && o.method === "post").map((o) => o.op.operationId);
+    const writes = ops
+      .filter((o) => o.path.startsWith("/api/switches/") && o.method === "post")
+      .map((o) => o.op.operationId);
     expect(writes.filter((id) => capabilityOf(id) === null)).toEqual([]);
   });
 
   test("every path starts at /api/ and ends with a slash, but the operators' two (tagged ops, open to all)", () => {
     const ops = (p: string) => Object.values<Json>(doc.paths[p]).some((op) => (op.tags ?? []).includes("ops"));
     for (const p of Object.keys(doc.paths)) {
-      if (ops(p)) expect({ p, security: doc.paths[p].get.security }).toEqual({ p: expect.stringMatching(/^\/(healthz|metrics)$/), security: [] });
+      if (ops(p))
+        expect({ p, security: doc.paths[p].get.security }).toEqual({
+          p: expect.stringMatching(/^\/(healthz|metrics)$/),
+          security: [],
+        });
       else expect(p).toMatch(/^\/api\/(.*\/)?$/);
     }
   });
 
   test("path parameters have the agreed types", () => {
-    const expectedType: Record<string, string> = { group: "integer", switch: "integer", id: "integer", interface: "string", text: "string" };
+    const expectedType: Record<string, string> = {
+      group: "integer",
+      switch: "integer",
+      id: "integer",
+      interface: "string",
+      text: "string",
+    };
     for (const { path: p, op, pathItem } of ops) {
       const params = [...(pathItem.parameters ?? []), ...(op.parameters ?? [])].map((x: Json) => deref(doc, x));
       const inPath = [...p.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       for (const name of inPath) {
         const param = params.find((x: Json) => x.in === "path" && x.name === name);
         expect({ op: op.operationId, name, type: param?.schema?.type, required: param?.required }).toEqual({
-          op: op.operationId, name, type: expectedType[name], required: true,
+          op: op.operationId,
+          name,
+          type: expectedType[name],
+          required: true,
         });
       }
     }
@@ -191,12 +244,16 @@ describe("spec/openapi.yaml", () => {
   test("every operation documents a response example, and every JSON success has one", () => {
     for (const { op } of ops) {
       const responses = Object.entries<Json>(op.responses).map(([status, r]) => [status, deref(doc, r)] as const);
-      const withExample = responses.filter(([, r]) => r.content?.["application/json"] && examplesOf(r.content["application/json"]).length > 0);
+      const withExample = responses.filter(
+        ([, r]) => r.content?.["application/json"] && examplesOf(r.content["application/json"]).length > 0,
+      );
       expect({ op: op.operationId, examples: withExample.length > 0 }).toEqual({ op: op.operationId, examples: true });
       for (const [status, r] of responses) {
         if (status.startsWith("2") && r.content?.["application/json"]) {
           expect({ op: op.operationId, status, n: examplesOf(r.content["application/json"]).length > 0 }).toEqual({
-            op: op.operationId, status, n: true,
+            op: op.operationId,
+            status,
+            n: true,
           });
         }
       }
@@ -211,7 +268,9 @@ describe("spec/openapi.yaml", () => {
         if (op.operationId === "getHealth" && status === "503") continue;
         const r = deref(doc, raw);
         expect({ op: op.operationId, status, schema: r.content?.["application/json"]?.schema?.$ref }).toEqual({
-          op: op.operationId, status, schema: "#/components/schemas/Error",
+          op: op.operationId,
+          status,
+          schema: "#/components/schemas/Error",
         });
       }
     }
@@ -221,7 +280,20 @@ describe("spec/openapi.yaml", () => {
     const error = doc.components.schemas.Error;
     expect(error.required).toEqual(["reason", "code"]);
     expect(error.additionalProperties).toBe(false);
-    for (const code of ["access_denied", "same_value", "missing_parameter", "invalid_parameter", "not_found", "device_unreachable", "device_refused", "device_mismatch", "not_supported", "rate_limited", "token_read_only", "invalid_token"]) {
+    for (const code of [
+      "access_denied",
+      "same_value",
+      "missing_parameter",
+      "invalid_parameter",
+      "not_found",
+      "device_unreachable",
+      "device_refused",
+      "device_mismatch",
+      "not_supported",
+      "rate_limited",
+      "token_read_only",
+      "invalid_token",
+    ]) {
       expect(error.properties.code.enum).toContain(code);
     }
   });
@@ -234,7 +306,11 @@ describe("spec/openapi.yaml", () => {
       const content = op.requestBody?.content ?? {};
       const json = content["application/json"]?.schema?.$ref;
       const form = content["application/x-www-form-urlencoded"]?.schema?.$ref;
-      expect({ op: op.operationId, json: typeof json, same: json === form }).toEqual({ op: op.operationId, json: "string", same: true });
+      expect({ op: op.operationId, json: typeof json, same: json === form }).toEqual({
+        op: op.operationId,
+        json: "string",
+        same: true,
+      });
       expect(resolvePointer(doc, json)).toMatchObject({ type: "object", additionalProperties: false });
     }
   });
@@ -263,7 +339,8 @@ describe("spec/openapi.yaml", () => {
         const media = r.content?.["application/json"];
         if (media) check(`${op.operationId} ${status}`, media);
       }
-      for (const [type, media] of Object.entries<Json>(op.requestBody?.content ?? {})) check(`${op.operationId} ${type}`, media);
+      for (const [type, media] of Object.entries<Json>(op.requestBody?.content ?? {}))
+        check(`${op.operationId} ${type}`, media);
     }
     expect(failures).toEqual([]);
   });

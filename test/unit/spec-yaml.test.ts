@@ -19,7 +19,8 @@ const PYTHON = "/usr/bin/python3";
 const havePyYaml = fs.existsSync(PYTHON) && spawnSync(PYTHON, ["-c", "import yaml"], { stdio: "ignore" }).status === 0;
 // without PyYAML the check is reported as skipped, never as passed; CI installs python3-yaml
 const withPyYaml = havePyYaml || process.env.CI ? it : it.skip;
-if (!havePyYaml && !process.env.CI) console.warn(`spec-yaml: ${PYTHON} with PyYAML (python3-yaml) is missing: the PyYAML check is skipped`);
+if (!havePyYaml && !process.env.CI)
+  console.warn(`spec-yaml: ${PYTHON} with PyYAML (python3-yaml) is missing: the PyYAML check is skipped`);
 
 describe("the spec parses the same in other YAML parsers", () => {
   it("in strict YAML 1.2 (the yaml package): one document, no errors, no warnings, no duplicate keys", () => {

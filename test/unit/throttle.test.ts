@@ -19,7 +19,11 @@ describe("login throttle rules", () => {
   });
 
   it("never refuses a username for failures from other addresses: it waits a step per failure, at most 10 s", () => {
-    const elsewhere = (n: number): AttemptTimes => ({ pair: [], address: [], user: Array.from({ length: n }, (_, i) => now - 10 * (i + 1)) });
+    const elsewhere = (n: number): AttemptTimes => ({
+      pair: [],
+      address: [],
+      user: Array.from({ length: n }, (_, i) => now - 10 * (i + 1)),
+    });
     expect(throttleVerdict(elsewhere(3), settings, now)).toEqual({ allowed: true, retryAfter: 0, delayMs: 600 });
     expect(throttleVerdict(elsewhere(20), settings, now)).toEqual({ allowed: true, retryAfter: 0, delayMs: 4000 });
     expect(throttleVerdict(elsewhere(1000), settings, now)).toEqual({ allowed: true, retryAfter: 0, delayMs: 10_000 });
@@ -57,13 +61,17 @@ describe("login settings", () => {
     expect(loadConfig({}).loginDelayStepMs).toBe(200);
     expect(loadConfig({ LOGIN_DELAY_STEP_MS: "0" }).loginDelayStepMs).toBe(0);
     expect(loadConfig({ LOGIN_DELAY_STEP_MS: "50" }).loginDelayStepMs).toBe(50);
-    expect(() => loadConfig({ LOGIN_DELAY_STEP_MS: "-1" })).toThrow(/^LOGIN_DELAY_STEP_MS must be a non-negative integer/);
+    expect(() => loadConfig({ LOGIN_DELAY_STEP_MS: "-1" })).toThrow(
+      /^LOGIN_DELAY_STEP_MS must be a non-negative integer/,
+    );
   });
 
   it("PASSWORD_MIN_LENGTH: 10 unless set, at least 1", () => {
     expect(loadConfig({}).passwordMinLength).toBe(10);
     expect(loadConfig({ PASSWORD_MIN_LENGTH: "16" }).passwordMinLength).toBe(16);
     expect(() => loadConfig({ PASSWORD_MIN_LENGTH: "0" })).toThrow(/^PASSWORD_MIN_LENGTH must be at least 1/);
-    expect(() => loadConfig({ PASSWORD_MIN_LENGTH: "ten" })).toThrow(/^PASSWORD_MIN_LENGTH must be a non-negative integer/);
+    expect(() => loadConfig({ PASSWORD_MIN_LENGTH: "ten" })).toThrow(
+      /^PASSWORD_MIN_LENGTH must be a non-negative integer/,
+    );
   });
 });

@@ -45,7 +45,8 @@ export const arubaCxFamily: SnmpFamily = {
 export class ArubaCxDriver extends SnmpDriver {
   async learn(scope: LearnScope): Promise<DeviceSnapshot> {
     const snapshot = await super.learn(scope);
-    if (snapshot.vlans.length > 0 && snapshot.vlans.every((v) => v.name === "")) snapshot.driver_info.vlan_names = VLAN_NAMES_MISSING;
+    if (snapshot.vlans.length > 0 && snapshot.vlans.every((v) => v.name === ""))
+      snapshot.driver_info.vlan_names = VLAN_NAMES_MISSING;
     return snapshot;
   }
 

@@ -32,7 +32,13 @@ export function arubaCxPoePart(): PoePart {
     reads: (purpose) =>
       purpose === "vlans"
         ? {}
-        : { ...standard.reads(purpose), [DRAWN]: { label: "arubaWiredPoePethPsePortTable", columns: [arubaCxPoe.arubaWiredPoePethPsePortPowerDrawn] } },
+        : {
+            ...standard.reads(purpose),
+            [DRAWN]: {
+              label: "arubaWiredPoePethPsePortTable",
+              columns: [arubaCxPoe.arubaWiredPoePethPsePortPowerDrawn],
+            },
+          },
     ports(tables: Tables, ports: PortMap): Map<number, PoePort> {
       const out = standard.ports(tables, ports);
       const drawn = (tables[DRAWN] as Columns | undefined)?.get(arubaCxPoe.arubaWiredPoePethPsePortPowerDrawn);

@@ -53,7 +53,10 @@ export function arubaCxSave(options: ArubaCxSaveOptions = {}): SavePart {
       await session.set(toVarbinds(writes));
       // the row must show what was asked for (a busy agent could hand back another copy)
       const problems = await readBack(session, writes.slice(1));
-      if (problems.length) throw new DeviceMismatch(`${session.where} accepted the configuration copy row ${row} but reads back otherwise: ${problems.join("; ")}`);
+      if (problems.length)
+        throw new DeviceMismatch(
+          `${session.where} accepted the configuration copy row ${row} but reads back otherwise: ${problems.join("; ")}`,
+        );
 
       const stateOid = at(arubaCxConfig.arubaWiredConfigurationCopyState);
       const causeOid = at(arubaCxConfig.arubaWiredConfigurationCopyFailureCause);
@@ -62,13 +65,18 @@ export function arubaCxSave(options: ArubaCxSaveOptions = {}): SavePart {
         if (poll > 0) await new Promise((resolve) => setTimeout(resolve, interval));
         const values = await session.get([stateOid, causeOid]);
         const vb = values.get(stateOid);
-        if (!vb) throw new DeviceMismatch(`${session.where} accepted the configuration copy but its row ${row} is gone without a result`);
+        if (!vb)
+          throw new DeviceMismatch(
+            `${session.where} accepted the configuration copy but its row ${row} is gone without a result`,
+          );
         state = asInt(vb);
         if (state === STATE.successful) return;
         if (state === STATE.failed) {
           const cause = values.get(causeOid);
           const why = cause ? (CAUSES[asInt(cause)] ?? `cause ${asInt(cause)}`) : "no cause given";
-          throw new DeviceRefused(`${session.where} could not copy the running configuration to the startup configuration: ${why}`);
+          throw new DeviceRefused(
+            `${session.where} could not copy the running configuration to the startup configuration: ${why}`,
+          );
         }
       }
       throw new DeviceMismatch(

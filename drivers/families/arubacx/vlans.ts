@@ -53,7 +53,8 @@ function pvidsByPort(t: Tables): Map<number, number> {
 
 function vidsByIfIndex(t: Tables): Map<number, number[]> {
   const out = new Map<number, number[]>();
-  for (const [index, vb] of column(t, MEMBER_VIDS, arubaCxPortVlan.arubaWiredPortVlanMemberVid) ?? []) out.set(Number(index), vidsOf(asBytes(vb)));
+  for (const [index, vb] of column(t, MEMBER_VIDS, arubaCxPortVlan.arubaWiredPortVlanMemberVid) ?? [])
+    out.set(Number(index), vidsOf(asBytes(vb)));
   return out;
 }
 
@@ -73,7 +74,11 @@ export function arubaCxVlans(): VlanPart {
   const plan: Plan = {
     [PVIDS]: { label: "dot1qPortVlanTable", columns: [qbridge.dot1qPvid] },
     [MEMBER_VIDS]: { label: "arubaWiredPortVlanMemberTable", columns: [arubaCxPortVlan.arubaWiredPortVlanMemberVid] },
-    [NAMES]: { label: "ieee8021QBridgeVlanStaticTable", columns: [ieee8021QBridge.ieee8021QBridgeVlanStaticName], rows: 32 },
+    [NAMES]: {
+      label: "ieee8021QBridgeVlanStaticTable",
+      columns: [ieee8021QBridge.ieee8021QBridgeVlanStaticName],
+      rows: 32,
+    },
   };
 
   return {

@@ -28,7 +28,8 @@ function iosText(value: unknown, what: string, maxLength: number, required: bool
 export function iosInterface(value: unknown): string {
   const text = checkText(value, { what: "interface name", maxLength: 64, required: true });
   const name = iosName(text);
-  if (!name || !PRINTABLE_ASCII.test(name.long)) throw new UnsafeValue("interface name", "is not an IOS interface name");
+  if (!name || !PRINTABLE_ASCII.test(name.long))
+    throw new UnsafeValue("interface name", "is not an IOS interface name");
   return name.long;
 }
 
@@ -51,8 +52,14 @@ export const configLines = {
     const d = iosDescription(text);
     return [`interface ${name}`, d === "" ? "no description" : `description ${d}`];
   },
-  poe: (iface: string, on: boolean) => [`interface ${iosInterface(iface)}`, on ? "power inline auto" : "power inline never"],
-  accessVlan: (iface: string, vlan: number) => [`interface ${iosInterface(iface)}`, `switchport access vlan ${checkVlanId(vlan)}`],
+  poe: (iface: string, on: boolean) => [
+    `interface ${iosInterface(iface)}`,
+    on ? "power inline auto" : "power inline never",
+  ],
+  accessVlan: (iface: string, vlan: number) => [
+    `interface ${iosInterface(iface)}`,
+    `switchport access vlan ${checkVlanId(vlan)}`,
+  ],
   nativeVlan: (iface: string, vlan: number) => [
     `interface ${iosInterface(iface)}`,
     `switchport trunk native vlan ${checkVlanId(vlan)}`,

@@ -15,7 +15,16 @@ import { type Driver } from "../../contract";
 import { CliSession } from "../../ssh/cli-session";
 import { checkVlanId } from "../../ssh/safe-values";
 import { describeTarget, type SshTarget } from "../../ssh/target";
-import { configLines, IOS_MAX_DESCRIPTION, IOS_MAX_VLAN_NAME, iosDescription, iosInterface, iosVlanName, saveCommand, show } from "./commands";
+import {
+  configLines,
+  IOS_MAX_DESCRIPTION,
+  IOS_MAX_VLAN_NAME,
+  iosDescription,
+  iosInterface,
+  iosVlanName,
+  saveCommand,
+  show,
+} from "./commands";
 import { iosDialect } from "./dialect";
 import { nameKey } from "./interface-names";
 import { parseInterfacesDescription } from "./parse-interfaces-description";
@@ -68,7 +77,8 @@ interface IosPortContext {
 
 function portContext(view: InterfaceView): IosPortContext {
   const context = view.driverContext as IosPortContext | undefined;
-  if (!context || typeof context.name !== "string") throw new TypeError("the interface view was not learned by this IOS driver");
+  if (!context || typeof context.name !== "string")
+    throw new TypeError("the interface view was not learned by this IOS driver");
   return context;
 }
 
@@ -153,7 +163,9 @@ export class CiscoIosCliDriver implements Driver {
       return null; // not an interface name at all: no such interface
     }
     const s = await this.connect();
-    const description = await optional(async () => parseInterfacesDescription(await s.run(show.interfaceDescription(name))));
+    const description = await optional(async () =>
+      parseInterfacesDescription(await s.run(show.interfaceDescription(name))),
+    );
     const row = description?.find((r) => nameKey(r.interface) === nameKey(name));
     if (!row) return null;
     const vlans = vlanInfos(parseVlanBrief(await s.run(show.vlans)));
@@ -179,9 +191,9 @@ export class CiscoIosCliDriver implements Driver {
     const { name } = portContext(view);
     const s = await this.connect();
     await s.configure(configLines.adminState(name, up));
-    const row = (await optional(async () => parseInterfacesDescription(await s.run(show.interfaceDescription(name)))))?.find(
-      (r) => nameKey(r.interface) === nameKey(name),
-    );
+    const row = (
+      await optional(async () => parseInterfacesDescription(await s.run(show.interfaceDescription(name))))
+    )?.find((r) => nameKey(r.interface) === nameKey(name));
     const now = row ? (row.status === "admin down" ? "down" : "up") : "(interface not listed)";
     if (now !== (up ? "up" : "down")) throw this.mismatch(`admin state of ${name}`, up ? "up" : "down", now);
   }
@@ -191,9 +203,12 @@ export class CiscoIosCliDriver implements Driver {
     const description = iosDescription(text);
     const s = await this.connect();
     await s.configure(configLines.description(name, description));
-    const config = parseRunningInterfaces(await s.run(show.interfaceConfig(name))).find((c) => nameKey(c.interface) === nameKey(name));
+    const config = parseRunningInterfaces(await s.run(show.interfaceConfig(name))).find(
+      (c) => nameKey(c.interface) === nameKey(name),
+    );
     const now = config ? config.description : "(interface not in the configuration)";
-    if (now !== description) throw this.mismatch(`description of ${name}`, JSON.stringify(description), JSON.stringify(now));
+    if (now !== description)
+      throw this.mismatch(`description of ${name}`, JSON.stringify(description), JSON.stringify(now));
   }
 
   async setPoe(view: InterfaceView, on: boolean): Promise<void> {
@@ -211,7 +226,8 @@ export class CiscoIosCliDriver implements Driver {
     const { name, switchport: before } = portContext(view);
     checkVlanId(vlan);
     const s = await this.connect();
-    if (!before || before.switchport !== "Enabled") throw new NotSupported(`${s.where}: interface ${name} is not a switchport`);
+    if (!before || before.switchport !== "Enabled")
+      throw new NotSupported(`${s.where}: interface ${name} is not a switchport`);
     // a trunk's untagged VLAN is its native VLAN; its access VLAN would not be used
     const trunk = isTrunk(before);
     await s.configure(trunk ? configLines.nativeVlan(name, vlan) : configLines.accessVlan(name, vlan));
@@ -227,7 +243,8 @@ export class CiscoIosCliDriver implements Driver {
     await s.configure(configLines.createVlan(id, name));
     const vlan = (await this.learnVlans()).find((v) => v.id === id);
     if (!vlan) throw this.mismatch(`VLAN ${id}`, "created", "absent");
-    if (name !== "" && vlan.name !== name) throw this.mismatch(`name of VLAN ${id}`, JSON.stringify(name), JSON.stringify(vlan.name));
+    if (name !== "" && vlan.name !== name)
+      throw this.mismatch(`name of VLAN ${id}`, JSON.stringify(name), JSON.stringify(vlan.name));
   }
 
   async renameVlan(id: number, name: string): Promise<void> {
@@ -235,25 +252,35 @@ export class CiscoIosCliDriver implements Driver {
     iosVlanName(name);
     const s = await this.connect();
     // "vlan N" creates a VLAN that is not there: a rename must not do that
-    if (!(await this.learnVlans()).some((v) => v.id === id)) throw new DeviceRefused(`${s.where} has no VLAN ${id} to rename`);
+    if (!(await this.learnVlans()).some((v) => v.id === id))
+      throw new DeviceRefused(`${s.where} has no VLAN ${id} to rename`);
     await s.configure(configLines.renameVlan(id, name));
     const vlan = (await this.learnVlans()).find((v) => v.id === id);
-    if (vlan?.name !== name) throw this.mismatch(`name of VLAN ${id}`, JSON.stringify(name), vlan ? JSON.stringify(vlan.name) : "absent");
+    if (vlan?.name !== name)
+      throw this.mismatch(`name of VLAN ${id}`, JSON.stringify(name), vlan ? JSON.stringify(vlan.name) : "absent");
   }
 
   async deleteVlan(id: number): Promise<void> {
     checkVlanId(id);
     const s = await this.connect();
     await s.configure(configLines.deleteVlan(id));
-    if ((await this.learnVlans()).some((v) => v.id === id)) throw this.mismatch(`VLAN ${id}`, "deleted", "still present");
+    if ((await this.learnVlans()).some((v) => v.id === id))
+      throw this.mismatch(`VLAN ${id}`, "deleted", "still present");
   }
 
   async saveConfig(): Promise<void> {
     const s = await this.connect();
-    const output = await s.run(saveCommand, { write: true, timeoutMs: Math.max(SAVE_TIMEOUT_MS, this.target.command_timeout_ms) });
+    const output = await s.run(saveCommand, {
+      write: true,
+      timeoutMs: Math.max(SAVE_TIMEOUT_MS, this.target.command_timeout_ms),
+    });
     // IOS ends a good save with "[OK]"; anything else did not say it saved
     if (!/\[OK\]/.test(output)) {
-      const last = output.split("\n").filter((l) => l.trim()).pop() ?? "(no output)";
+      const last =
+        output
+          .split("\n")
+          .filter((l) => l.trim())
+          .pop() ?? "(no output)";
       throw new DeviceRefused(`${s.where} did not confirm "${saveCommand}": ${last.trim()}`);
     }
   }
@@ -271,7 +298,9 @@ export class CiscoIosCliDriver implements Driver {
 
   private mismatch(what: string, wrote: string, now: string): DeviceMismatch {
     const where = describeTarget(this.target, this.options.name);
-    return new DeviceMismatch(`${where} accepted the change but reads back otherwise: wrote ${what} = ${wrote}, device reports ${now}`);
+    return new DeviceMismatch(
+      `${where} accepted the change but reads back otherwise: wrote ${what} = ${wrote}, device reports ${now}`,
+    );
   }
 
   private async switchportOf(s: CliSession, name: string): Promise<SwitchportRow | null> {
@@ -280,7 +309,10 @@ export class CiscoIosCliDriver implements Driver {
   }
 
   private async powerRow(s: CliSession, name: string) {
-    return (await this.power(s, show.interfacePower(name)))?.ports.find((r) => nameKey(r.interface) === nameKey(name)) ?? null;
+    return (
+      (await this.power(s, show.interfacePower(name)))?.ports.find((r) => nameKey(r.interface) === nameKey(name)) ??
+      null
+    );
   }
 
   /** `show power inline` output; null on switches without PoE (IOS does not know the command there). */

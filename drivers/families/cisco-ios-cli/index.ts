@@ -11,6 +11,7 @@ export const ciscoIosCli: DriverEntry = {
   description: "Cisco IOS over SSH: show commands, configuration mode, write memory",
   connector: 7,
   can: ciscoIosCapabilities,
-  open: (connection, options) => new CiscoIosCliDriver(sshOf(connection), { name: options.name, onHostKey: options.onHostKey }),
+  open: (connection, options) =>
+    new CiscoIosCliDriver(sshOf(connection), { name: options.name, onHostKey: options.onHostKey }),
   provenAgainst: { lab: ["generic"], notes: ["parsers tested on captured output of real IOS switches"] },
 };

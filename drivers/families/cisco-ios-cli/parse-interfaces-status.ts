@@ -44,7 +44,16 @@ export function parseInterfacesStatus(text: string): StatusRow[] {
     if (!line.trim() || HEADER.test(line) || /^-+$/.test(line)) continue;
     const fc = FC_ROW.exec(line);
     if (fc) {
-      rows.push({ port: fc[1], name: "", status: fc[2], vlan: "", duplex: "", speed: "", type: fc[4] ?? "", fcMode: fc[3] ?? "" });
+      rows.push({
+        port: fc[1],
+        name: "",
+        status: fc[2],
+        vlan: "",
+        duplex: "",
+        speed: "",
+        type: fc[4] ?? "",
+        fcMode: fc[3] ?? "",
+      });
       continue;
     }
     const m = KNOWN_STATUS_ROW.exec(line) ?? ANY_STATUS_ROW.exec(line);

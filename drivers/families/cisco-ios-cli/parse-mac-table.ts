@@ -16,7 +16,8 @@ export function parseMacTable(text: string): MacRow[] {
   for (const line of textLines(text)) {
     const m = ROW.exec(line);
     // CPU and drop entries name no port
-    if (m && INTERFACE_TOKEN.test(m[4])) rows.push({ vlan: Number(m[1]), mac: m[2].toLowerCase(), type: m[3], port: m[4] });
+    if (m && INTERFACE_TOKEN.test(m[4]))
+      rows.push({ vlan: Number(m[1]), mac: m[2].toLowerCase(), type: m[3], port: m[4] });
   }
   return rows;
 }

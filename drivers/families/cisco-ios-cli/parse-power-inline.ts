@@ -35,7 +35,10 @@ export interface PowerInline {
 }
 
 const NUMBER = String.raw`\d+(?:\.\d+)?`;
-const BUDGET_LINE = new RegExp(String.raw`^Available:\s*(${NUMBER})\(w\)\s+Used:\s*(${NUMBER})\(w\)\s+Remaining:\s*(${NUMBER})\(w\)`, "i");
+const BUDGET_LINE = new RegExp(
+  String.raw`^Available:\s*(${NUMBER})\(w\)\s+Used:\s*(${NUMBER})\(w\)\s+Remaining:\s*(${NUMBER})\(w\)`,
+  "i",
+);
 const MODULE_ROW = new RegExp(String.raw`^(\d+)\s+(${NUMBER})\s+(${NUMBER})\s+(${NUMBER})$`);
 
 export function parsePowerInline(text: string): PowerInline {
@@ -56,12 +59,18 @@ export function parsePowerInline(text: string): PowerInline {
     }
     if (/^Interface\s+Admin/.test(line)) {
       inModules = false;
-      table = { hasMax: /\bMax\b/.test(line), hasPriority: /\bPriority\b/.test(line), twoPowers: false, started: false };
+      table = {
+        hasMax: /\bMax\b/.test(line),
+        hasPriority: /\bPriority\b/.test(line),
+        twoPowers: false,
+        started: false,
+      };
       continue;
     }
     if (inModules) {
       const m = MODULE_ROW.exec(line.trim());
-      if (m) budgets.push({ module: Number(m[1]), available: Number(m[2]), used: Number(m[3]), remaining: Number(m[4]) });
+      if (m)
+        budgets.push({ module: Number(m[1]), available: Number(m[2]), used: Number(m[3]), remaining: Number(m[4]) });
       continue;
     }
     if (!table) continue;
@@ -82,7 +91,10 @@ export function parsePowerInline(text: string): PowerInline {
   return { budgets, ports };
 }
 
-function powerRow(line: string, layout: { hasMax: boolean; hasPriority: boolean; twoPowers: boolean }): PowerRow | null {
+function powerRow(
+  line: string,
+  layout: { hasMax: boolean; hasPriority: boolean; twoPowers: boolean },
+): PowerRow | null {
   const tokens = line.trim().split(/\s+/);
   if (!INTERFACE_TOKEN.test(tokens[0] ?? "")) return null;
   const head = new RegExp(
@@ -99,7 +111,9 @@ function powerRow(line: string, layout: { hasMax: boolean; hasPriority: boolean;
   let max = 0;
   const tail = (rest ?? "").trim();
   if (tail) {
-    const m = layout.hasMax ? new RegExp(String.raw`^(.*?)\s+(\S+)\s+(${NUMBER})$`).exec(tail) : /^(.*?)\s+(\S+)$/.exec(tail);
+    const m = layout.hasMax
+      ? new RegExp(String.raw`^(.*?)\s+(\S+)\s+(${NUMBER})$`).exec(tail)
+      : /^(.*?)\s+(\S+)$/.exec(tail);
     if (m) {
       device = m[1].trim();
       powerClass = m[2];

@@ -15,7 +15,8 @@ export interface VlanRow {
 }
 
 const HEADER = /^VLAN\s+Name\s+Status\s+Ports/;
-const ROW_BY_SHAPE = /^(\d+)\s+(.*?)\s+(active|suspended|act\/lshut|sus\/lshut|act\/ishut|sus\/ishut|act\/unsup)(?:\s+(.*))?$/;
+const ROW_BY_SHAPE =
+  /^(\d+)\s+(.*?)\s+(active|suspended|act\/lshut|sus\/lshut|act\/ishut|sus\/ishut|act\/unsup)(?:\s+(.*))?$/;
 
 function portList(text: string): string[] {
   return text
@@ -59,7 +60,8 @@ function byColumns(line: string, columns: number[] | null): VlanRow | null {
   const [, nameAt, statusAt, portsAt] = columns;
   const id = line.slice(0, nameAt).trim();
   // the cut points must fall on blanks, or the row does not follow the columns
-  if (!/^\d+$/.test(id) || line[nameAt - 1] !== " " || (line.length > statusAt && line[statusAt - 1] !== " ")) return null;
+  if (!/^\d+$/.test(id) || line[nameAt - 1] !== " " || (line.length > statusAt && line[statusAt - 1] !== " "))
+    return null;
   const status = line.slice(statusAt, portsAt).trim();
   if (!/^[a-z]+(\/[a-z]+)?$/.test(status)) return null;
   return { id: Number(id), name: line.slice(nameAt, statusAt).trim(), status, ports: portList(line.slice(portsAt)) };

@@ -4,7 +4,15 @@
  * (interface-names.ts). `show interfaces description` lists every interface and decides
  * which exist; the other commands add what they know.
  */
-import type { DevicePoe, InterfaceInfo, LldpNeighbor, MacEntry, PoeDetect, PoePortInfo, VlanInfo } from "../../../model/device";
+import type {
+  DevicePoe,
+  InterfaceInfo,
+  LldpNeighbor,
+  MacEntry,
+  PoeDetect,
+  PoePortInfo,
+  VlanInfo,
+} from "../../../model/device";
 import { interfaceClass, longName, nameKey } from "./interface-names";
 import type { DescriptionRow } from "./parse-interfaces-description";
 import { duplexOf, speedMbps, type StatusRow } from "./parse-interfaces-status";
@@ -99,7 +107,8 @@ export function interfaceInfos(r: IosReadings, vlans: readonly VlanInfo[]): Inte
       }),
       neighbors: (lldp.get(key) ?? []).map(neighbor),
     };
-    if (vlan.untagged > 0 && !vlanIds.has(vlan.untagged)) info.disabled_reason = `Untagged vlan ${vlan.untagged} is NOT defined on switch`;
+    if (vlan.untagged > 0 && !vlanIds.has(vlan.untagged))
+      info.disabled_reason = `Untagged vlan ${vlan.untagged} is NOT defined on switch`;
     const p = power.get(key)?.[0];
     if (p) info.poe = poePortInfo(p);
     return info;
@@ -111,7 +120,10 @@ export function interfaceInfos(r: IosReadings, vlans: readonly VlanInfo[]): Inte
  * the allowed VLANs tagged; an access port its access VLAN untagged and its voice VLAN
  * (if any) tagged. A routed port ("Switchport: Disabled") has none.
  */
-export function switchportVlans(sp: SwitchportRow | undefined, vlanIds: ReadonlySet<number>): { untagged: number; tagged: number[]; trunk: boolean } {
+export function switchportVlans(
+  sp: SwitchportRow | undefined,
+  vlanIds: ReadonlySet<number>,
+): { untagged: number; tagged: number[]; trunk: boolean } {
   if (!sp || sp.switchport !== "Enabled") return { untagged: 0, tagged: [], trunk: false };
   const trunk = isTrunk(sp);
   if (trunk) {
@@ -172,10 +184,7 @@ const COLON_MAC = /^([0-9a-f]{2}[:-]){5}[0-9a-f]{2}$/i;
 export function colonMac(dotted: string): string {
   const m = DOTTED_MAC.exec(dotted);
   if (!m) return dotted.toLowerCase();
-  return (m[1] + m[2] + m[3])
-    .toLowerCase()
-    .match(/../g)!
-    .join(":");
+  return (m[1] + m[2] + m[3]).toLowerCase().match(/../g)!.join(":");
 }
 
 /** an LLDP id: MAC addresses in colon form, anything else as printed */

@@ -28,7 +28,13 @@ const DEFAULT_FDB = "cisco.fdb";
 /** tables of VLAN n's context are under this key + n (the VLAN part reads their port maps too) */
 export const CONTEXT_PREFIX = "cisco.vlanContext.";
 
-function macsOf(out: Map<number, MacEntry[]>, fdb: Columns | undefined, ports: BridgePorts, vlan: number, ipv4: Map<string, string[]>): void {
+function macsOf(
+  out: Map<number, MacEntry[]>,
+  fdb: Columns | undefined,
+  ports: BridgePorts,
+  vlan: number,
+  ipv4: Map<string, string[]>,
+): void {
   for (const [index, vb] of fdb?.get(bridge.dot1dTpFdbPort) ?? []) {
     const arcs = index.split(".");
     if (arcs.length !== 6) continue;
@@ -46,7 +52,10 @@ function macsOf(out: Map<number, MacEntry[]>, fdb: Columns | undefined, ports: B
 export function ciscoClientData(): ClientDataPart {
   return {
     reads(): Plan {
-      return { [DEFAULT_FDB]: { label: "dot1dTpFdbTable of VLAN 1", columns: [bridge.dot1dTpFdbPort], rows: 100 }, ...neighbourReads };
+      return {
+        [DEFAULT_FDB]: { label: "dot1dTpFdbTable of VLAN 1", columns: [bridge.dot1dTpFdbPort], rows: 100 },
+        ...neighbourReads,
+      };
     },
 
     async more(io: PartIo, _tables: Tables, _ports: PortMap, vlans: VlanInfo[]): Promise<Tables> {
@@ -58,7 +67,10 @@ export function ciscoClientData(): ClientDataPart {
           const vlan = wanted[next++].id;
           const session = io.contextSession({ community: String(vlan), v3: `vlan-${vlan}` });
           try {
-            out[`${CONTEXT_PREFIX}${vlan}`] = await session.readColumns([bridge.dot1dBasePortIfIndex, bridge.dot1dTpFdbPort], { label: `BRIDGE-MIB of VLAN ${vlan}`, rows: 64 });
+            out[`${CONTEXT_PREFIX}${vlan}`] = await session.readColumns(
+              [bridge.dot1dBasePortIfIndex, bridge.dot1dTpFdbPort],
+              { label: `BRIDGE-MIB of VLAN ${vlan}`, rows: 64 },
+            );
           } catch (error) {
             if (!(error instanceof DeviceUnreachable)) throw error;
             // silent in this context only, or gone altogether? the device says

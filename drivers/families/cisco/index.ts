@@ -24,7 +24,8 @@ export const ciscoFamily: SnmpFamily = {
 export const cisco: DriverEntry = {
   name: "cisco",
   vendor: "Cisco",
-  description: "Cisco IOS / IOS-XE: VTP VLANs and edit buffer, vmVlan and trunk native VLANs, PoE through entities, MAC tables per VLAN context, save through CISCO-CONFIG-COPY-MIB or writeMem",
+  description:
+    "Cisco IOS / IOS-XE: VTP VLANs and edit buffer, vmVlan and trunk native VLANs, PoE through entities, MAC tables per VLAN context, save through CISCO-CONFIG-COPY-MIB or writeMem",
   connector: 0,
   can: ciscoFamily.can,
   match: { sysObjectIds: ["1.3.6.1.4.1.9"] },

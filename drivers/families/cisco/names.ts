@@ -13,7 +13,8 @@ function ciscoNames(): Array<[string, string]> {
   const out: Array<[string, string]> = [];
   for (const group of Object.values(cisco)) {
     if (!group || typeof group !== "object" || Array.isArray(group)) continue;
-    for (const [name, oid] of Object.entries(group)) if (typeof oid === "string" && /^\d+(\.\d+)+$/.test(oid)) out.push([oid, name]);
+    for (const [name, oid] of Object.entries(group))
+      if (typeof oid === "string" && /^\d+(\.\d+)+$/.test(oid)) out.push([oid, name]);
   }
   // the longest OID first, so a column is not named by a shorter object it starts with
   names = out.sort((a, b) => b[0].length - a[0].length);

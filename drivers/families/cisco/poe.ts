@@ -76,7 +76,13 @@ export function ciscoPoe(): PoePart {
         [PORTS]: { label: "pethPsePortTable", columns: [poe.pethPsePortAdminEnable, poe.pethPsePortDetectionStatus] },
         [CISCO_PORTS]: {
           label: "cpeExtPsePortTable",
-          columns: [poeExt.cpeExtPsePortEnable, poeExt.cpeExtPsePortEntPhyIndex, poeExt.cpeExtPsePortPwrConsumption, poeExt.cpeExtPsePortPwrAvailable, poeExt.cpeExtPsePortMaxPwrDrawn],
+          columns: [
+            poeExt.cpeExtPsePortEnable,
+            poeExt.cpeExtPsePortEntPhyIndex,
+            poeExt.cpeExtPsePortPwrConsumption,
+            poeExt.cpeExtPsePortPwrAvailable,
+            poeExt.cpeExtPsePortMaxPwrDrawn,
+          ],
         },
         [ALIASES]: { label: "entAliasMappingTable", columns: [entityExtra.entAliasMappingIdentifier] },
       };
@@ -103,7 +109,8 @@ export function ciscoPoe(): PoePart {
         if (ifIndex === null) unlinked.push(row);
         else if (!byIfIndex.has(ifIndex)) byIfIndex.set(ifIndex, row);
       }
-      for (const [ifIndex, row] of poeByInterface(unlinked, ports)) if (!byIfIndex.has(ifIndex)) byIfIndex.set(ifIndex, row as CiscoPoeRow);
+      for (const [ifIndex, row] of poeByInterface(unlinked, ports))
+        if (!byIfIndex.has(ifIndex)) byIfIndex.set(ifIndex, row as CiscoPoeRow);
 
       const out = new Map<number, PoePort>();
       for (const [ifIndex, row] of byIfIndex) {

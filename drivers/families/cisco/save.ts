@@ -48,7 +48,8 @@ async function copyRunningToStartup(session: SnmpSession, row: number, polls: nu
     await sleep(poll === 0 ? Math.min(interval, 100) : interval);
     const values = await session.get([stateOid, `${configCopy.ccCopyFailCause}.${row}`]);
     const vb = values.get(stateOid);
-    if (!vb) throw new DeviceMismatch(`${session.where} accepted the save but its copy row ${row} is gone without a result`);
+    if (!vb)
+      throw new DeviceMismatch(`${session.where} accepted the save but its copy row ${row} is gone without a result`);
     state = asInt(vb);
     if (state === STATE.successful) return;
     if (state === STATE.failed) {
@@ -57,7 +58,9 @@ async function copyRunningToStartup(session: SnmpSession, row: number, polls: nu
       throw new DeviceRefused(`${session.where} could not copy running-config to startup-config${why}`);
     }
   }
-  throw new DeviceMismatch(`${session.where} did not finish copying running-config to startup-config after ${polls} checks (ccCopyState ${state})`);
+  throw new DeviceMismatch(
+    `${session.where} did not finish copying running-config to startup-config after ${polls} checks (ccCopyState ${state})`,
+  );
 }
 
 export function ciscoSave(options: CiscoSaveOptions = {}): SavePart {
@@ -94,7 +97,9 @@ export function ciscoSave(options: CiscoSaveOptions = {}): SavePart {
         failure = e;
       }
       // the row is the manager's to remove; a failed removal does not undo the save
-      await session.set(toVarbinds([intWrite(`${configCopy.ccCopyEntryRowStatus}.${row}`, DESTROY)])).catch(() => undefined);
+      await session
+        .set(toVarbinds([intWrite(`${configCopy.ccCopyEntryRowStatus}.${row}`, DESTROY)]))
+        .catch(() => undefined);
       if (failure) throw failure;
     },
   };

@@ -36,8 +36,17 @@ const ONE_PORT = "cisco.port";
 
 const reserved = new Set<number>(vtpReservedVlans);
 
-const vlanTableRead = { label: "vtpVlanTable", columns: [vtp.vtpVlanState, vtp.vtpVlanType, vtp.vtpVlanName], rows: 64 };
-const trunkColumns = [vtp.vlanTrunkPortNativeVlan, vtp.vlanTrunkPortDynamicState, vtp.vlanTrunkPortDynamicStatus, vtp.vlanTrunkPortEncapsulationOperType];
+const vlanTableRead = {
+  label: "vtpVlanTable",
+  columns: [vtp.vtpVlanState, vtp.vtpVlanType, vtp.vtpVlanName],
+  rows: 64,
+};
+const trunkColumns = [
+  vtp.vlanTrunkPortNativeVlan,
+  vtp.vlanTrunkPortDynamicState,
+  vtp.vlanTrunkPortDynamicStatus,
+  vtp.vlanTrunkPortEncapsulationOperType,
+];
 /** the allowed-VLAN bitmaps and the first VLAN each covers */
 const bitmapColumns: ReadonlyArray<[string, number]> = [
   [vtp.vlanTrunkPortVlansEnabled, 0],
@@ -117,7 +126,12 @@ export function vtpVlans(table: Columns | undefined): VlanInfo[] {
     const t = type?.get(index);
     if (t && asInt(t) !== 1) continue;
     // operational(1); suspended, mtuTooBigForDevice and mtuTooBigForTrunk do not forward
-    out.push({ id, name: asText(name?.get(index)), state: asInt(vb) === 1 ? "Enabled" : "Disabled", status: "Permanent" });
+    out.push({
+      id,
+      name: asText(name?.get(index)),
+      state: asInt(vb) === 1 ? "Enabled" : "Disabled",
+      status: "Permanent",
+    });
   }
   return out.sort((a, b) => a.id - b.id);
 }
@@ -185,7 +199,12 @@ export function ciscoVlans(options: VtpEditOptions = {}): VlanPart {
       // the allowed-VLAN bitmaps (4 x 128 octets a port) of the trunks only, in one GET
       const trunks = [...portRows(tables)].filter(([, row]) => isTrunk(row)).map(([ifIndex]) => ifIndex);
       if (trunks.length === 0) return {};
-      return { [BITMAPS]: { label: "vlanTrunkPortVlansEnabled of the trunks", scalars: trunks.flatMap((i) => bitmapColumns.map(([c]) => `${c}.${i}`)) } };
+      return {
+        [BITMAPS]: {
+          label: "vlanTrunkPortVlansEnabled of the trunks",
+          scalars: trunks.flatMap((i) => bitmapColumns.map(([c]) => `${c}.${i}`)),
+        },
+      };
     },
 
     vlans(tables: Tables): VlanInfo[] {
@@ -202,7 +221,9 @@ export function ciscoVlans(options: VtpEditOptions = {}): VlanPart {
         // an access VLAN VTP does not list is still the port's VLAN (the 2960-X recording has such ports)
         const untagged = (trunk ? row.native : row.access) ?? 0;
         // no allowed-VLAN bitmaps (a recording without them): the VLAN contexts that list the port, when read
-        const carried = row.bitmaps.some((b) => b !== null) ? bitmapVlans(row.bitmaps) : [...(members?.get(ifIndex) ?? [])];
+        const carried = row.bitmaps.some((b) => b !== null)
+          ? bitmapVlans(row.bitmaps)
+          : [...(members?.get(ifIndex) ?? [])];
         const tagged = trunk ? carried.filter((v) => v !== untagged && known.has(v)).sort((a, b) => a - b) : [];
         const writeState: CiscoWriteState = { trunk };
         out.set(ifIndex, { untagged, tagged, writeState });

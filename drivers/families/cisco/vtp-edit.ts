@@ -55,18 +55,28 @@ function said(id: number): Buffer {
 /** The edit: rows to set inside the buffer, then the VLAN table read back. */
 async function editVlans(session: SnmpSession, what: string, rows: Write[], options: VtpEditOptions): Promise<void> {
   const where = session.where;
-  const modes = await session.get([at(vtp.managementDomainLocalMode), at(vtp.managementDomainName)], "managementDomainLocalMode");
+  const modes = await session.get(
+    [at(vtp.managementDomainLocalMode), at(vtp.managementDomainName)],
+    "managementDomainLocalMode",
+  );
   const modeVb = modes.get(at(vtp.managementDomainLocalMode));
-  if (!modeVb) throw new NotSupported(`${where} has no VTP management domain (CISCO-VTP-MIB): its VLANs cannot be changed over SNMP`);
+  if (!modeVb)
+    throw new NotSupported(
+      `${where} has no VTP management domain (CISCO-VTP-MIB): its VLANs cannot be changed over SNMP`,
+    );
   const mode = asInt(modeVb);
   if (mode === MODE_CLIENT) {
     const domain = asText(modes.get(at(vtp.managementDomainName)));
-    throw new NotSupported(`${where} is a VTP client (domain '${domain}'): its VLANs can only be changed on the domain's VTP server`);
+    throw new NotSupported(
+      `${where} is a VTP client (domain '${domain}'): its VLANs can only be changed on the domain's VTP server`,
+    );
   }
 
   const owner = options.owner ?? "switchdesk";
   try {
-    await session.set(toVarbinds([intWrite(at(vtp.vtpVlanEditOperation), OP.copy), textWrite(at(vtp.vtpVlanEditBufferOwner), owner)]));
+    await session.set(
+      toVarbinds([intWrite(at(vtp.vtpVlanEditOperation), OP.copy), textWrite(at(vtp.vtpVlanEditBufferOwner), owner)]),
+    );
   } catch (error) {
     if (!(error instanceof DeviceRefused)) throw error;
     // a buffer someone else holds is the usual reason: say who
@@ -88,9 +98,14 @@ async function editVlans(session: SnmpSession, what: string, rows: Write[], opti
       if (poll > 0) await sleep(options.applyPollIntervalMs ?? 250);
       status = asInt((await session.get([at(vtp.vtpVlanApplyStatus)])).get(at(vtp.vtpVlanApplyStatus)));
     }
-    if (status === APPLY_IN_PROGRESS) throw new DeviceMismatch(`${where} did not finish applying the VTP edit buffer after ${polls} checks; ${what} may or may not be done`);
+    if (status === APPLY_IN_PROGRESS)
+      throw new DeviceMismatch(
+        `${where} did not finish applying the VTP edit buffer after ${polls} checks; ${what} may or may not be done`,
+      );
     if (status !== APPLY_SUCCEEDED) {
-      throw new DeviceRefused(`${where} could not apply the VTP edit buffer (vtpVlanApplyStatus ${applyStatusNames[status] ?? status}); ${what} was not done`);
+      throw new DeviceRefused(
+        `${where} could not apply the VTP edit buffer (vtpVlanApplyStatus ${applyStatusNames[status] ?? status}); ${what} was not done`,
+      );
     }
   } catch (error) {
     failure = error;
@@ -99,7 +114,10 @@ async function editVlans(session: SnmpSession, what: string, rows: Write[], opti
   try {
     await session.set(toVarbinds([intWrite(at(vtp.vtpVlanEditOperation), OP.release)]));
   } catch (error) {
-    if (!failure) throw new DeviceRefused(`${what} was applied, but ${where} did not release the VTP edit buffer: ${(error as Error).message}`);
+    if (!failure)
+      throw new DeviceRefused(
+        `${what} was applied, but ${where} did not release the VTP edit buffer: ${(error as Error).message}`,
+      );
   }
   if (failure) throw failure;
 }
@@ -113,11 +131,22 @@ async function vlanRow(session: SnmpSession, id: number): Promise<{ name: string
 
 async function expectName(session: SnmpSession, id: number, name: string, what: string): Promise<void> {
   const row = await vlanRow(session, id);
-  if (!row) throw new DeviceMismatch(`${session.where} applied the VTP edit buffer but has no VLAN ${id} afterwards; ${what} did not happen`);
-  if (row.name !== name) throw new DeviceMismatch(`${session.where} applied the VTP edit buffer but VLAN ${id} is named '${row.name}', not '${name}'`);
+  if (!row)
+    throw new DeviceMismatch(
+      `${session.where} applied the VTP edit buffer but has no VLAN ${id} afterwards; ${what} did not happen`,
+    );
+  if (row.name !== name)
+    throw new DeviceMismatch(
+      `${session.where} applied the VTP edit buffer but VLAN ${id} is named '${row.name}', not '${name}'`,
+    );
 }
 
-export async function createVlan(session: SnmpSession, id: number, name: string, options: VtpEditOptions = {}): Promise<void> {
+export async function createVlan(
+  session: SnmpSession,
+  id: number,
+  name: string,
+  options: VtpEditOptions = {},
+): Promise<void> {
   const what = `creating VLAN ${id}`;
   const rows: Write[] = [
     intWrite(at(vtp.vtpVlanEditRowStatus, id), 4), // createAndGo, with everything a row needs to become active
@@ -131,7 +160,12 @@ export async function createVlan(session: SnmpSession, id: number, name: string,
   await expectName(session, id, name, what);
 }
 
-export async function renameVlan(session: SnmpSession, id: number, name: string, options: VtpEditOptions = {}): Promise<void> {
+export async function renameVlan(
+  session: SnmpSession,
+  id: number,
+  name: string,
+  options: VtpEditOptions = {},
+): Promise<void> {
   const what = `renaming VLAN ${id}`;
   await namedFailure(editVlans(session, what, [textWrite(at(vtp.vtpVlanEditName, id), name)], options));
   await expectName(session, id, name, what);
@@ -140,5 +174,6 @@ export async function renameVlan(session: SnmpSession, id: number, name: string,
 export async function deleteVlan(session: SnmpSession, id: number, options: VtpEditOptions = {}): Promise<void> {
   const what = `deleting VLAN ${id}`;
   await namedFailure(editVlans(session, what, [intWrite(at(vtp.vtpVlanEditRowStatus, id), 6)], options));
-  if (await vlanRow(session, id)) throw new DeviceMismatch(`${session.where} applied the VTP edit buffer but still lists VLAN ${id}`);
+  if (await vlanRow(session, id))
+    throw new DeviceMismatch(`${session.where} applied the VTP edit buffer but still lists VLAN ${id}`);
 }

@@ -55,15 +55,22 @@ export function ciscoSbSave(options: CiscoSbSaveOptions = {}): SavePart {
       for (let poll = 0; poll < polls; poll++) {
         if (poll > 0) await new Promise((resolve) => setTimeout(resolve, interval));
         const vb = (await session.get([stateOid])).get(stateOid);
-        if (!vb) throw new DeviceMismatch(`${session.where} accepted the save but its copy row ${row} is gone without a result`);
+        if (!vb)
+          throw new DeviceMismatch(
+            `${session.where} accepted the save but its copy row ${row} is gone without a result`,
+          );
         state = asInt(vb);
         if (state === COPY_FINISHED) return;
         if (state === COPY_FAILED || state === COPY_TIMED_OUT) {
           const what = state === COPY_FAILED ? "copyFailed" : "copyTimedout";
-          throw new DeviceRefused(`${session.where} could not copy running-config to startup-config (rlCopyOperationState ${what})`);
+          throw new DeviceRefused(
+            `${session.where} could not copy running-config to startup-config (rlCopyOperationState ${what})`,
+          );
         }
       }
-      throw new DeviceMismatch(`${session.where} did not finish copying running-config to startup-config after ${polls} checks (rlCopyOperationState ${state})`);
+      throw new DeviceMismatch(
+        `${session.where} did not finish copying running-config to startup-config after ${polls} checks (rlCopyOperationState ${state})`,
+      );
     },
   };
 }

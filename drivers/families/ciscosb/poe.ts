@@ -58,7 +58,11 @@ export function ciscoSbPoePart(): PoePart {
       if (purpose === "vlans") return plan;
       plan[VENDOR] = {
         label: "rlPethPsePortTable",
-        columns: [ciscoSbPoe.rlPethPsePortOperStatus, ciscoSbPoe.rlPethPsePortOutputPower, ciscoSbPoe.rlPethPsePortOperPowerLimit],
+        columns: [
+          ciscoSbPoe.rlPethPsePortOperStatus,
+          ciscoSbPoe.rlPethPsePortOutputPower,
+          ciscoSbPoe.rlPethPsePortOperPowerLimit,
+        ],
       };
       return plan;
     },

@@ -27,7 +27,9 @@ export function comwarePoePorts(rows: PoeRow[], _tables: unknown, ports: PortMap
   const rest: PoeRow[] = [];
   for (const row of rows) {
     const suffix = `${row.group}/0/${row.port}`;
-    const hit = [...ports.names].find(([, name]) => name.endsWith(suffix) && !/\d/.test(name.charAt(name.length - suffix.length - 1)));
+    const hit = [...ports.names].find(
+      ([, name]) => name.endsWith(suffix) && !/\d/.test(name.charAt(name.length - suffix.length - 1)),
+    );
     if (hit && !out.has(hit[0])) out.set(hit[0], row);
     else rest.push(row);
   }
@@ -44,13 +46,19 @@ export const comwareFamily: SnmpFamily = {
     max_description_length: 80,
     max_description_bytes: 80,
   },
-  parts: { vlans: comwareVlans(), poe: standardPoe({ map: comwarePoePorts }), save: comwareSave(), clientData: standardClientData() },
+  parts: {
+    vlans: comwareVlans(),
+    poe: standardPoe({ map: comwarePoePorts }),
+    save: comwareSave(),
+    clientData: standardClientData(),
+  },
 };
 
 export const comware: DriverEntry = {
   name: "comware",
   vendor: "HPE Comware",
-  description: "HPE Comware / H3C switches: Q-BRIDGE reads, port VLANs and VLAN edits through the HH3C VLAN tables, save through HH3C-CONFIG-MAN-MIB",
+  description:
+    "HPE Comware / H3C switches: Q-BRIDGE reads, port VLANs and VLAN edits through the HH3C VLAN tables, save through HH3C-CONFIG-MAN-MIB",
   connector: 0,
   can: comwareFamily.can,
   match: { sysObjectIds: [`${enterprises.prefix}.${enterprises.comware}`] },

@@ -42,17 +42,28 @@ export function comwareSave(options: ComwareSaveOptions = {}): SavePart {
   const interval = options.pollIntervalMs ?? 250;
   return {
     async save(session: SnmpSession): Promise<void> {
-      const rows = await session.readColumns([hh3cConfig.hh3cCfgOperateRowStatus], { label: "hh3cCfgOperateTable", rows: 16 });
+      const rows = await session.readColumns([hh3cConfig.hh3cCfgOperateRowStatus], {
+        label: "hh3cCfgOperateTable",
+        rows: 16,
+      });
       const row = highestIndex(rows.get(hh3cConfig.hh3cCfgOperateRowStatus)) + 1;
       if (row > MAX_ROW) throw new DeviceRefused(`${session.where} has no free hh3cCfgOperateTable row`);
       // results already there belong to earlier operations (perhaps of a row with this index, since deleted)
       const earlier = highestIndex(
-        (await session.readColumns([hh3cConfig.hh3cCfgOperateResultOptIndex], { label: "hh3cCfgOperateResultTable", rows: 16 })).get(
-          hh3cConfig.hh3cCfgOperateResultOptIndex,
-        ),
+        (
+          await session.readColumns([hh3cConfig.hh3cCfgOperateResultOptIndex], {
+            label: "hh3cCfgOperateResultTable",
+            rows: 16,
+          })
+        ).get(hh3cConfig.hh3cCfgOperateResultOptIndex),
       );
 
-      await session.set(toVarbinds([intWrite(`${hh3cConfig.hh3cCfgOperateType}.${row}`, RUNNING_TO_STARTUP), intWrite(`${hh3cConfig.hh3cCfgOperateRowStatus}.${row}`, CREATE_AND_GO)]));
+      await session.set(
+        toVarbinds([
+          intWrite(`${hh3cConfig.hh3cCfgOperateType}.${row}`, RUNNING_TO_STARTUP),
+          intWrite(`${hh3cConfig.hh3cCfgOperateRowStatus}.${row}`, CREATE_AND_GO),
+        ]),
+      );
 
       let result: number | null = null;
       let state = 0;
@@ -60,10 +71,14 @@ export function comwareSave(options: ComwareSaveOptions = {}): SavePart {
         if (poll > 0) await sleep(interval);
         if (result === null) {
           // this operation's result row: a new row whose OptIndex names our operate row
-          const opt = (await session.readColumns([hh3cConfig.hh3cCfgOperateResultOptIndex], { label: "hh3cCfgOperateResultTable", rows: 16 })).get(
-            hh3cConfig.hh3cCfgOperateResultOptIndex,
-          );
-          for (const [index, vb] of opt ?? []) if (Number(index) > earlier && asInt(vb) === row) result = Math.max(result ?? 0, Number(index));
+          const opt = (
+            await session.readColumns([hh3cConfig.hh3cCfgOperateResultOptIndex], {
+              label: "hh3cCfgOperateResultTable",
+              rows: 16,
+            })
+          ).get(hh3cConfig.hh3cCfgOperateResultOptIndex);
+          for (const [index, vb] of opt ?? [])
+            if (Number(index) > earlier && asInt(vb) === row) result = Math.max(result ?? 0, Number(index));
           if (result === null) continue;
         }
         const stateOid = `${hh3cConfig.hh3cCfgOperateState}.${result}`;
@@ -73,11 +88,18 @@ export function comwareSave(options: ComwareSaveOptions = {}): SavePart {
         if (state === SUCCESS) return;
         if (state !== IN_PROGRESS && state !== 0) {
           const reason = asText(values.get(reasonOid));
-          throw new DeviceRefused(`${session.where} could not save running to startup (hh3cCfgOperateState ${state}${reason ? `: ${reason}` : ""})`);
+          throw new DeviceRefused(
+            `${session.where} could not save running to startup (hh3cCfgOperateState ${state}${reason ? `: ${reason}` : ""})`,
+          );
         }
       }
-      if (result === null) throw new DeviceMismatch(`${session.where} accepted the save (hh3cCfgOperateTable row ${row}) but showed no result for it after ${polls} checks`);
-      throw new DeviceMismatch(`${session.where} did not finish saving running to startup after ${polls} checks (hh3cCfgOperateState ${state})`);
+      if (result === null)
+        throw new DeviceMismatch(
+          `${session.where} accepted the save (hh3cCfgOperateTable row ${row}) but showed no result for it after ${polls} checks`,
+        );
+      throw new DeviceMismatch(
+        `${session.where} did not finish saving running to startup after ${polls} checks (hh3cCfgOperateState ${state})`,
+      );
     },
   };
 }

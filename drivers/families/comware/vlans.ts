@@ -57,7 +57,7 @@ const columnOf = (tables: Tables, key: string, column: string) => (tables[key] a
 /** Is `vlan` set in an allow list (bit order of the MIB: least significant bit = lowest VLAN of an octet)? */
 export function allowsVlan(list: Buffer, vlan: number): boolean {
   const i = (vlan - 1) % 2048;
-  return (i >> 3) < list.length && (list[i >> 3] & (1 << (i & 7))) !== 0;
+  return i >> 3 < list.length && (list[i >> 3] & (1 << (i & 7))) !== 0;
 }
 
 /** The allow list with `vlan` added (256 octets at least). */
@@ -69,7 +69,8 @@ export function withVlan(list: Buffer, vlan: number): Buffer {
   return out;
 }
 
-const allowListOf = (vlan: number) => (vlan <= 2048 ? hh3cIf.hh3cifVLANTrunkAllowListLow : hh3cIf.hh3cifVLANTrunkAllowListHigh);
+const allowListOf = (vlan: number) =>
+  vlan <= 2048 ? hh3cIf.hh3cifVLANTrunkAllowListLow : hh3cIf.hh3cifVLANTrunkAllowListHigh;
 const allowName = (vlan: number) => (vlan <= 2048 ? "hh3cifVLANTrunkAllowListLow" : "hh3cifVLANTrunkAllowListHigh");
 
 export function comwareVlans(): VlanPart {
@@ -80,10 +81,18 @@ export function comwareVlans(): VlanPart {
       const plan: Plan = { ...q.reads(purpose, ifIndex) };
       if (purpose === "interface" && ifIndex !== undefined) {
         // the VLAN names, and the port lists an access move rewrites
-        plan[VLAN_TABLE] = { label: "hh3cdot1qVlanTable", columns: [hh3cVlan.hh3cdot1qVlanName, hh3cVlan.hh3cdot1qVlanPorts], rows: 32 };
+        plan[VLAN_TABLE] = {
+          label: "hh3cdot1qVlanTable",
+          columns: [hh3cVlan.hh3cdot1qVlanName, hh3cVlan.hh3cdot1qVlanPorts],
+          rows: 32,
+        };
         plan[PORT] = {
           label: `hh3cifVLANType.${ifIndex}`,
-          scalars: [`${hh3cIf.hh3cifVLANType}.${ifIndex}`, `${hh3cIf.hh3cifVLANTrunkAllowListLow}.${ifIndex}`, `${hh3cIf.hh3cifVLANTrunkAllowListHigh}.${ifIndex}`],
+          scalars: [
+            `${hh3cIf.hh3cifVLANType}.${ifIndex}`,
+            `${hh3cIf.hh3cifVLANTrunkAllowListLow}.${ifIndex}`,
+            `${hh3cIf.hh3cifVLANTrunkAllowListHigh}.${ifIndex}`,
+          ],
         };
       } else {
         plan[VLAN_TABLE] = { label: "hh3cdot1qVlanTable", columns: [hh3cVlan.hh3cdot1qVlanName], rows: 32 };
@@ -107,7 +116,8 @@ export function comwareVlans(): VlanPart {
     ports(tables: Tables, ports: PortMap, only?: number): Map<number, PortVlans> {
       const base = q.ports(tables, ports, only);
       const vlanPorts = new Map<number, Buffer>();
-      for (const [index, vb] of columnOf(tables, VLAN_TABLE, hh3cVlan.hh3cdot1qVlanPorts) ?? []) vlanPorts.set(Number(index), asBytes(vb));
+      for (const [index, vb] of columnOf(tables, VLAN_TABLE, hh3cVlan.hh3cdot1qVlanPorts) ?? [])
+        vlanPorts.set(Number(index), asBytes(vb));
       const port = tables[PORT] as Scalars | undefined;
       const out = new Map<number, PortVlans>();
       for (const [ifIndex, facts] of base) {
@@ -133,8 +143,12 @@ export function comwareVlans(): VlanPart {
     async setUntagged(session: SnmpSession, ifIndex: number, port: PortVlans, vlan: number): Promise<void> {
       const state = port.writeState as ComwareWriteState;
       if (state.bridgePort === null) throw new TypeError("setUntagged of a port that is not a bridge port");
-      if (state.linkType === LINK_TYPE.fabric) throw new NotSupported(`${session.where}: port ${ifIndex} is a fabric port (hh3cifVLANType fabric); its VLAN is not set over SNMP`);
-      if (state.linkType === LINK_TYPE.trunk || state.linkType === LINK_TYPE.hybrid) return setTrunkPvid(session, ifIndex, state, vlan);
+      if (state.linkType === LINK_TYPE.fabric)
+        throw new NotSupported(
+          `${session.where}: port ${ifIndex} is a fabric port (hh3cifVLANType fabric); its VLAN is not set over SNMP`,
+        );
+      if (state.linkType === LINK_TYPE.trunk || state.linkType === LINK_TYPE.hybrid)
+        return setTrunkPvid(session, ifIndex, state, vlan);
       if (state.linkType === null && state.vlanPorts.size === 0) {
         // no HH3C tables at all: the standard way, read back like any Q-BRIDGE switch
         return q.setUntagged(session, ifIndex, { ...port, writeState: state.qbridge }, vlan);
@@ -144,7 +158,10 @@ export function comwareVlans(): VlanPart {
 
     async createVlan(session: SnmpSession, id: number, name: string): Promise<void> {
       // createAndGo(4) reads back as active(1)
-      await writeVerified(session, [intWrite(`${hh3cVlan.hh3cdot1qVlanRowStatus}.${id}`, 4, 1), textWrite(`${hh3cVlan.hh3cdot1qVlanName}.${id}`, name)]);
+      await writeVerified(session, [
+        intWrite(`${hh3cVlan.hh3cdot1qVlanRowStatus}.${id}`, 4, 1),
+        textWrite(`${hh3cVlan.hh3cdot1qVlanName}.${id}`, name),
+      ]);
     },
 
     async renameVlan(session: SnmpSession, id: number, name: string): Promise<void> {
@@ -177,7 +194,8 @@ async function moveAccessPort(session: SnmpSession, state: ComwareWriteState, vl
     const values = await session.get(oids);
     const problems: string[] = [];
     const pvid = values.get(pvidOid);
-    if (!pvid || asInt(pvid) !== vlan) problems.push(`dot1qPvid.${bp} reads ${pvid ? asInt(pvid) : "nothing"}, not ${vlan}`);
+    if (!pvid || asInt(pvid) !== vlan)
+      problems.push(`dot1qPvid.${bp} reads ${pvid ? asInt(pvid) : "nothing"}, not ${vlan}`);
     const now = values.get(portsOid(vlan));
     if (!now || !hasPort(asBytes(now), bp)) problems.push(`hh3cdot1qVlanPorts.${vlan} does not hold port ${bp}`);
     const before = oids.length > 2 ? values.get(portsOid(old)) : null;
@@ -193,12 +211,17 @@ async function moveAccessPort(session: SnmpSession, state: ComwareWriteState, vl
     try {
       await session.set([{ oid: portsOid(old), type: ObjectType.OctetString, value: original }]);
       const back = (await session.get([pvidOid])).get(pvidOid);
-      restored = back && asInt(back) === old ? `the port is back in vlan ${old}` : `putting the port back in vlan ${old} did not take`;
+      restored =
+        back && asInt(back) === old
+          ? `the port is back in vlan ${old}`
+          : `putting the port back in vlan ${old} did not take`;
     } catch (error) {
       restored = `putting the port back in vlan ${old} failed: ${error instanceof Error ? error.message : String(error)}`;
     }
   }
-  throw new DeviceMismatch(`${session.where} accepted the access vlan change but reads back otherwise: ${problems.join("; ")}; ${restored}`);
+  throw new DeviceMismatch(
+    `${session.where} accepted the access vlan change but reads back otherwise: ${problems.join("; ")}; ${restored}`,
+  );
 }
 
 /**
@@ -206,7 +229,12 @@ async function moveAccessPort(session: SnmpSession, state: ComwareWriteState, vl
  * in the same PDU when the port does not carry it yet (the old PVID VLAN stays allowed,
  * tagged, as Comware does). Read back: the PVID and the allow list bit.
  */
-async function setTrunkPvid(session: SnmpSession, ifIndex: number, state: ComwareWriteState, vlan: number): Promise<void> {
+async function setTrunkPvid(
+  session: SnmpSession,
+  ifIndex: number,
+  state: ComwareWriteState,
+  vlan: number,
+): Promise<void> {
   const bp = state.bridgePort!;
   const pvidOid = `${qbridge.dot1qPvid}.${bp}`;
   const allowOid = `${allowListOf(vlan)}.${ifIndex}`;
@@ -223,9 +251,11 @@ async function setTrunkPvid(session: SnmpSession, ifIndex: number, state: Comwar
   const values = await session.get(list !== null ? [pvidOid, allowOid] : [pvidOid]);
   const problems: string[] = [];
   const pvid = values.get(pvidOid);
-  if (!pvid || asInt(pvid) !== vlan) problems.push(`dot1qPvid.${bp} reads ${pvid ? asInt(pvid) : "nothing"}, not ${vlan}`);
+  if (!pvid || asInt(pvid) !== vlan)
+    problems.push(`dot1qPvid.${bp} reads ${pvid ? asInt(pvid) : "nothing"}, not ${vlan}`);
   const allow = values.get(allowOid);
-  if (list !== null && (!allow || !allowsVlan(asBytes(allow), vlan))) problems.push(`${allowName(vlan)}.${ifIndex} does not allow vlan ${vlan}`);
+  if (list !== null && (!allow || !allowsVlan(asBytes(allow), vlan)))
+    problems.push(`${allowName(vlan)}.${ifIndex} does not allow vlan ${vlan}`);
   if (problems.length === 0) return;
 
   // put back what was written: the PVID, then the allow list; the read-back says whether it took
@@ -234,9 +264,14 @@ async function setTrunkPvid(session: SnmpSession, ifIndex: number, state: Comwar
     if (state.pvid > 0) await session.set([{ oid: pvidOid, type: ObjectType.Gauge, value: state.pvid }]);
     if (addAllow) await session.set([{ oid: allowOid, type: ObjectType.OctetString, value: list! }]);
     const back = (await session.get([pvidOid])).get(pvidOid);
-    restored = back && asInt(back) === state.pvid ? `the PVID is ${state.pvid} again` : `restoring PVID ${state.pvid} did not take`;
+    restored =
+      back && asInt(back) === state.pvid
+        ? `the PVID is ${state.pvid} again`
+        : `restoring PVID ${state.pvid} did not take`;
   } catch (error) {
     restored = `restoring the earlier values failed: ${error instanceof Error ? error.message : String(error)}`;
   }
-  throw new DeviceMismatch(`${session.where} accepted the vlan change of ${what} but reads back otherwise: ${problems.join("; ")}; ${restored}`);
+  throw new DeviceMismatch(
+    `${session.where} accepted the vlan change of ${what} but reads back otherwise: ${problems.join("; ")}; ${restored}`,
+  );
 }

@@ -21,7 +21,11 @@ import { localPortReads, neighboursByLocalPort } from "./lldp-local-ports";
 import { dellVlans } from "./vlans";
 
 /** PoE group.port -> the bridge port named ".../<group>/<port>" (ethernet1/1/5 is 1.5), else the default rules */
-function dellPoeMap(rows: PoeRow[], _tables: unknown, ports: Parameters<typeof poeByInterface>[1]): Map<number, PoeRow> {
+function dellPoeMap(
+  rows: PoeRow[],
+  _tables: unknown,
+  ports: Parameters<typeof poeByInterface>[1],
+): Map<number, PoeRow> {
   const out = new Map<number, PoeRow>();
   const rest: PoeRow[] = [];
   for (const row of rows) {
@@ -58,7 +62,8 @@ export const dellFamily: SnmpFamily = {
 export const dell: DriverEntry = {
   name: "dell",
   vendor: "Dell",
-  description: "Dell N-series, OS10 and OS9 (Force10): Q-BRIDGE with untagged VLANs from PortLists where PVIDs are missing, LLDP ports by name; no VLAN writes or save (OS10 serves them read-only)",
+  description:
+    "Dell N-series, OS10 and OS9 (Force10): Q-BRIDGE with untagged VLANs from PortLists where PVIDs are missing, LLDP ports by name; no VLAN writes or save (OS10 serves them read-only)",
   connector: 0,
   can: dellCapabilities,
   match: { sysObjectIds: ["1.3.6.1.4.1.674.10895", "1.3.6.1.4.1.674.11000", "1.3.6.1.4.1.6027"] },

@@ -31,9 +31,17 @@ export function localPortMap(tables: Tables, ports: PortMap): Map<number, number
   for (const index of new Set([...(ids?.keys() ?? []), ...(descs?.keys() ?? [])])) {
     const local = Number(index);
     if (!Number.isInteger(local)) continue;
-    const named = [asText(ids?.get(index)), asText(descs?.get(index))].map((n) => (n ? byName.get(n) : undefined)).find((i) => typeof i === "number");
+    const named = [asText(ids?.get(index)), asText(descs?.get(index))]
+      .map((n) => (n ? byName.get(n) : undefined))
+      .find((i) => typeof i === "number");
     const viaBridge = interfaceOfPort(ports.bridge, local);
-    const ifIndex = named ?? (ports.ifIndexes.has(local) ? local : viaBridge !== null && ports.ifIndexes.has(viaBridge) ? viaBridge : undefined);
+    const ifIndex =
+      named ??
+      (ports.ifIndexes.has(local)
+        ? local
+        : viaBridge !== null && ports.ifIndexes.has(viaBridge)
+          ? viaBridge
+          : undefined);
     if (ifIndex !== undefined) out.set(local, ifIndex);
   }
   return out;

@@ -26,7 +26,12 @@ export function pvidsFrom(walked: Columns | undefined, got: Scalars | undefined)
 }
 
 /** ifIndex -> its VLANs (read only: no write state), for the ports the map knows (or only `only`) */
-export function portVlansFrom(ports: PortMap, only: number | undefined, members: Map<number, VlanMembers>, pvids: Map<number, number>): Map<number, PortVlans> {
+export function portVlansFrom(
+  ports: PortMap,
+  only: number | undefined,
+  members: Map<number, VlanMembers>,
+  pvids: Map<number, number>,
+): Map<number, PortVlans> {
   const lists = [...members].sort(([a], [b]) => a - b);
   const out = new Map<number, PortVlans>();
   for (const ifIndex of only !== undefined ? [only] : ports.ifIndexes) {
@@ -39,7 +44,9 @@ export function portVlansFrom(ports: PortMap, only: number | undefined, members:
     // PVID 0: no untagged VLAN configured (a Junos trunk without a native VLAN)
     const pvid = pvids.get(port) ?? 0;
     const untagged = pvid > 0 ? pvid : (untaggedIn[0] ?? 0);
-    const tagged = lists.filter(([v, m]) => v !== untagged && !untaggedIn.includes(v) && m.egress(port)).map(([v]) => v);
+    const tagged = lists
+      .filter(([v, m]) => v !== untagged && !untaggedIn.includes(v) && m.egress(port))
+      .map(([v]) => v);
     out.set(ifIndex, { untagged, tagged, writeState: null });
   }
   return out;

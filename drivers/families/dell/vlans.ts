@@ -34,7 +34,11 @@ const staticRead = (bitmaps: boolean) => ({
   ],
   rows: 32,
 });
-const currentRead = { label: "dot1qVlanCurrentTable", columns: [qbridge.dot1qVlanStatus, qbridge.dot1qVlanFdbId], rows: 32 };
+const currentRead = {
+  label: "dot1qVlanCurrentTable",
+  columns: [qbridge.dot1qVlanStatus, qbridge.dot1qVlanFdbId],
+  rows: 32,
+};
 const currentMembersRead = {
   label: "dot1qVlanCurrentTable",
   columns: [qbridge.dot1qVlanCurrentEgressPorts, qbridge.dot1qVlanCurrentUntaggedPorts],
@@ -72,7 +76,9 @@ function membersOf(tables: Tables): Map<number, Members> {
 }
 
 function refuse(session: SnmpSession, what: string): never {
-  throw new NotSupported(`${session.where}: ${what} is not offered for Dell switches: OS10 serves its VLAN tables read-only over SNMP`);
+  throw new NotSupported(
+    `${session.where}: ${what} is not offered for Dell switches: OS10 serves its VLAN tables read-only over SNMP`,
+  );
 }
 
 export function dellVlans(): VlanPart {
@@ -90,7 +96,11 @@ export function dellVlans(): VlanPart {
       const noStaticLists = (st?.get(qbridge.dot1qVlanStaticEgressPorts)?.size ?? 0) === 0;
       // without PVIDs (or static lists) the memberships are in the current table
       const noPvids = purpose === "learn" && (columns(tables, PVIDS)?.get(qbridge.dot1qPvid)?.size ?? 0) === 0;
-      if (purpose !== "vlans" && noStaticLists && (noPvids || purpose === "interface" || needsCurrentTable(st, columns(tables, CURRENT)))) {
+      if (
+        purpose !== "vlans" &&
+        noStaticLists &&
+        (noPvids || purpose === "interface" || needsCurrentTable(st, columns(tables, CURRENT)))
+      ) {
         plan[CURRENT_MEMBERS] = currentMembersRead;
       } else if (purpose === "vlans" && needsCurrentTable(st, columns(tables, CURRENT))) {
         plan[CURRENT_MEMBERS] = { ...currentMembersRead, columns: [qbridge.dot1qVlanCurrentEgressPorts] };
@@ -103,14 +113,21 @@ export function dellVlans(): VlanPart {
     },
 
     vlans(tables: Tables): VlanInfo[] {
-      return vlanList(columns(tables, STATIC), columns(tables, CURRENT), columns(tables, CURRENT_MEMBERS)?.get(qbridge.dot1qVlanCurrentEgressPorts));
+      return vlanList(
+        columns(tables, STATIC),
+        columns(tables, CURRENT),
+        columns(tables, CURRENT_MEMBERS)?.get(qbridge.dot1qVlanCurrentEgressPorts),
+      );
     },
 
     ports(tables: Tables, ports: PortMap, only?: number): Map<number, PortVlans> {
       const pvids = pvidsFrom(columns(tables, PVIDS), tables[PVID_PORT] as Scalars | undefined);
       const members = new Map<number, VlanMembers>();
       for (const [vlan, m] of membersOf(tables)) {
-        members.set(vlan, { egress: (p) => hasPort(m.egress, p), untagged: (p) => m.untagged !== null && hasPort(m.untagged, p) });
+        members.set(vlan, {
+          egress: (p) => hasPort(m.egress, p),
+          untagged: (p) => m.untagged !== null && hasPort(m.untagged, p),
+        });
       }
       return portVlansFrom(ports, only, members, pvids);
     },

@@ -34,7 +34,8 @@ export const edgeswitchFamily: SnmpFamily = {
 export const edgeswitch: DriverEntry = {
   name: "edgeswitch",
   vendor: "Ubiquiti",
-  description: "UniFi and EdgeSwitch (FASTPATH): standard MIBs plus saving through EdgeSwitch-SWITCHING-MIB agentSaveConfig",
+  description:
+    "UniFi and EdgeSwitch (FASTPATH): standard MIBs plus saving through EdgeSwitch-SWITCHING-MIB agentSaveConfig",
   connector: 0,
   can: edgeswitchFamily.can,
   match: {

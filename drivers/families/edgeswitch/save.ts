@@ -39,15 +39,23 @@ export function fastpathSave(options: FastpathSaveOptions): SavePart {
       for (let poll = 0; poll < polls; poll++) {
         if (poll > 0) await new Promise((resolve) => setTimeout(resolve, interval));
         const vb = (await session.get([statusOid])).get(statusOid);
-        if (!vb) throw new DeviceMismatch(`${session.where} accepted agentSaveConfig but has no agentSaveConfigStatus to tell whether the save happened`);
+        if (!vb)
+          throw new DeviceMismatch(
+            `${session.where} accepted agentSaveConfig but has no agentSaveConfigStatus to tell whether the save happened`,
+          );
         status = asInt(vb);
         if (status === STATUS.savingComplete) return;
-        if (status === STATUS.savingFailed) throw new DeviceRefused(`${session.where} could not save its configuration (agentSaveConfigStatus savingFailed)`);
+        if (status === STATUS.savingFailed)
+          throw new DeviceRefused(
+            `${session.where} could not save its configuration (agentSaveConfigStatus savingFailed)`,
+          );
         if (status !== STATUS.savingInProcess && status !== STATUS.notInitiated) {
           throw new DeviceMismatch(`${session.where} answers agentSaveConfigStatus ${statusName(status)} after a save`);
         }
       }
-      throw new DeviceMismatch(`${session.where} did not finish saving its configuration after ${polls} checks (agentSaveConfigStatus ${statusName(status)})`);
+      throw new DeviceMismatch(
+        `${session.where} did not finish saving its configuration after ${polls} checks (agentSaveConfigStatus ${statusName(status)})`,
+      );
     },
   };
 }

@@ -19,7 +19,9 @@ import { standardCapabilities } from "../generic";
 
 const noSave: SavePart = {
   async save(session) {
-    throw new NotSupported(`${session.where}: FS.com switches have no public SNMP object that saves the running configuration; save it on the switch's command line`);
+    throw new NotSupported(
+      `${session.where}: FS.com switches have no public SNMP object that saves the running configuration; save it on the switch's command line`,
+    );
   },
 };
 

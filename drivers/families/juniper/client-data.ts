@@ -34,15 +34,27 @@ export function vlanOfFdb(tables: Tables): Map<number, number> {
 
 export function junosClientData(): ClientDataPart {
   return {
-    reads: (): Plan => ({ [FDB]: { label: "dot1qTpFdbTable", columns: [qbridge.dot1qTpFdbPort], rows: 100 }, ...neighbourReads, ...localPortReads }),
+    reads: (): Plan => ({
+      [FDB]: { label: "dot1qTpFdbTable", columns: [qbridge.dot1qTpFdbPort], rows: 100 },
+      ...neighbourReads,
+      ...localPortReads,
+    }),
 
     async more(io: PartIo, tables: Tables): Promise<Tables> {
       if ((columns(tables, FDB)?.get(qbridge.dot1qTpFdbPort)?.size ?? 0) > 0) return {};
-      return { [BRIDGE_FDB]: await io.session.readColumns([bridge.dot1dTpFdbPort], { label: "dot1dTpFdbTable", rows: 100 }) };
+      return {
+        [BRIDGE_FDB]: await io.session.readColumns([bridge.dot1dTpFdbPort], { label: "dot1dTpFdbTable", rows: 100 }),
+      };
     },
 
     macs(tables: Tables, ports: PortMap) {
-      return macsByInterface(columns(tables, FDB), columns(tables, BRIDGE_FDB), ports.bridge, vlanOfFdb(tables), arpByMac(tables));
+      return macsByInterface(
+        columns(tables, FDB),
+        columns(tables, BRIDGE_FDB),
+        ports.bridge,
+        vlanOfFdb(tables),
+        arpByMac(tables),
+      );
     },
 
     neighbors: neighboursByLocalPort,

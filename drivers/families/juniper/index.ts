@@ -66,7 +66,8 @@ export class JunosDriver extends SnmpDriver {
 export const juniper: DriverEntry = {
   name: "juniper",
   vendor: "Juniper",
-  description: "Junos EX/QFX, read only: VLANs from JUNIPER-L2ALD-MIB, Q-BRIDGE PVIDs and Junos port lists (text or bitmap)",
+  description:
+    "Junos EX/QFX, read only: VLANs from JUNIPER-L2ALD-MIB, Q-BRIDGE PVIDs and Junos port lists (text or bitmap)",
   connector: 0,
   can: juniperCapabilities,
   match: { sysObjectIds: ["1.3.6.1.4.1.2636"] },

@@ -29,12 +29,22 @@ const PVID_PORT = "juniper.pvidPort";
 
 const l2aldRead = {
   label: "jnxL2aldVlanTable",
-  columns: [jnxL2aldVlan.jnxL2aldVlanName, jnxL2aldVlan.jnxL2aldVlanTag, jnxL2aldVlan.jnxL2aldVlanType, jnxL2aldVlan.jnxL2aldVlanFdbId],
+  columns: [
+    jnxL2aldVlan.jnxL2aldVlanName,
+    jnxL2aldVlan.jnxL2aldVlanTag,
+    jnxL2aldVlan.jnxL2aldVlanType,
+    jnxL2aldVlan.jnxL2aldVlanFdbId,
+  ],
   rows: 32,
 };
 const staticRead = (lists: boolean) => ({
   label: "dot1qVlanStaticTable",
-  columns: [qbridge.dot1qVlanStaticName, ...(lists ? [qbridge.dot1qVlanStaticEgressPorts, qbridge.dot1qVlanStaticUntaggedPorts] : [qbridge.dot1qVlanStaticRowStatus])],
+  columns: [
+    qbridge.dot1qVlanStaticName,
+    ...(lists
+      ? [qbridge.dot1qVlanStaticEgressPorts, qbridge.dot1qVlanStaticUntaggedPorts]
+      : [qbridge.dot1qVlanStaticRowStatus]),
+  ],
   rows: 16,
 });
 
@@ -44,7 +54,11 @@ const columns = (t: Tables, key: string) => t[key] as Columns | undefined;
 export function junosPorts(raw: Buffer): number[] {
   const text = raw.toString("latin1");
   if (text === "") return [];
-  if (/^\d+(,\d+)*$/.test(text)) return text.split(",").map(Number).filter((p) => p > 0);
+  if (/^\d+(,\d+)*$/.test(text))
+    return text
+      .split(",")
+      .map(Number)
+      .filter((p) => p > 0);
   return portsOf(raw);
 }
 
@@ -76,8 +90,10 @@ function membersOf(tables: Tables): Map<number, Members> {
     if (!m) out.set(tag, (m = { egress: new Set(), untagged: new Set() }));
     return m;
   };
-  for (const [index, vb] of st?.get(qbridge.dot1qVlanStaticEgressPorts) ?? []) junosPorts(asBytes(vb)).forEach((p) => row(index).egress.add(p));
-  for (const [index, vb] of st?.get(qbridge.dot1qVlanStaticUntaggedPorts) ?? []) junosPorts(asBytes(vb)).forEach((p) => row(index).untagged.add(p));
+  for (const [index, vb] of st?.get(qbridge.dot1qVlanStaticEgressPorts) ?? [])
+    junosPorts(asBytes(vb)).forEach((p) => row(index).egress.add(p));
+  for (const [index, vb] of st?.get(qbridge.dot1qVlanStaticUntaggedPorts) ?? [])
+    junosPorts(asBytes(vb)).forEach((p) => row(index).untagged.add(p));
   return out;
 }
 
@@ -106,15 +122,26 @@ export function junosVlans(): VlanPart {
       const vlans = new Map<number, VlanInfo>();
       for (const [id, tag] of tags) {
         const dynamic = asInt(l2ald?.get(jnxL2aldVlan.jnxL2aldVlanType)?.get(String(id))) === 2;
-        vlans.set(tag, { id: tag, name: asText(l2ald?.get(jnxL2aldVlan.jnxL2aldVlanName)?.get(String(id))), state: "Enabled", status: dynamic ? "Dynamic" : "Permanent" });
+        vlans.set(tag, {
+          id: tag,
+          name: asText(l2ald?.get(jnxL2aldVlan.jnxL2aldVlanName)?.get(String(id))),
+          state: "Enabled",
+          status: dynamic ? "Dynamic" : "Permanent",
+        });
       }
       return [...vlans.values()].sort((a, b) => a.id - b.id);
     },
 
     ports(tables: Tables, ports: PortMap, only?: number): Map<number, PortVlans> {
       const members = new Map<number, VlanMembers>();
-      for (const [tag, m] of membersOf(tables)) members.set(tag, { egress: (p) => m.egress.has(p), untagged: (p) => m.untagged.has(p) });
-      return portVlansFrom(ports, only, members, pvidsFrom(columns(tables, PVIDS), tables[PVID_PORT] as Scalars | undefined));
+      for (const [tag, m] of membersOf(tables))
+        members.set(tag, { egress: (p) => m.egress.has(p), untagged: (p) => m.untagged.has(p) });
+      return portVlansFrom(
+        ports,
+        only,
+        members,
+        pvidsFrom(columns(tables, PVIDS), tables[PVID_PORT] as Scalars | undefined),
+      );
     },
 
     setUntagged: (session) => readOnly(session),

@@ -40,5 +40,6 @@ export const linuxCommands = {
   linkAddresses: (dev: string) => `ip -j addr show dev ${shellQuote(linuxInterface(dev))}`,
   setState: (dev: string, up: boolean) => `ip link set dev ${shellQuote(linuxInterface(dev))} ${up ? "up" : "down"}`,
   /** an empty alias removes it */
-  setAlias: (dev: string, text: string) => `ip link set dev ${shellQuote(linuxInterface(dev))} alias ${shellQuote(linuxAlias(text))}`,
+  setAlias: (dev: string, text: string) =>
+    `ip link set dev ${shellQuote(linuxInterface(dev))} alias ${shellQuote(linuxAlias(text))}`,
 };

@@ -7,13 +7,28 @@
  * output, errors and exit status come apart without prompt guessing.
  */
 import { type Capabilities } from "../../../model/capabilities";
-import { type DeviceSnapshot, type InterfaceInfo, type InterfaceView, type LearnScope, type MacEntry, type VlanInfo } from "../../../model/device";
+import {
+  type DeviceSnapshot,
+  type InterfaceInfo,
+  type InterfaceView,
+  type LearnScope,
+  type MacEntry,
+  type VlanInfo,
+} from "../../../model/device";
 import { DeviceMismatch, DeviceRefused, NotSupported } from "../../../model/failures";
 import { type Driver } from "../../contract";
 import { ExecSession } from "../../ssh/exec-session";
 import { describeTarget, type SshTarget } from "../../ssh/target";
 import { LINUX_MAX_ALIAS_BYTES, linuxAlias, linuxCommands, linuxInterface } from "./commands";
-import { type AddressRow, type LinkRow, type NeighbourRow, parseAddresses, parseLinks, parseNeighbours, UnexpectedOutput } from "./parse-ip-json";
+import {
+  type AddressRow,
+  type LinkRow,
+  type NeighbourRow,
+  parseAddresses,
+  parseLinks,
+  parseNeighbours,
+  UnexpectedOutput,
+} from "./parse-ip-json";
 
 export interface LinuxHostOptions {
   /** the device's inventory name, used in error messages */
@@ -41,7 +56,19 @@ export const linuxHostCapabilities: Readonly<Capabilities> = {
 };
 
 // link kinds that are not Ethernet ports even though they carry Ethernet frames
-const NOT_PORTS = new Set(["bridge", "vlan", "vxlan", "macvlan", "macvtap", "ipvlan", "tun", "tap", "wireguard", "gretap", "vrf"]);
+const NOT_PORTS = new Set([
+  "bridge",
+  "vlan",
+  "vxlan",
+  "macvlan",
+  "macvtap",
+  "ipvlan",
+  "tun",
+  "tap",
+  "wireguard",
+  "gretap",
+  "vrf",
+]);
 
 export class LinuxHostDriver implements Driver {
   readonly info: { vendor: string; driver: string } = { vendor: "Linux", driver: "linux_host" };
@@ -112,7 +139,14 @@ export class LinuxHostDriver implements Driver {
     const link = await this.link(dev);
     if (!link) return null;
     const addresses = await this.run(linuxCommands.linkAddresses(dev));
-    return { interface: interfaceInfo(link, this.parsed(() => parseAddresses(addresses)), []), vlans: [] };
+    return {
+      interface: interfaceInfo(
+        link,
+        this.parsed(() => parseAddresses(addresses)),
+        [],
+      ),
+      vlans: [],
+    };
   }
 
   async learnVlans(): Promise<VlanInfo[]> {
@@ -158,7 +192,9 @@ export class LinuxHostDriver implements Driver {
   }
 
   async saveConfig(): Promise<void> {
-    throw new NotSupported(`${this.where}: link changes on a Linux host are not saved by this driver (they last until reboot)`);
+    throw new NotSupported(
+      `${this.where}: link changes on a Linux host are not saved by this driver (they last until reboot)`,
+    );
   }
 
   async close(): Promise<void> {
@@ -201,17 +237,24 @@ export class LinuxHostDriver implements Driver {
     try {
       return read();
     } catch (e) {
-      if (e instanceof UnexpectedOutput) throw new DeviceRefused(`${this.where}: ${e.message} (iproute2 with JSON output is needed)`);
+      if (e instanceof UnexpectedOutput)
+        throw new DeviceRefused(`${this.where}: ${e.message} (iproute2 with JSON output is needed)`);
       throw e;
     }
   }
 
   private mismatch(what: string, wrote: string, now: string): DeviceMismatch {
-    return new DeviceMismatch(`${this.where} accepted the change but reads back otherwise: wrote ${what} = ${wrote}, device reports ${now}`);
+    return new DeviceMismatch(
+      `${this.where} accepted the change but reads back otherwise: wrote ${what} = ${wrote}, device reports ${now}`,
+    );
   }
 }
 
-function interfaceInfo(link: LinkRow, addresses: readonly AddressRow[], neighbours: readonly NeighbourRow[]): InterfaceInfo {
+function interfaceInfo(
+  link: LinkRow,
+  addresses: readonly AddressRow[],
+  neighbours: readonly NeighbourRow[],
+): InterfaceInfo {
   const lag = link.kind === "bond" || link.kind === "team";
   const ethernet = !lag && link.link_type === "ether" && !NOT_PORTS.has(link.kind);
   const lowerUp = link.flags.includes("LOWER_UP");

@@ -11,6 +11,7 @@ export const linuxHost: DriverEntry = {
   description: "a Linux host over SSH: ip -j link for reads, ip link set for state and alias",
   connector: 7,
   can: linuxHostCapabilities,
-  open: (connection, options) => new LinuxHostDriver(sshOf(connection), { name: options.name, onHostKey: options.onHostKey }),
+  open: (connection, options) =>
+    new LinuxHostDriver(sshOf(connection), { name: options.name, onHostKey: options.onHostKey }),
   provenAgainst: { real: ["OpenSSH in a network namespace with veth ports"] },
 };

@@ -45,7 +45,8 @@ function jsonArray(text: string, what: string): Obj[] {
   } catch {
     throw new UnexpectedOutput(`${what} is not JSON`);
   }
-  if (!Array.isArray(data) || !data.every((x) => x !== null && typeof x === "object")) throw new UnexpectedOutput(`${what} is not a JSON list`);
+  if (!Array.isArray(data) || !data.every((x) => x !== null && typeof x === "object"))
+    throw new UnexpectedOutput(`${what} is not a JSON list`);
   return data as Obj[];
 }
 
@@ -53,7 +54,8 @@ const str = (v: unknown) => (typeof v === "string" ? v : "");
 
 export function parseLinks(text: string): LinkRow[] {
   return jsonArray(text, "ip -j link").map((o) => {
-    if (typeof o.ifname !== "string" || typeof o.ifindex !== "number") throw new UnexpectedOutput("ip -j link lists a link without name or index");
+    if (typeof o.ifname !== "string" || typeof o.ifindex !== "number")
+      throw new UnexpectedOutput("ip -j link lists a link without name or index");
     const info = (o.linkinfo ?? {}) as Obj;
     return {
       ifindex: o.ifindex,
@@ -87,5 +89,10 @@ export function parseAddresses(text: string): AddressRow[] {
 export function parseNeighbours(text: string): NeighbourRow[] {
   return jsonArray(text, "ip -j neigh")
     .filter((n) => typeof n.dst === "string" && typeof n.dev === "string" && typeof n.lladdr === "string")
-    .map((n) => ({ dst: n.dst as string, dev: n.dev as string, lladdr: (n.lladdr as string).toLowerCase(), family: String(n.dst).includes(":") ? "inet6" : "inet" }));
+    .map((n) => ({
+      dst: n.dst as string,
+      dev: n.dev as string,
+      lladdr: (n.lladdr as string).toLowerCase(),
+      family: String(n.dst).includes(":") ? "inet6" : "inet",
+    }));
 }

@@ -39,7 +39,8 @@ export const procurveFamily: SnmpFamily = {
 export const procurve: DriverEntry = {
   name: "procurve",
   vendor: "HP ProCurve / Aruba AOS-S",
-  description: "HP ProCurve and Aruba AOS-S switches: Q-BRIDGE, PoE by ifIndex; no save (the switch saves every SNMP change itself)",
+  description:
+    "HP ProCurve and Aruba AOS-S switches: Q-BRIDGE, PoE by ifIndex; no save (the switch saves every SNMP change itself)",
   connector: 0,
   can: procurveFamily.can,
   // the switch products and the stacks/chassis of HP's netElement tree; not all of

@@ -51,16 +51,27 @@ export function arpByMac(tables: Tables) {
 
 export function standardClientData(): ClientDataPart {
   return {
-    reads: () => ({ [FDB]: { label: "dot1qTpFdbTable", columns: [qbridge.dot1qTpFdbPort], rows: 100 }, ...neighbourReads }),
+    reads: () => ({
+      [FDB]: { label: "dot1qTpFdbTable", columns: [qbridge.dot1qTpFdbPort], rows: 100 },
+      ...neighbourReads,
+    }),
 
     async more(io: PartIo, tables: Tables, _ports: PortMap, _vlans: VlanInfo[]): Promise<Tables> {
       // no Q-BRIDGE forwarding table: BRIDGE-MIB's (without VLANs)
       if ((columns(tables, FDB)?.get(qbridge.dot1qTpFdbPort)?.size ?? 0) > 0) return {};
-      return { [BRIDGE_FDB]: await io.session.readColumns([bridge.dot1dTpFdbPort], { label: "dot1dTpFdbTable", rows: 100 }) };
+      return {
+        [BRIDGE_FDB]: await io.session.readColumns([bridge.dot1dTpFdbPort], { label: "dot1dTpFdbTable", rows: 100 }),
+      };
     },
 
     macs(tables: Tables, ports: PortMap) {
-      return macsByInterface(columns(tables, FDB), columns(tables, BRIDGE_FDB), ports.bridge, vlanByFdbId(columns(tables, QBRIDGE_CURRENT_KEY)), arpByMac(tables));
+      return macsByInterface(
+        columns(tables, FDB),
+        columns(tables, BRIDGE_FDB),
+        ports.bridge,
+        vlanByFdbId(columns(tables, QBRIDGE_CURRENT_KEY)),
+        arpByMac(tables),
+      );
     },
 
     neighbors: lldpNeighbours,

@@ -98,7 +98,8 @@ export function interfaceInfo(row: IfRow, facts: PortFacts): InterfaceInfo {
     macs: [],
     neighbors: [],
   };
-  if (untagged > 0 && !facts.vlanIds.has(untagged)) info.disabled_reason = `Untagged vlan ${untagged} is NOT defined on switch`;
+  if (untagged > 0 && !facts.vlanIds.has(untagged))
+    info.disabled_reason = `Untagged vlan ${untagged} is NOT defined on switch`;
   if (facts.poe) info.poe = facts.poe;
   return info;
 }

@@ -23,7 +23,12 @@ export interface StandardPoeOptions {
 /** the PSE table (power supplies), for the device's PoE summary; families with their own port tables read it too */
 export const mainPseRead = {
   label: "pethMainPseTable",
-  columns: [poe.pethMainPsePower, poe.pethMainPseOperStatus, poe.pethMainPseConsumptionPower, poe.pethMainPseUsageThreshold],
+  columns: [
+    poe.pethMainPsePower,
+    poe.pethMainPseOperStatus,
+    poe.pethMainPseConsumptionPower,
+    poe.pethMainPseUsageThreshold,
+  ],
   rows: 4,
 };
 

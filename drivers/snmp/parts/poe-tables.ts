@@ -10,7 +10,13 @@
  *     OpenL2M's rule; fits names such as "Gi1/5" with group 1 port 5).
  */
 import { poe } from "../../../mib/oids";
-import { POE_DETECT_NAMES, type DevicePoe, type PoeDetect, type PoePortInfo, type PowerSupplyInfo } from "../../../model/device";
+import {
+  POE_DETECT_NAMES,
+  type DevicePoe,
+  type PoeDetect,
+  type PoePortInfo,
+  type PowerSupplyInfo,
+} from "../../../model/device";
 import { type BridgePorts, interfaceOfPort } from "./bridge-ports";
 import type { Columns } from "../session";
 import { asInt } from "../values";
@@ -74,7 +80,11 @@ export function poePortInfo(row: PoeRow): PoePortInfo {
   const enabled = row.admin === 1;
   // without a detection status, an enabled port is taken to be looking for a device
   const detect: PoeDetect =
-    row.detection === null ? (enabled ? "Searching" : "Disabled") : (POE_DETECT_NAMES[row.detection] ?? "Unknown Fault");
+    row.detection === null
+      ? enabled
+        ? "Searching"
+        : "Disabled"
+      : (POE_DETECT_NAMES[row.detection] ?? "Unknown Fault");
   return {
     admin_status: enabled ? "Enabled" : "Disabled",
     detect_status: detect,

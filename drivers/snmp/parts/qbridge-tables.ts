@@ -61,7 +61,10 @@ export interface VlanMembers {
  * Egress and untagged bitmaps per VLAN: the static (configured) ones, or when the device
  * has none the current ones (the fallback read, a Columns of the current table).
  */
-export function membersByVlan(staticTable: Columns | undefined, currentTable: Columns | undefined): Map<number, VlanMembers> {
+export function membersByVlan(
+  staticTable: Columns | undefined,
+  currentTable: Columns | undefined,
+): Map<number, VlanMembers> {
   const out = new Map<number, VlanMembers>();
   const staticEgress = staticTable?.get(qbridge.dot1qVlanStaticEgressPorts);
   if (staticEgress && staticEgress.size > 0) {

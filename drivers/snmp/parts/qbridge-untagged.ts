@@ -18,13 +18,27 @@
  * changed more than it was told.
  */
 import { qbridge } from "../../../mib/oids";
-import { DeviceMismatch, DeviceOutcomeUnknown, DeviceRefused, DeviceUnreachable, NotSupported } from "../../../model/failures";
+import {
+  DeviceMismatch,
+  DeviceOutcomeUnknown,
+  DeviceRefused,
+  DeviceUnreachable,
+  NotSupported,
+} from "../../../model/failures";
 import { hasPort, withPort } from "../../../mib/portlist";
 import { SetRefused, type SnmpSession } from "../session";
 import { gaugeWrite, portListWrite, readBack, toVarbinds, type Write } from "../verified-write";
 
 /** error-statuses after which the ordered steps may still succeed */
-const ORDER_SENSITIVE = new Set(["inconsistentValue", "wrongValue", "genErr", "commitFailed", "undoFailed", "resourceUnavailable", "tooBig"]);
+const ORDER_SENSITIVE = new Set([
+  "inconsistentValue",
+  "wrongValue",
+  "genErr",
+  "commitFailed",
+  "undoFailed",
+  "resourceUnavailable",
+  "tooBig",
+]);
 
 interface Step {
   label: string;
@@ -39,7 +53,12 @@ export interface PortVlanState {
   staticMembers: Map<number, { egress: Buffer | null; untagged: Buffer | null }>;
 }
 
-export async function changeUntaggedVlan(session: SnmpSession, port: number, vlan: number, state: PortVlanState): Promise<void> {
+export async function changeUntaggedVlan(
+  session: SnmpSession,
+  port: number,
+  vlan: number,
+  state: PortVlanState,
+): Promise<void> {
   const pvidOid = `${qbridge.dot1qPvid}.${port}`;
   const egress = (v: number) => `${qbridge.dot1qVlanStaticEgressPorts}.${v}`;
   const untagged = (v: number) => `${qbridge.dot1qVlanStaticUntaggedPorts}.${v}`;
@@ -68,7 +87,8 @@ export async function changeUntaggedVlan(session: SnmpSession, port: number, vla
     // without an untagged bitmap the port is taken to be an untagged member of its PVID's VLAN
     const wasUntagged = oldUntagged ? hasPort(oldUntagged, port) : true;
     const removeWrites: Write[] = [];
-    if (oldUntagged && wasUntagged) removeWrites.push(portListWrite(untagged(oldVlan), withPort(oldUntagged, port, false)));
+    if (oldUntagged && wasUntagged)
+      removeWrites.push(portListWrite(untagged(oldVlan), withPort(oldUntagged, port, false)));
     if (oldEgress && wasUntagged && hasPort(oldEgress, port)) {
       removeWrites.push(portListWrite(egress(oldVlan), withPort(oldEgress, port, false)));
     }
@@ -94,15 +114,19 @@ export async function changeUntaggedVlan(session: SnmpSession, port: number, vla
 }
 
 /** The steps as separate PDUs; on a failure everything is put back as it was. */
-async function runSteps(session: SnmpSession, steps: Step[], originals: Write[], firstRefusal: SetRefused): Promise<void> {
+async function runSteps(
+  session: SnmpSession,
+  steps: Step[],
+  originals: Write[],
+  firstRefusal: SetRefused,
+): Promise<void> {
   for (let i = 0; i < steps.length; i++) {
     try {
       await session.set(toVarbinds(steps[i].writes));
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       const restored = i === 0 ? { text: "nothing was changed", unknown: false } : await restore(session, originals);
-      const message =
-        `${firstRefusal.message}; trying step by step, ${steps[i].label} failed: ${reason}; ${restored.text}`;
+      const message = `${firstRefusal.message}; trying step by step, ${steps[i].label} failed: ${reason}; ${restored.text}`;
       if (error instanceof DeviceOutcomeUnknown || restored.unknown) throw new DeviceOutcomeUnknown(message);
       throw error instanceof DeviceUnreachable ? new DeviceUnreachable(message) : new DeviceRefused(message);
     }
@@ -131,10 +155,16 @@ async function restore(session: SnmpSession, originals: Write[]): Promise<{ text
     if (problems.length === 0) return { text: "the earlier values were restored", unknown: false };
     const why = refusals.length ? ` (${refusals.join("; ")})` : "";
     // what the read-back shows is the state the port was left in
-    return { text: `restoring the earlier values did not take, the port is left with ${problems.join("; ")}${why}`, unknown: false };
+    return {
+      text: `restoring the earlier values did not take, the port is left with ${problems.join("; ")}${why}`,
+      unknown: false,
+    };
   } catch (error) {
     // the device stopped answering while being put back: its state is not known
     const unknown = error instanceof DeviceOutcomeUnknown || error instanceof DeviceUnreachable;
-    return { text: `restoring the earlier values failed: ${error instanceof Error ? error.message : String(error)}`, unknown };
+    return {
+      text: `restoring the earlier values failed: ${error instanceof Error ? error.message : String(error)}`,
+      unknown,
+    };
   }
 }

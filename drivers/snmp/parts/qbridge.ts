@@ -41,7 +41,12 @@ function staticRead(withBitmaps: boolean) {
   return { label: "dot1qVlanStaticTable", columns, rows: 32, rowsLike: "vlan" };
 }
 
-const currentRead = { label: "dot1qVlanCurrentTable", columns: [qbridge.dot1qVlanStatus, qbridge.dot1qVlanFdbId], rows: 32, rowsLike: "vlan" };
+const currentRead = {
+  label: "dot1qVlanCurrentTable",
+  columns: [qbridge.dot1qVlanStatus, qbridge.dot1qVlanFdbId],
+  rows: 32,
+  rowsLike: "vlan",
+};
 const currentMembersRead = {
   label: "dot1qVlanCurrentTable",
   columns: [qbridge.dot1qVlanCurrentEgressPorts, qbridge.dot1qVlanCurrentUntaggedPorts],
@@ -70,16 +75,22 @@ interface QBridgeWriteState {
 }
 
 export function qBridgeVlans(options: QBridgeOptions = {}): VlanPart {
-  const pvidIndexOf = (ports: PortMap, ifIndex: number) => (options.pvidByIfIndex ? ifIndex : portOfInterface(ports.bridge, ifIndex));
+  const pvidIndexOf = (ports: PortMap, ifIndex: number) =>
+    options.pvidByIfIndex ? ifIndex : portOfInterface(ports.bridge, ifIndex);
 
   return {
     reads(purpose: Purpose, ifIndex?: number): Plan {
       if (purpose === "vlans") return { [STATIC]: staticRead(false), [CURRENT]: currentRead };
       const plan: Plan = { [STATIC]: staticRead(true), [CURRENT]: currentRead };
-      const pvids = { label: "dot1qPortVlanTable", columns: [qbridge.dot1qPvid], rowsLike: options.pvidByIfIndex ? "ifIndex" : "bridgePort" };
+      const pvids = {
+        label: "dot1qPortVlanTable",
+        columns: [qbridge.dot1qPvid],
+        rowsLike: options.pvidByIfIndex ? "ifIndex" : "bridgePort",
+      };
       if (purpose === "learn") plan[PVIDS] = pvids;
       // one interface indexed by ifIndex: its PVID is one GET, in the same PDU as its row
-      else if (options.pvidByIfIndex) plan[PVID_GUESS] = { label: "dot1qPvid", scalars: [`${qbridge.dot1qPvid}.${ifIndex}`] };
+      else if (options.pvidByIfIndex)
+        plan[PVID_GUESS] = { label: "dot1qPvid", scalars: [`${qbridge.dot1qPvid}.${ifIndex}`] };
       // by bridge port: the column, walked with the bridge port map in the same requests,
       // instead of a GET of a guessed bridge port and a second round when it was wrong
       else plan[PVIDS] = pvids;
@@ -88,17 +99,23 @@ export function qBridgeVlans(options: QBridgeOptions = {}): VlanPart {
 
     more(purpose: Purpose, tables: Tables, ports: PortMap, ifIndex?: number): Plan {
       const plan: Plan = {};
-      if (needsCurrentTable(columns(tables, STATIC), columns(tables, CURRENT))) plan[CURRENT_MEMBERS] = currentMembersRead;
+      if (needsCurrentTable(columns(tables, STATIC), columns(tables, CURRENT)))
+        plan[CURRENT_MEMBERS] = currentMembersRead;
       if (purpose === "interface" && ifIndex !== undefined && !tables[PVIDS]) {
         const index = pvidIndexOf(ports, ifIndex);
-        if (index !== null && index !== ifIndex) plan[PVID_PORT] = { label: "dot1qPvid", scalars: [`${qbridge.dot1qPvid}.${index}`] };
+        if (index !== null && index !== ifIndex)
+          plan[PVID_PORT] = { label: "dot1qPvid", scalars: [`${qbridge.dot1qPvid}.${index}`] };
       }
       return plan;
     },
 
     vlans(tables: Tables): VlanInfo[] {
       const current = columns(tables, CURRENT_MEMBERS);
-      return vlanList(columns(tables, STATIC), columns(tables, CURRENT), current?.get(qbridge.dot1qVlanCurrentEgressPorts));
+      return vlanList(
+        columns(tables, STATIC),
+        columns(tables, CURRENT),
+        current?.get(qbridge.dot1qVlanCurrentEgressPorts),
+      );
     },
 
     ports(tables: Tables, ports: PortMap, only?: number): Map<number, PortVlans> {
@@ -106,7 +123,10 @@ export function qBridgeVlans(options: QBridgeOptions = {}): VlanPart {
       const pvidByIndex = pvidByPort(pvidColumn);
       for (const key of [PVID_GUESS, PVID_PORT]) {
         for (const [oid, vb] of (tables[key] as Scalars | undefined) ?? []) {
-          if (vb) pvidByPort(new Map([[oid.slice(qbridge.dot1qPvid.length + 1), vb]])).forEach((v, k) => pvidByIndex.set(k, v));
+          if (vb)
+            pvidByPort(new Map([[oid.slice(qbridge.dot1qPvid.length + 1), vb]])).forEach((v, k) =>
+              pvidByIndex.set(k, v),
+            );
         }
       }
       const members = membersByVlan(columns(tables, STATIC), columns(tables, CURRENT_MEMBERS));
@@ -138,7 +158,10 @@ export function qBridgeVlans(options: QBridgeOptions = {}): VlanPart {
 
     async createVlan(session: SnmpSession, id: number, name: string): Promise<void> {
       // createAndGo(4) reads back as active(1)
-      await writeVerified(session, [intWrite(`${qbridge.dot1qVlanStaticRowStatus}.${id}`, 4, 1), textWrite(`${qbridge.dot1qVlanStaticName}.${id}`, name)]);
+      await writeVerified(session, [
+        intWrite(`${qbridge.dot1qVlanStaticRowStatus}.${id}`, 4, 1),
+        textWrite(`${qbridge.dot1qVlanStaticName}.${id}`, name),
+      ]);
     },
 
     async renameVlan(session: SnmpSession, id: number, name: string): Promise<void> {

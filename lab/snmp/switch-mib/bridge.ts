@@ -58,8 +58,12 @@ export function addQBridgeBase(b: MibIndexBuilder, sw: VirtualSwitch, view: QBri
 
   const fdbId = view.fdbId ?? ((vlan: number) => vlan);
   const byFdb = (e: FdbEntry) => [fdbId(e.vlan), ...e.mac];
-  b.column(qbridge.dot1qTpFdbPort, sw.fdb, byFdb, (e) => integer(e.bridgePort))
-    .column(lab.dot1qTpFdbStatus, sw.fdb, byFdb, () => integer(3));
+  b.column(qbridge.dot1qTpFdbPort, sw.fdb, byFdb, (e) => integer(e.bridgePort)).column(
+    lab.dot1qTpFdbStatus,
+    sw.fdb,
+    byFdb,
+    () => integer(3),
+  );
 
   if (view.pvid) {
     b.column(qbridge.dot1qPvid, ports, self, (p) => gauge(sw.pvid(p) ?? 0))
@@ -108,7 +112,9 @@ export function addVlanTables(b: MibIndexBuilder, sw: VirtualSwitch, view: VlanT
     return v ? f(v) : noSuchInstance;
   };
   const bitmap = (ports: Set<number>, trimmed = false) =>
-    view.commaLists ? octets([...ports].sort((x, y) => x - y).join(",")) : octets(trimmed ? trim(portListOf(ports, len)) : portListOf(ports, len));
+    view.commaLists
+      ? octets([...ports].sort((x, y) => x - y).join(","))
+      : octets(trimmed ? trim(portListOf(ports, len)) : portListOf(ports, len));
 
   if (view.current) {
     // dot1qVlanCurrentTable: index timeMark(0).vlan, active VLANs only
@@ -116,8 +122,12 @@ export function addVlanTables(b: MibIndexBuilder, sw: VirtualSwitch, view: VlanT
     const current = sw.activeVlanIds();
     const byCurrent = (id: number) => [0, id];
     b.column(qbridge.dot1qVlanFdbId, current, byCurrent, (id) => gauge(id))
-      .column(qbridge.dot1qVlanCurrentEgressPorts, current, byCurrent, (id) => vlanValue(id, (v) => bitmap(v.egress, trimmed)))
-      .column(qbridge.dot1qVlanCurrentUntaggedPorts, current, byCurrent, (id) => vlanValue(id, (v) => bitmap(v.untagged, trimmed)))
+      .column(qbridge.dot1qVlanCurrentEgressPorts, current, byCurrent, (id) =>
+        vlanValue(id, (v) => bitmap(v.egress, trimmed)),
+      )
+      .column(qbridge.dot1qVlanCurrentUntaggedPorts, current, byCurrent, (id) =>
+        vlanValue(id, (v) => bitmap(v.untagged, trimmed)),
+      )
       .column(qbridge.dot1qVlanStatus, current, byCurrent, () => integer(2))
       .column(lab.dot1qVlanCreationTime, current, byCurrent, () => timeTicks(0));
   }
@@ -128,11 +138,16 @@ export function addVlanTables(b: MibIndexBuilder, sw: VirtualSwitch, view: VlanT
   const zeros = Buffer.alloc(len);
   const show = view.displayName ?? ((_id: number, name: string) => name);
   const served = new Set(view.staticColumns);
-  if (served.has("name")) b.column(qbridge.dot1qVlanStaticName, statics, byVlan, (id) => vlanValue(id, (v) => octets(show(id, v.name))));
-  if (served.has("egress")) b.column(qbridge.dot1qVlanStaticEgressPorts, statics, byVlan, (id) => vlanValue(id, (v) => bitmap(v.egress)));
+  if (served.has("name"))
+    b.column(qbridge.dot1qVlanStaticName, statics, byVlan, (id) => vlanValue(id, (v) => octets(show(id, v.name))));
+  if (served.has("egress"))
+    b.column(qbridge.dot1qVlanStaticEgressPorts, statics, byVlan, (id) => vlanValue(id, (v) => bitmap(v.egress)));
   if (served.has("forbidden")) b.column(qbridge.dot1qVlanForbiddenEgressPorts, statics, byVlan, () => octets(zeros));
-  if (served.has("untagged")) b.column(qbridge.dot1qVlanStaticUntaggedPorts, statics, byVlan, (id) => vlanValue(id, (v) => bitmap(v.untagged)));
+  if (served.has("untagged"))
+    b.column(qbridge.dot1qVlanStaticUntaggedPorts, statics, byVlan, (id) => vlanValue(id, (v) => bitmap(v.untagged)));
   if (served.has("rowStatus")) {
-    b.column(qbridge.dot1qVlanStaticRowStatus, statics, byVlan, (id) => vlanValue(id, (v) => integer(v.active ? 1 : 2)));
+    b.column(qbridge.dot1qVlanStaticRowStatus, statics, byVlan, (id) =>
+      vlanValue(id, (v) => integer(v.active ? 1 : 2)),
+    );
   }
 }

@@ -46,7 +46,11 @@ export class SwitchIndexCache {
 }
 
 /** The provider the agent serves for a lab switch; qbridge: how it treats Q-BRIDGE writes. */
-export function switchProvider(sw: VirtualSwitch, qbridge: QBridgeMode = "auto", vendor: VendorOptions = {}): MibProvider {
+export function switchProvider(
+  sw: VirtualSwitch,
+  qbridge: QBridgeMode = "auto",
+  vendor: VendorOptions = {},
+): MibProvider {
   const family = familyOf(sw, qbridge, vendor);
   const cache = new SwitchIndexCache(sw, family);
   const contexts = family.contexts;

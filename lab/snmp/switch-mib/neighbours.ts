@@ -37,8 +37,12 @@ export function addNeighbours(b: MibIndexBuilder, sw: VirtualSwitch): void {
   // lldpRemManAddrTable: index timeMark.localPort.remIndex.addrSubtype(1 ipv4).len(4).address
   const withAddr = rem.filter((n) => n.mgmtIpv4);
   const byAddr = (n: LldpNeighbour) => [0, localNum(n), n.remIndex, 1, 4, ...ipParts(n.mgmtIpv4!)];
-  b.column(lldp.lldpRemManAddrIfSubtype, withAddr, byAddr, () => integer(2))
-    .column(lab.lldpRemManAddrIfId, withAddr, byAddr, () => integer(0));
+  b.column(lldp.lldpRemManAddrIfSubtype, withAddr, byAddr, () => integer(2)).column(
+    lab.lldpRemManAddrIfId,
+    withAddr,
+    byAddr,
+    () => integer(0),
+  );
 
   const addressed = sw.interfaces.filter((i) => i.ipv4);
   const byIp = (i: LabInterface) => ipParts(i.ipv4!.address);

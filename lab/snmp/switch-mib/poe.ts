@@ -33,8 +33,12 @@ export function addPoe(b: MibIndexBuilder, sw: VirtualSwitch): void {
   const groups = [...new Set(ports.map((i) => i.poe!.group))].sort((a, b) => a - b);
   const single = groups.length === 1;
   const byGroup = (g: number) => [g];
-  b.column(poe.pethMainPsePower, groups, byGroup, () => gauge(single ? main.maxPowerW : Math.round(main.maxPowerW / groups.length)))
+  b.column(poe.pethMainPsePower, groups, byGroup, () =>
+    gauge(single ? main.maxPowerW : Math.round(main.maxPowerW / groups.length)),
+  )
     .column(poe.pethMainPseOperStatus, groups, byGroup, () => integer(1))
-    .column(poe.pethMainPseConsumptionPower, groups, byGroup, (g) => gauge(single ? sw.poeConsumedW() : sw.poeConsumedW(g)))
+    .column(poe.pethMainPseConsumptionPower, groups, byGroup, (g) =>
+      gauge(single ? sw.poeConsumedW() : sw.poeConsumedW(g)),
+    )
     .column(poe.pethMainPseUsageThreshold, groups, byGroup, () => integer(main.thresholdPct));
 }

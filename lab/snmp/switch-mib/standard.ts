@@ -5,7 +5,15 @@
  */
 import type { VirtualSwitch } from "../../model";
 import type { MibIndexBuilder } from "../mib-index";
-import { addBridgePorts, addDot1dFdb, addQBridgeBase, addVlanTables, FULL_QBRIDGE, type QBridgeBaseView, type VlanTablesView } from "./bridge";
+import {
+  addBridgePorts,
+  addDot1dFdb,
+  addQBridgeBase,
+  addVlanTables,
+  FULL_QBRIDGE,
+  type QBridgeBaseView,
+  type VlanTablesView,
+} from "./bridge";
 import type { FamilyEnv, FamilyMib } from "./family";
 import { addNeighbours } from "./neighbours";
 import { addPoe } from "./poe";

@@ -221,7 +221,14 @@ export function membershipColumn(object: string, untagged: boolean): WritableCol
   };
 }
 
-export const RowStatus = { active: 1, notInService: 2, notReady: 3, createAndGo: 4, createAndWait: 5, destroy: 6 } as const;
+export const RowStatus = {
+  active: 1,
+  notInService: 2,
+  notReady: 3,
+  createAndGo: 4,
+  createAndWait: 5,
+  destroy: 6,
+} as const;
 
 export const rowPhase = (v: SnmpValue) =>
   isInt(v) && (v.value === RowStatus.createAndGo || v.value === RowStatus.createAndWait)

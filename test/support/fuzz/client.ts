@@ -101,7 +101,8 @@ export function pathOf(w: World, req: FuzzRequest): string {
 function formText(value: Record<string, unknown>): string {
   const f = new URLSearchParams();
   for (const [k, v] of Object.entries(value)) {
-    for (const x of Array.isArray(v) ? v : [v]) f.append(k, x === null ? "" : typeof x === "object" ? JSON.stringify(x) : String(x));
+    for (const x of Array.isArray(v) ? v : [v])
+      f.append(k, x === null ? "" : typeof x === "object" ? JSON.stringify(x) : String(x));
   }
   return f.toString();
 }
@@ -114,7 +115,13 @@ function build(w: World, req: FuzzRequest, path: string): { headers: Record<stri
       headers.authorization = `Token ${"0123456789abcdef".repeat(3).slice(0, 40)}`;
       break;
     case "malformed-auth":
-      headers.authorization = ["Token", "Bearer a b", "Basic cm9vdDpwdw==", "Token \u00ff\u00fe", "Token " + "f".repeat(5000)][path.length % 5];
+      headers.authorization = [
+        "Token",
+        "Bearer a b",
+        "Basic cm9vdDpwdw==",
+        "Token \u00ff\u00fe",
+        "Token " + "f".repeat(5000),
+      ][path.length % 5];
       break;
     case "superuser":
       headers.authorization = `Token ${w.superuser}`;
@@ -132,7 +139,9 @@ function build(w: World, req: FuzzRequest, path: string): { headers: Record<stri
       break;
   }
   const withCsrf = (v: unknown) =>
-    req.auth === "session-form-csrf" && v && typeof v === "object" && !Array.isArray(v) ? { ...(v as object), csrfmiddlewaretoken: w.session.csrf } : v;
+    req.auth === "session-form-csrf" && v && typeof v === "object" && !Array.isArray(v)
+      ? { ...(v as object), csrfmiddlewaretoken: w.session.csrf }
+      : v;
   if (req.method === "HEAD" || req.method === "TRACE") return { headers, body: null };
   const b = req.body;
   let text: string | null = null;
@@ -156,7 +165,9 @@ function build(w: World, req: FuzzRequest, path: string): { headers: Record<stri
 /** a short description of a request, enough to send it again by hand */
 function describeRequest(method: string, path: string, headers: Record<string, string>, body: Buffer | null): string {
   const shown = Object.entries(headers)
-    .map(([k, v]) => `${k}: ${k === "authorization" || k === "cookie" || k === "x-csrftoken" ? v.slice(0, 12) + "…" : v}`)
+    .map(
+      ([k, v]) => `${k}: ${k === "authorization" || k === "cookie" || k === "x-csrftoken" ? v.slice(0, 12) + "…" : v}`,
+    )
     .join("; ");
   const text = body ? body.toString("utf8") : "";
   return `${method} ${path.length > 200 ? path.slice(0, 200) + "…" : path} [${shown}] body(${body?.length ?? 0} bytes): ${text.length > 200 ? text.slice(0, 200) + "…" : text}`;
@@ -172,7 +183,15 @@ interface RawAnswer {
   socketDestroyed: boolean;
 }
 
-function send(agent: http.Agent, port: number, method: string, path: string, headers: Record<string, string>, body: Buffer | null, previous: { bytes: number; what: string; at: number }): Promise<RawAnswer> {
+function send(
+  agent: http.Agent,
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: Buffer | null,
+  previous: { bytes: number; what: string; at: number },
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const r = http.request({ agent, host: "127.0.0.1", port, method, path, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -182,7 +201,12 @@ function send(agent: http.Agent, port: number, method: string, path: string, hea
         const socket = res.socket;
         // a server that ends the connection after its answer has destroyed it by now
         setImmediate(() =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString("utf8"), socketDestroyed: !!socket?.destroyed }),
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString("utf8"),
+            socketDestroyed: !!socket?.destroyed,
+          }),
         );
       });
     });
@@ -197,7 +221,8 @@ function send(agent: http.Agent, port: number, method: string, path: string, hea
 
 function toHeaders(h: http.IncomingHttpHeaders): Headers {
   const out = new Headers();
-  for (const [k, v] of Object.entries(h)) for (const x of Array.isArray(v) ? v : v === undefined ? [] : [v]) out.append(k, x);
+  for (const [k, v] of Object.entries(h))
+    for (const x of Array.isArray(v) ? v : v === undefined ? [] : [v]) out.append(k, x);
   return out;
 }
 
@@ -209,17 +234,22 @@ export async function sendAndJudge(agent: http.Agent, contract: Contract, w: Wor
   const bodyBytes = body?.length ?? 0;
   const findings: Finding[] = [];
   const previous = { bytes: 0, what: "", at: 0 };
-  const find = (kind: Finding["kind"], detail: string, status?: number) => findings.push({ kind, detail, request, status, bodyBytes, previousBodyBytes: previous.bytes });
+  const find = (kind: Finding["kind"], detail: string, status?: number) =>
+    findings.push({ kind, detail, request, status, bodyBytes, previousBodyBytes: previous.bytes });
   let answer: RawAnswer;
   try {
     answer = await send(agent, w.port, req.method, path, headers, body, previous);
   } catch (e) {
-    find("dropped", `no answer: ${(e as Error).message}${previous.what ? ` (the connection carried ${previous.what} with ${previous.bytes} bytes ${Date.now() - previous.at} ms before)` : ""}`);
+    find(
+      "dropped",
+      `no answer: ${(e as Error).message}${previous.what ? ` (the connection carried ${previous.what} with ${previous.bytes} bytes ${Date.now() - previous.at} ms before)` : ""}`,
+    );
     return { request, method: req.method, path, status: 0, bodyBytes, findings };
   }
   const { status, text } = answer;
   if (status >= 500) find("server-error", `${status}: ${text.slice(0, 300)}`, status);
-  if (answer.socketDestroyed || /close/i.test(String(answer.headers.connection ?? ""))) find("dropped", `connection closed after a ${status}`, status);
+  if (answer.socketDestroyed || /close/i.test(String(answer.headers.connection ?? "")))
+    find("dropped", `connection closed after a ${status}`, status);
   const type = String(answer.headers["content-type"] ?? "");
   const isJson = type.includes("application/json");
   let parsed: any = text;
@@ -230,8 +260,16 @@ export async function sendAndJudge(agent: http.Agent, contract: Contract, w: Wor
       find("contract", `${status} says JSON but is not: ${text.slice(0, 200)}`, status);
     }
   }
-  const loginRedirect = status === 302 && String(answer.headers.location ?? "").startsWith("/login/?next=") && /text\/html/.test(req.accept ?? "");
-  if (status >= 400 && req.method !== "HEAD" && path.startsWith("/api/") && !(isJson && typeof parsed?.reason === "string" && typeof parsed?.code === "string")) {
+  const loginRedirect =
+    status === 302 &&
+    String(answer.headers.location ?? "").startsWith("/login/?next=") &&
+    /text\/html/.test(req.accept ?? "");
+  if (
+    status >= 400 &&
+    req.method !== "HEAD" &&
+    path.startsWith("/api/") &&
+    !(isJson && typeof parsed?.reason === "string" && typeof parsed?.code === "string")
+  ) {
     find("no-reason", `${status} without JSON reason and code: ${type} ${text.slice(0, 200)}`, status);
   } else if (!loginRedirect && status < 500 && findings.length === 0) {
     try {
@@ -242,7 +280,15 @@ export async function sendAndJudge(agent: http.Agent, contract: Contract, w: Wor
   }
   for (const f of findings) if (typeof parsed?.code === "string") f.code = parsed.code;
   learn(w, req, status, parsed);
-  return { request, method: req.method, path, status, reason: typeof parsed?.reason === "string" ? parsed.reason : undefined, bodyBytes, findings };
+  return {
+    request,
+    method: req.method,
+    path,
+    status,
+    reason: typeof parsed?.reason === "string" ? parsed.reason : undefined,
+    bodyBytes,
+    findings,
+  };
 }
 
 /** ids of what the fuzzer created (or listed) become targets of later requests */

@@ -28,9 +28,34 @@ const UNICODE_EDGES = [
   "𝕊𝕎𝕀𝕋ℂℍ",
 ];
 
-const CONTROL = ["\u0000", "a\u0000b", "\u001b[31mred\u001b[0m", "\r\n", "line\nbreak", "\t", "\u0007\u0008", "\u007f", "\u0085\u2028\u2029"];
+const CONTROL = [
+  "\u0000",
+  "a\u0000b",
+  "\u001b[31mred\u001b[0m",
+  "\r\n",
+  "line\nbreak",
+  "\t",
+  "\u0007\u0008",
+  "\u007f",
+  "\u0085\u2028\u2029",
+];
 
-const INJECTION = ["' OR 1=1 --", "\"; DROP TABLE users; --", "<script>alert(1)</script>", "${7*7}", "../../etc/passwd", "%00", "%2F", "\\", "__proto__", "constructor", "null", "NaN", "-0", "1e999"];
+const INJECTION = [
+  "' OR 1=1 --",
+  '"; DROP TABLE users; --',
+  "<script>alert(1)</script>",
+  "${7*7}",
+  "../../etc/passwd",
+  "%00",
+  "%2F",
+  "\\",
+  "__proto__",
+  "constructor",
+  "null",
+  "NaN",
+  "-0",
+  "1e999",
+];
 
 /** strings no one means to send */
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
@@ -50,20 +75,46 @@ function nested(depth: number): unknown {
 /** a value of any JSON type, often one the schema does not ask for */
 export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   hostileString,
-  fc.constantFrom(null, true, false, 0, -1, 1.5, -0, 1e308, -1e308, 2 ** 53 + 1, 4095, 4094, 99999999999, [], {}, [1, "a", null]),
+  fc.constantFrom(null, true, false, 0, -1, 1.5, -0, 1e308, -1e308, 2 ** 53 + 1, 4095, 4094, 99999999999, [], {}, [
+    1,
+    "a",
+    null,
+  ]),
   fc.integer({ min: 10, max: 2000 }).map(nested),
   fc.array(fc.oneof(fc.integer(), hostileString), { maxLength: 6 }),
-  fc.dictionary(fc.constantFrom("__proto__", "constructor", "a", "x"), fc.oneof(fc.integer(), fc.string()), { maxKeys: 3 }),
+  fc.dictionary(fc.constantFrom("__proto__", "constructor", "a", "x"), fc.oneof(fc.integer(), fc.string()), {
+    maxKeys: 3,
+  }),
 );
 
-const ON_VALUES = ["on", "off", "enabled", "enable", "disabled", "yes", "y", "no", "1", "0", "true", "false", "ON", "Yes", "bogus"];
+const ON_VALUES = [
+  "on",
+  "off",
+  "enabled",
+  "enable",
+  "disabled",
+  "yes",
+  "y",
+  "no",
+  "1",
+  "0",
+  "true",
+  "false",
+  "ON",
+  "Yes",
+  "bogus",
+];
 
 /** four valid values for one odd one */
-const mostly = <T, U>(good: fc.Arbitrary<T>, odd: fc.Arbitrary<U>) => fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: odd }) as fc.Arbitrary<T | U>;
+const mostly = <T, U>(good: fc.Arbitrary<T>, odd: fc.Arbitrary<U>) =>
+  fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: odd }) as fc.Arbitrary<T | U>;
 
 /** by field name: values that get past validation and reach the handler's own checks */
 function hinted(name: string, hints: Hints): fc.Arbitrary<unknown> | null {
-  const vlan = mostly(fc.oneof(fc.constantFrom(...hints.vlans), fc.integer({ min: 1, max: 4094 })), fc.constantFrom(0, 4095, -1));
+  const vlan = mostly(
+    fc.oneof(fc.constantFrom(...hints.vlans), fc.integer({ min: 1, max: 4094 })),
+    fc.constantFrom(0, 4095, -1),
+  );
   switch (name) {
     case "vlan":
     case "vlan_id":
@@ -74,10 +125,16 @@ function hinted(name: string, hints: Hints): fc.Arbitrary<unknown> | null {
       return fc.oneof(fc.constantFrom(...ON_VALUES), fc.boolean(), fc.constantFrom(0, 1, 2));
     case "vlan_name":
     case "description":
-      return mostly(fc.string({ maxLength: 40 }), fc.oneof(fc.constantFrom(...UNICODE_EDGES, ...CONTROL), fc.constant("d".repeat(300))));
+      return mostly(
+        fc.string({ maxLength: 40 }),
+        fc.oneof(fc.constantFrom(...UNICODE_EDGES, ...CONTROL), fc.constant("d".repeat(300))),
+      );
     case "primary_ipv4":
       // inventory the fuzzer writes may never point anywhere but this machine
-      return mostly(fc.constantFrom("127.0.0.1", "127.0.0.2", "", null), fc.constantFrom("127.000.000.001", "127.0.0.256", "1.2.3"));
+      return mostly(
+        fc.constantFrom("127.0.0.1", "127.0.0.2", "", null),
+        fc.constantFrom("127.000.000.001", "127.0.0.256", "1.2.3"),
+      );
     case "primary_ipv6":
       return mostly(fc.constantFrom("::1", "", null), fc.constantFrom("::ffff:127.0.0.1", "fe80::1%eth0", ":::"));
     case "snmp_port":
@@ -91,7 +148,10 @@ function hinted(name: string, hints: Hints): fc.Arbitrary<unknown> | null {
     case "switches":
     case "vlans":
       return mostly(
-        fc.oneof(fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 3 }), fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 3 }).map((a) => a.join(","))),
+        fc.oneof(
+          fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 3 }),
+          fc.array(fc.integer({ min: 1, max: 6 }), { maxLength: 3 }).map((a) => a.join(",")),
+        ),
         fc.constantFrom("", "1,,2", "a,b", " 1 , 2 ", "1;2", "-1", "99999999999", "0"),
       );
     case "profile":
@@ -107,7 +167,15 @@ function hinted(name: string, hints: Hints): fc.Arbitrary<unknown> | null {
           },
           { requiredKeys: [] },
         ),
-        fc.constantFrom('{"read_only": true}', '{"theme": "dark"}', "{not json", "[]", "null", '"x"', '{"vlan_edit": "yes"}'),
+        fc.constantFrom(
+          '{"read_only": true}',
+          '{"theme": "dark"}',
+          "{not json",
+          "[]",
+          "null",
+          '"x"',
+          '{"vlan_edit": "yes"}',
+        ),
       );
     case "snmp_profile":
     case "credentials_profile":
@@ -115,17 +183,32 @@ function hinted(name: string, hints: Hints): fc.Arbitrary<unknown> | null {
     case "connector_type":
       return mostly(fc.constant(0), fc.constantFrom(7, 3, -1));
     case "driver":
-      return mostly(fc.constantFrom("auto", "generic", "ciscosb"), fc.constantFrom("cisco_ios_cli", "linux_host", "nonesuch", ""));
+      return mostly(
+        fc.constantFrom("auto", "generic", "ciscosb"),
+        fc.constantFrom("cisco_ios_cli", "linux_host", "nonesuch", ""),
+      );
     case "username":
-      return mostly(fc.stringMatching(/^[a-z0-9_.@+-]{1,12}$/).map((s) => `fz-${s}`), fc.constantFrom("root", "ro-user", "", " ", "has space", "x".repeat(200)));
+      return mostly(
+        fc.stringMatching(/^[a-z0-9_.@+-]{1,12}$/).map((s) => `fz-${s}`),
+        fc.constantFrom("root", "ro-user", "", " ", "has space", "x".repeat(200)),
+      );
     case "name":
-      return mostly(fc.string({ minLength: 1, maxLength: 12 }).map((s) => `fz-${s}`), fc.constantFrom("", "Lab", "fuzz-lab"));
+      return mostly(
+        fc.string({ minLength: 1, maxLength: 12 }).map((s) => `fz-${s}`),
+        fc.constantFrom("", "Lab", "fuzz-lab"),
+      );
     case "password":
       return mostly(fc.constantFrom("pw-root-1", "pw-ro-1", "a-good-password-1"), fc.string({ maxLength: 20 }));
     case "hostname":
-      return mostly(fc.constantFrom("", "sw-fz", "sw-fz.lab.invalid"), fc.constantFrom("-bad-", "a..b", "x".repeat(300)));
+      return mostly(
+        fc.constantFrom("", "sw-fz", "sw-fz.lab.invalid"),
+        fc.constantFrom("-bad-", "a..b", "x".repeat(300)),
+      );
     case "private_key":
-      return mostly(fc.constant("-----BEGIN OPENSSH PRIVATE KEY-----\nAAAA\n-----END OPENSSH PRIVATE KEY-----\n"), fc.constantFrom("", "not a key"));
+      return mostly(
+        fc.constant("-----BEGIN OPENSSH PRIVATE KEY-----\nAAAA\n-----END OPENSSH PRIVATE KEY-----\n"),
+        fc.constantFrom("", "not a key"),
+      );
     case "auth_key":
     case "priv_key":
       return mostly(fc.constantFrom("key-of-12-chars", "another-longer-key"), fc.constantFrom("", "short"));
@@ -139,12 +222,25 @@ function hinted(name: string, hints: Hints): fc.Arbitrary<unknown> | null {
 function resolve(schema: Schema, doc: Schema): Schema {
   let s = schema;
   for (let i = 0; i < 10 && s && typeof s.$ref === "string"; i++) {
-    s = s.$ref.replace(/^#\//, "").split("/").reduce((o: any, k: string) => o?.[k], doc);
+    s = s.$ref
+      .replace(/^#\//, "")
+      .split("/")
+      .reduce((o: any, k: string) => o?.[k], doc);
   }
   return s ?? {};
 }
 
-const NEEDED = new Set(["name", "username", "vlan", "vlan_id", "vlan_name", "state", "poe_state", "save", "description"]);
+const NEEDED = new Set([
+  "name",
+  "username",
+  "vlan",
+  "vlan_id",
+  "vlan_name",
+  "state",
+  "poe_state",
+  "save",
+  "description",
+]);
 
 /** a value the schema accepts (the hints may also give near misses on purpose) */
 export function validValue(schema: Schema, doc: Schema, hints: Hints, name = ""): fc.Arbitrary<unknown> {
@@ -175,7 +271,9 @@ export function validValue(schema: Schema, doc: Schema, hints: Hints, name = "")
     default: {
       const props: Record<string, Schema> = s.properties ?? {};
       if (!Object.keys(props).length) {
-        arb = fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string({ maxLength: 8 }), fc.integer()), { maxKeys: 3 });
+        arb = fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string({ maxLength: 8 }), fc.integer()), {
+          maxKeys: 3,
+        });
         break;
       }
       const shape: Record<string, fc.Arbitrary<unknown>> = {};
@@ -188,22 +286,33 @@ export function validValue(schema: Schema, doc: Schema, hints: Hints, name = "")
   return s.nullable ? fc.oneof(fc.constant(null), arb) : arb;
 }
 
-type Mutation = { kind: "wrong-type"; key: string; value: unknown } | { kind: "extra"; key: string; value: unknown } | { kind: "drop" } | { kind: "numeric-string" };
+type Mutation =
+  | { kind: "wrong-type"; key: string; value: unknown }
+  | { kind: "extra"; key: string; value: unknown }
+  | { kind: "drop" }
+  | { kind: "numeric-string" };
 
 /** a valid body with one thing wrong: a field of the wrong type, an unknown field, a required field gone */
 export function nearValid(schema: Schema, doc: Schema, hints: Hints): fc.Arbitrary<Record<string, unknown>> {
   const s = resolve(schema, doc);
   const keys = Object.keys(s.properties ?? {});
   const mutation: fc.Arbitrary<Mutation> = fc.oneof(
-    keys.length ? fc.record({ kind: fc.constant("wrong-type" as const), key: fc.constantFrom(...keys), value: hostileValue }) : fc.constant({ kind: "drop" as const }),
-    fc.record({ kind: fc.constant("extra" as const), key: fc.constantFrom("bogus", "__proto__", "constructor", "id", "is_superuser", "csrfmiddlewaretoken", ""), value: hostileValue }),
+    keys.length
+      ? fc.record({ kind: fc.constant("wrong-type" as const), key: fc.constantFrom(...keys), value: hostileValue })
+      : fc.constant({ kind: "drop" as const }),
+    fc.record({
+      kind: fc.constant("extra" as const),
+      key: fc.constantFrom("bogus", "__proto__", "constructor", "id", "is_superuser", "csrfmiddlewaretoken", ""),
+      value: hostileValue,
+    }),
     fc.constant({ kind: "drop" as const }),
     fc.constant({ kind: "numeric-string" as const }),
   );
   return fc.tuple(validValue(s, doc, hints) as fc.Arbitrary<Record<string, unknown>>, mutation).map(([body, m]) => {
     const out: Record<string, unknown> = { ...(body ?? {}) };
     if (m.kind === "wrong-type") out[m.key] = m.value;
-    else if (m.kind === "extra") Object.defineProperty(out, m.key, { value: m.value, enumerable: true, writable: true, configurable: true });
+    else if (m.kind === "extra")
+      Object.defineProperty(out, m.key, { value: m.value, enumerable: true, writable: true, configurable: true });
     else if (m.kind === "drop") delete out[(s.required ?? keys)[0]];
     else for (const [k, v] of Object.entries(out)) if (typeof v === "number") out[k] = String(v);
     return out;
@@ -212,13 +321,38 @@ export function nearValid(schema: Schema, doc: Schema, hints: Hints): fc.Arbitra
 
 /** request body texts JSON.parse or the form reader must refuse or survive */
 export const malformedJson = fc.oneof(
-  fc.constantFrom('{"a":', '{"vlan": 10,}', "{'vlan': 10}", "\uFEFF{}", "null", "[]", "1", '"text"', "true", "{}{}", '{"a":1}garbage', "\u0000", "{\"\\ud800\": 1}", '{"a":"\\u00"}', "NaN"),
+  fc.constantFrom(
+    '{"a":',
+    '{"vlan": 10,}',
+    "{'vlan': 10}",
+    "\uFEFF{}",
+    "null",
+    "[]",
+    "1",
+    '"text"',
+    "true",
+    "{}{}",
+    '{"a":1}garbage',
+    "\u0000",
+    '{"\\ud800": 1}',
+    '{"a":"\\u00"}',
+    "NaN",
+  ),
   fc.integer({ min: 100, max: 50_000 }).map((n) => "[".repeat(n)),
   fc.integer({ min: 100, max: 10_000 }).map((n) => '{"a":'.repeat(n) + "1" + "}".repeat(n)),
   fc.string({ unit: "binary", maxLength: 60 }),
 );
 
-export const malformedForm = fc.constantFrom("vlan=%E0%A4%A", "=&=&&", "a=1&a=2&a=3", "%", "vlan[]=1&vlan[]=2", "x".repeat(5000) + "=1", "state=%00", "description=%ED%A0%80");
+export const malformedForm = fc.constantFrom(
+  "vlan=%E0%A4%A",
+  "=&=&&",
+  "a=1&a=2&a=3",
+  "%",
+  "vlan[]=1&vlan[]=2",
+  "x".repeat(5000) + "=1",
+  "state=%00",
+  "description=%ED%A0%80",
+);
 
 export const contentTypes = fc.constantFrom(
   "application/json",

@@ -45,5 +45,12 @@ export const subjects: Subject[] = [
     unknownId: "999999",
     expectVlans: carriedVlans,
   },
-  ...(recordingsServed ? RECORDED.map((name): Subject => ({ kind: "recording", driver: "arubacx", recording: name, serve: recording(name) })) : []),
+  ...(recordingsServed
+    ? RECORDED.map((name): Subject => ({
+        kind: "recording",
+        driver: "arubacx",
+        recording: name,
+        serve: recording(name),
+      }))
+    : []),
 ];

@@ -7,6 +7,16 @@ const RECORDED = ["dell-os10", "dnos"];
 export const recordingsServed = recordingsServable(RECORDED);
 
 export const subjects: Subject[] = [
-  { kind: "lab", driver: "dell", label: "lab profile dell (OS10), SNMP v2c", lab: { profile: "dell", ports: 24, poePorts: poe8, seed: 7 }, face: snmpFace("2c"), interfaceId: ifIndexId, unknownId: "999999" },
-  ...(recordingsServed ? RECORDED.map((name): Subject => ({ kind: "recording", driver: "dell", recording: name, serve: recording(name) })) : []),
+  {
+    kind: "lab",
+    driver: "dell",
+    label: "lab profile dell (OS10), SNMP v2c",
+    lab: { profile: "dell", ports: 24, poePorts: poe8, seed: 7 },
+    face: snmpFace("2c"),
+    interfaceId: ifIndexId,
+    unknownId: "999999",
+  },
+  ...(recordingsServed
+    ? RECORDED.map((name): Subject => ({ kind: "recording", driver: "dell", recording: name, serve: recording(name) }))
+    : []),
 ];

@@ -36,7 +36,11 @@ export async function sshFace(lab: LabSwitch): Promise<LabFace> {
     faults: {
       silent: () => void (face.faults.hang = true),
       silentAfter: (n) => face.faults.dropAfter(n),
-      refuseWrites: () => face.faults.refuseCommands(/^(description|no description|shutdown|no shutdown)/, "Command rejected by the conformance suite"),
+      refuseWrites: () =>
+        face.faults.refuseCommands(
+          /^(description|no description|shutdown|no shutdown)/,
+          "Command rejected by the conformance suite",
+        ),
       lieOnWrites: () => void (face.faults.lieOnWrite = true),
       reset: () => face.faults.reset(),
     },
@@ -62,8 +66,11 @@ export const poe8 = [1, 2, 3, 4, 5, 6, 7, 8];
 export function recordingsServable(names: readonly string[]): boolean {
   const ok = names.every((name) => snmprecPath(name) !== null) && fs.existsSync(SNMPSIMD);
   if (!ok) {
-    const why = fs.existsSync(SNMPSIMD) ? "the recordings (../shared/fixtures/snmprec) are absent" : `${SNMPSIMD} is missing`;
-    if (process.env.CI && !fs.existsSync(SNMPSIMD)) throw new Error(`conformance: ${why}; .ci/run must install snmpsim`);
+    const why = fs.existsSync(SNMPSIMD)
+      ? "the recordings (../shared/fixtures/snmprec) are absent"
+      : `${SNMPSIMD} is missing`;
+    if (process.env.CI && !fs.existsSync(SNMPSIMD))
+      throw new Error(`conformance: ${why}; .ci/run must install snmpsim`);
     console.warn(`conformance: recording subjects skipped: ${why}`);
   }
   return ok;
@@ -73,7 +80,10 @@ export function recordingsServable(names: readonly string[]): boolean {
 export function recording(name: string) {
   return async () => {
     const sim = await startSnmpsim({ recordings: { [name]: snmprecPath(name)! } });
-    const connection: Connection = { connector: 0, snmp: { host: "127.0.0.1", port: sim.port, version: "2c", community: name, timeout_ms: 3000, retries: 1 } };
+    const connection: Connection = {
+      connector: 0,
+      snmp: { host: "127.0.0.1", port: sim.port, version: "2c", community: name, timeout_ms: 3000, retries: 1 },
+    };
     return { connection, stop: () => sim.stop() };
   };
 }

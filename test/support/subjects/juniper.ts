@@ -7,6 +7,21 @@ const RECORDED = ["junos_qfx5100", "junos_ex4600mp"];
 export const recordingsServed = recordingsServable(RECORDED);
 
 export const subjects: Subject[] = [
-  { kind: "lab", driver: "juniper", label: "lab profile juniper, SNMP v2c", lab: { profile: "juniper", ports: 24, seed: 7 }, face: snmpFace("2c"), interfaceId: ifIndexId, unknownId: "999999" },
-  ...(recordingsServed ? RECORDED.map((name): Subject => ({ kind: "recording", driver: "juniper", recording: name, serve: recording(name) })) : []),
+  {
+    kind: "lab",
+    driver: "juniper",
+    label: "lab profile juniper, SNMP v2c",
+    lab: { profile: "juniper", ports: 24, seed: 7 },
+    face: snmpFace("2c"),
+    interfaceId: ifIndexId,
+    unknownId: "999999",
+  },
+  ...(recordingsServed
+    ? RECORDED.map((name): Subject => ({
+        kind: "recording",
+        driver: "juniper",
+        recording: name,
+        serve: recording(name),
+      }))
+    : []),
 ];

@@ -14,7 +14,15 @@ export const subjects: Subject[] = [
       return {
         connection: {
           connector: 7,
-          ssh: { host: sshd.host, port: sshd.port, username: "root", private_key: sshd.privateKey, host_key_fingerprint: sshd.hostKeyFingerprint, connect_timeout_ms: 5000, command_timeout_ms: 20000 },
+          ssh: {
+            host: sshd.host,
+            port: sshd.port,
+            username: "root",
+            private_key: sshd.privateKey,
+            host_key_fingerprint: sshd.hostKeyFingerprint,
+            connect_timeout_ms: 5000,
+            command_timeout_ms: 20000,
+          },
         },
         port: sshd.ports[0],
         adminUp: (port) => link(port).flags.includes("UP"),

@@ -49,17 +49,28 @@ export function arubaCopyState(): FamilyState<Map<number, CopyRow>> {
 export function addArubaCopyRows(b: MibIndexBuilder, state: FamilyState<Map<number, CopyRow>>): void {
   const rows = [...state.current().keys()].sort((x, y) => x - y);
   const col = (object: string, f: (r: CopyRow) => SnmpValue) =>
-    b.column(object, rows, (r) => [r], (r) => {
-      const row = state.current().get(r);
-      return row ? f(row) : noSuchInstance;
-    });
+    b.column(
+      object,
+      rows,
+      (r) => [r],
+      (r) => {
+        const row = state.current().get(r);
+        return row ? f(row) : noSuchInstance;
+      },
+    );
   b.object(arubaCxConfig.arubaWiredConfigurationCopyEntryRowStatus);
-  col(arubaCxConfig.arubaWiredConfigurationCopySourceFileType, (r) => (r.source === null ? noSuchInstance : integer(r.source)));
-  col(arubaCxConfig.arubaWiredConfigurationCopyDestFileType, (r) => (r.dest === null ? noSuchInstance : integer(r.dest)));
+  col(arubaCxConfig.arubaWiredConfigurationCopySourceFileType, (r) =>
+    r.source === null ? noSuchInstance : integer(r.source),
+  );
+  col(arubaCxConfig.arubaWiredConfigurationCopyDestFileType, (r) =>
+    r.dest === null ? noSuchInstance : integer(r.dest),
+  );
   col(arubaCxConfig.arubaWiredConfigurationCopyState, (r) => integer(r.state));
   col(arubaWiredConfigurationCopyTimeStarted, (r) => timeTicks(r.started));
   col(arubaWiredConfigurationCopyTimeCompleted, (r) => timeTicks(r.completed));
-  col(arubaCxConfig.arubaWiredConfigurationCopyFailureCause, (r) => (r.failureCause ? integer(r.failureCause) : noSuchInstance));
+  col(arubaCxConfig.arubaWiredConfigurationCopyFailureCause, (r) =>
+    r.failureCause ? integer(r.failureCause) : noSuchInstance,
+  );
   col(arubaCxConfig.arubaWiredConfigurationCopyEntryRowStatus, (r) => integer(r.rowStatus));
 }
 
@@ -86,7 +97,15 @@ export function arubaCopyColumns(state: FamilyState<Map<number, CopyRow>>): Writ
         case RowStatus.createAndGo:
         case RowStatus.createAndWait:
           if (row) return E.inconsistentValue;
-          rows.set(r, { source: null, dest: null, rowStatus: RowStatus.notReady, state: STATE.waiting, failureCause: 0, started: 0, completed: 0 });
+          rows.set(r, {
+            source: null,
+            dest: null,
+            rowStatus: RowStatus.notReady,
+            state: STATE.waiting,
+            failureCause: 0,
+            started: 0,
+            completed: 0,
+          });
           if (status === RowStatus.createAndGo) acts(tx).set(r, varbind);
           return E.noError;
         case RowStatus.active:
@@ -140,12 +159,20 @@ export function finishArubaCopies(
   for (const [r, varbind] of acts) {
     const row = rows.get(r);
     if (!row) continue;
-    if (row.source === null || row.dest === null || row.source === row.dest || !(local(row.source) || local(row.dest))) {
+    if (
+      row.source === null ||
+      row.dest === null ||
+      row.source === row.dest ||
+      !(local(row.source) || local(row.dest))
+    ) {
       return [E.inconsistentValue, varbind];
     }
     row.rowStatus = RowStatus.active;
     row.started = sw.uptimeTicks();
-    const running = [...rows].some(([k, o]) => k !== r && o.rowStatus === RowStatus.active && (o.state === STATE.waiting || o.state === STATE.running));
+    const running = [...rows].some(
+      ([k, o]) =>
+        k !== r && o.rowStatus === RowStatus.active && (o.state === STATE.waiting || o.state === STATE.running),
+    );
     if (running) {
       // only one copy at a time: the MIB's busy
       row.state = STATE.failed;
@@ -171,7 +198,8 @@ export function finishArubaCopies(
             now.state = STATE.successful;
           } else {
             now.state = STATE.failed;
-            now.failureCause = source === FILE.externalFile || dest === FILE.externalFile ? CAUSE.timeout : CAUSE.unknown;
+            now.failureCause =
+              source === FILE.externalFile || dest === FILE.externalFile ? CAUSE.timeout : CAUSE.unknown;
           }
           now.completed = sw.uptimeTicks();
         },

@@ -32,7 +32,11 @@ function vidList(vids: Iterable<number>): Buffer {
 export const arubacxFamily: FamilyFactory = (sw) => {
   const copies = arubaCopyState();
   const timers = new JobTimers();
-  const lastChange = new FamilyState({ ticks: 0 }, (s) => ({ ...s }), () => "");
+  const lastChange = new FamilyState(
+    { ticks: 0 },
+    (s) => ({ ...s }),
+    () => "",
+  );
   const columns: WritableColumn[] = [ifAdminStatus, ...arubaCopyColumns(copies)];
   if (sw.poeMain) columns.push(pethPsePortAdminEnable);
 
@@ -43,15 +47,22 @@ export const arubacxFamily: FamilyFactory = (sw) => {
       addQBridgeBase(b, sw);
       const ports = sw.ethernetPorts;
       const byIf = (i: LabInterface) => [i.ifIndex];
-      const memberOf = (i: LabInterface) => [...sw.running.vlans].filter(([, v]) => v.egress.has(i.bridgePort!)).map(([id]) => id);
-      b.column(arubaCxPortVlan.arubaWiredPortVlanMemberMode, ports, byIf, (i) => integer(sw.running.portModes.has(i.bridgePort!) ? 1 : 2))
+      const memberOf = (i: LabInterface) =>
+        [...sw.running.vlans].filter(([, v]) => v.egress.has(i.bridgePort!)).map(([id]) => id);
+      b.column(arubaCxPortVlan.arubaWiredPortVlanMemberMode, ports, byIf, (i) =>
+        integer(sw.running.portModes.has(i.bridgePort!) ? 1 : 2),
+      )
         .column(arubaCxPortVlan.arubaWiredPortVlanMemberVid, ports, byIf, (i) => octets(vidList(memberOf(i))))
         .scalar(arubaCxConfig.arubaWiredConfigurationChangeTimestamp, () => timeTicks(lastChange.current().ticks));
       if (!sw.poeMain) return;
       const { ports: powered, byPort } = poePorts(sw);
       const state = (i: LabInterface) => sw.poeState(i.ifIndex)!;
-      b.column(arubaCxPoe.arubaWiredPoePethPsePortPowerDrawn, powered, byPort, (i) => integer(state(i).powerMw))
-        .column(arubaCxPoe.arubaWiredPoePethPsePortOperStatus, powered, byPort, (i) => integer(state(i).enabled ? 3 : 2));
+      b.column(arubaCxPoe.arubaWiredPoePethPsePortPowerDrawn, powered, byPort, (i) => integer(state(i).powerMw)).column(
+        arubaCxPoe.arubaWiredPoePethPsePortOperStatus,
+        powered,
+        byPort,
+        (i) => integer(state(i).enabled ? 3 : 2),
+      );
     },
     addRows: (b) => addArubaCopyRows(b, copies),
     set: {

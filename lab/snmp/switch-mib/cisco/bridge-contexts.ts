@@ -21,7 +21,10 @@ export function addVlanBridge(b: MibIndexBuilder, sw: VirtualSwitch, vlan: numbe
   const v = sw.vlan(vlan);
   const ports = v ? sw.bridgePorts.filter((p) => v.egress.has(p)) : [];
   addBridgePorts(b, sw, ports);
-  addDot1dFdb(b, sw.fdb.filter((e) => e.vlan === vlan));
+  addDot1dFdb(
+    b,
+    sw.fdb.filter((e) => e.vlan === vlan),
+  );
 }
 
 export function vlanContexts(sw: VirtualSwitch): ContextSupport {
@@ -33,7 +36,8 @@ export function vlanContexts(sw: VirtualSwitch): ContextSupport {
   };
   return {
     // "public@10": digits naming an existing VLAN; anything else is no community of this agent
-    fromCommunity: (suffix) => (/^\d+$/.test(suffix) && vlanOf(`vlan-${Number(suffix)}`) !== null ? `vlan-${Number(suffix)}` : null),
+    fromCommunity: (suffix) =>
+      /^\d+$/.test(suffix) && vlanOf(`vlan-${Number(suffix)}`) !== null ? `vlan-${Number(suffix)}` : null,
     has: (context) => vlanOf(context) !== null,
     index(context) {
       const vlan = vlanOf(context) ?? 0;

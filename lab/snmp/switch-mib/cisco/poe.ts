@@ -30,8 +30,11 @@ export function addCiscoEntitiesAndPoe(b: MibIndexBuilder, sw: VirtualSwitch): v
   b.column(entity.entPhysicalDescr, ports, byEnt, () => octets("Gigabit Ethernet Port"))
     .column(entity.entPhysicalClass, ports, byEnt, () => integer(10))
     .column(entityExtra.entPhysicalName, ports, byEnt, (i) => octets(i.descr))
-    .column(entityExtra.entAliasMappingIdentifier, ports, (i) => [portEntity(i), 0], (i) =>
-      objectId(parseOid(`1.3.6.1.2.1.2.2.1.1.${i.ifIndex}`)),
+    .column(
+      entityExtra.entAliasMappingIdentifier,
+      ports,
+      (i) => [portEntity(i), 0],
+      (i) => objectId(parseOid(`1.3.6.1.2.1.2.2.1.1.${i.ifIndex}`)),
     );
 
   const byModulePort = (i: LabInterface) => {

@@ -71,7 +71,9 @@ export function addPortTables(b: MibIndexBuilder, sw: VirtualSwitch, state: Fami
   const accessValue = (i: LabInterface, f: () => number) => (trunk(i) ? noSuchInstance : integer(f()));
   b.column(vlanMembership.vmVlanType, access, byIf, (i) => accessValue(i, () => 1))
     .column(vlanMembership.vmVlan, access, byIf, (i) => accessValue(i, () => pvidOf(i)))
-    .column(vlanMembership.vmPortStatus, access, byIf, (i) => accessValue(i, () => (sw.vlan(pvidOf(i))?.active ? 2 : 1)));
+    .column(vlanMembership.vmPortStatus, access, byIf, (i) =>
+      accessValue(i, () => (sw.vlan(pvidOf(i))?.active ? 2 : 1)),
+    );
 
   // vlanTrunkPortTable: every Ethernet port
   b.column(vtp.vlanTrunkPortManagementDomain, ports, byIf, () => integer(DOMAIN))
@@ -143,34 +145,32 @@ export function portColumns(sw: VirtualSwitch, state: FamilyState<CiscoState>): 
     },
   };
 
-  const enabled = ENABLED.map(
-    ([object, base, exact]): WritableColumn => ({
-      column: parseOid(object),
-      phase: plain,
-      apply(tx, instance, value, varbind) {
-        if (value.tag !== 0x04) return E.wrongType;
-        if (exact ? value.value.length !== 128 : value.value.length > 128) return E.wrongLength;
-        const port = portAt(sw, instance);
-        if (!port) return E.noCreation;
-        const bp = port.bridgePort!;
-        if (!isTrunk(sw, bp, tx.view())) return E.inconsistentValue;
-        const cfg = tx.config();
-        const native = cfg.pvid.get(bp);
-        for (const [id, v] of cfg.vlans) {
-          const i = id - base;
-          if (i < 0 || i >= 1024 || id === native) continue;
-          const allowed = i >> 3 < value.value.length && (value.value[i >> 3] & (0x80 >> (i & 7))) !== 0;
-          if (allowed) v.egress.add(bp);
-          else {
-            v.egress.delete(bp);
-            v.untagged.delete(bp);
-          }
+  const enabled = ENABLED.map(([object, base, exact]): WritableColumn => ({
+    column: parseOid(object),
+    phase: plain,
+    apply(tx, instance, value, varbind) {
+      if (value.tag !== 0x04) return E.wrongType;
+      if (exact ? value.value.length !== 128 : value.value.length > 128) return E.wrongLength;
+      const port = portAt(sw, instance);
+      if (!port) return E.noCreation;
+      const bp = port.bridgePort!;
+      if (!isTrunk(sw, bp, tx.view())) return E.inconsistentValue;
+      const cfg = tx.config();
+      const native = cfg.pvid.get(bp);
+      for (const [id, v] of cfg.vlans) {
+        const i = id - base;
+        if (i < 0 || i >= 1024 || id === native) continue;
+        const allowed = i >> 3 < value.value.length && (value.value[i >> 3] & (0x80 >> (i & 7))) !== 0;
+        if (allowed) v.egress.add(bp);
+        else {
+          v.egress.delete(bp);
+          v.untagged.delete(bp);
         }
-        tx.membershipVarbind = varbind;
-        return E.noError;
-      },
-    }),
-  );
+      }
+      tx.membershipVarbind = varbind;
+      return E.noError;
+    },
+  }));
 
   const serialNo: WritableColumn = {
     column: parseOid(vtp.vlanTrunkPortSetSerialNo),

@@ -22,10 +22,26 @@ import type { MibIndexBuilder } from "../../mib-index";
 import { parseOid } from "../../oid";
 import { integer, ipAddress, noSuchInstance, octets, timeTicks, type SnmpValue } from "../../values";
 import type { FamilyState, JobTimers } from "../family-state";
-import { E, isInt, plain, RowStatus, rowPhase, singleIndex, type SetTransaction, type WritableColumn } from "../writable";
+import {
+  E,
+  isInt,
+  plain,
+  RowStatus,
+  rowPhase,
+  singleIndex,
+  type SetTransaction,
+  type WritableColumn,
+} from "../writable";
 import type { CiscoState, CopyJob } from "./state";
 
-const FILE = { networkFile: 1, iosFile: 2, startupConfig: 3, runningConfig: 4, terminal: 5, fabricStartupConfig: 6 } as const;
+const FILE = {
+  networkFile: 1,
+  iosFile: 2,
+  startupConfig: 3,
+  runningConfig: 4,
+  terminal: 5,
+  fabricStartupConfig: 6,
+} as const;
 const STATE = { waiting: 1, running: 2, successful: 3, failed: 4 } as const;
 const FAIL = { unknown: 1, badFileName: 2, timeout: 3 } as const;
 const ACTIVATE_NOTE = "ccCopyActivate";
@@ -65,7 +81,8 @@ const newJob = (): CopyJob => ({
   run: 0,
 });
 
-const busy = (j: CopyJob) => j.rowStatus === RowStatus.active && (j.state === STATE.waiting || j.state === STATE.running);
+const busy = (j: CopyJob) =>
+  j.rowStatus === RowStatus.active && (j.state === STATE.waiting || j.state === STATE.running);
 const rowOf = (instance: number[]) => {
   const r = singleIndex(instance);
   return r !== null && r >= 1 && r <= 2147483647 ? r : null;
@@ -128,7 +145,8 @@ export function copyColumns(state: FamilyState<CiscoState>): WritableColumn[] {
       if (status !== E.noError) return status;
       // IOS creates a row whose first column is set (OpenL2M's save relies on it)
       if (fresh) copies.set(r, job);
-      if (job.rowStatus === RowStatus.notReady && job.source !== null && job.dest !== null) job.rowStatus = RowStatus.notInService;
+      if (job.rowStatus === RowStatus.notReady && job.source !== null && job.dest !== null)
+        job.rowStatus = RowStatus.notInService;
       return E.noError;
     },
   });
@@ -173,12 +191,18 @@ function startable(j: CopyJob): boolean {
   if (j.source === null || j.dest === null || j.source === j.dest) return false;
   const agentFile = (t: number) => t === FILE.startupConfig || t === FILE.runningConfig;
   if (!agentFile(j.source) && !agentFile(j.dest)) return false;
-  const needs = (t: number) => (t === FILE.networkFile ? j.server !== null && j.fileName !== "" : t === FILE.iosFile ? j.fileName !== "" : true);
+  const needs = (t: number) =>
+    t === FILE.networkFile ? j.server !== null && j.fileName !== "" : t === FILE.iosFile ? j.fileName !== "" : true;
   return needs(j.source) && needs(j.dest);
 }
 
 /** After the PDU's varbinds: rows made active start their copy (when the PDU commits). */
-export function finishCopies(tx: SetTransaction, state: FamilyState<CiscoState>, sw: VirtualSwitch, timers: JobTimers): [number, number] {
+export function finishCopies(
+  tx: SetTransaction,
+  state: FamilyState<CiscoState>,
+  sw: VirtualSwitch,
+  timers: JobTimers,
+): [number, number] {
   const acts = tx.notes.get(ACTIVATE_NOTE) as Map<number, number> | undefined;
   if (!acts) return [E.noError, 0];
   const copies = tx.state(state).copies;

@@ -76,6 +76,7 @@ export function ciscoState(vtpMode: VtpMode): FamilyState<CiscoState> {
     buffer: s.buffer ? new Map([...s.buffer].map(([k, r]) => [k, { ...r }])) : null,
     copies: new Map([...s.copies].map(([k, r]) => [k, { ...r }])),
   });
-  const rowsKey = (s: CiscoState) => `${s.buffer ? [...s.buffer.keys()].join(",") : "-"}|${[...s.copies.keys()].join(",")}`;
+  const rowsKey = (s: CiscoState) =>
+    `${s.buffer ? [...s.buffer.keys()].join(",") : "-"}|${[...s.copies.keys()].join(",")}`;
   return new FamilyState(initial, copy, rowsKey);
 }

@@ -17,7 +17,16 @@ import type { MibIndexBuilder } from "../../mib-index";
 import { parseOid } from "../../oid";
 import { gauge, integer, noSuchInstance, octets, type SnmpValue } from "../../values";
 import type { FamilyState } from "../family-state";
-import { E, hasControlChars, isInt, plain, RowStatus, rowPhase, type SetTransaction, type WritableColumn } from "../writable";
+import {
+  E,
+  hasControlChars,
+  isInt,
+  plain,
+  RowStatus,
+  rowPhase,
+  type SetTransaction,
+  type WritableColumn,
+} from "../writable";
 import { VTP_MODE_OF, VTP_MODE_VALUE, type CiscoState, type EditRow } from "./state";
 
 /** managementDomainIndex of the one domain */
@@ -48,9 +57,24 @@ const saidOf = (id: number) => {
 function vlanTableRows(sw: VirtualSwitch, cfg = sw.running): Map<number, EditRow> {
   const rows = new Map<number, EditRow>();
   for (const [id, v] of cfg.vlans) {
-    rows.set(id, { state: v.active ? 1 : 2, type: 1, name: v.name, mtu: 1500, said: saidOf(id), rowStatus: RowStatus.active });
+    rows.set(id, {
+      state: v.active ? 1 : 2,
+      type: 1,
+      name: v.name,
+      mtu: 1500,
+      said: saidOf(id),
+      rowStatus: RowStatus.active,
+    });
   }
-  for (const r of RESERVED_VLANS) rows.set(r.id, { state: 2, type: r.type, name: r.name, mtu: 1500, said: saidOf(r.id), rowStatus: RowStatus.active });
+  for (const r of RESERVED_VLANS)
+    rows.set(r.id, {
+      state: 2,
+      type: r.type,
+      name: r.name,
+      mtu: 1500,
+      said: saidOf(r.id),
+      rowStatus: RowStatus.active,
+    });
   return new Map([...rows].sort(([a], [b]) => a - b));
 }
 
@@ -73,7 +97,12 @@ export function addVtpFixed(b: MibIndexBuilder, state: FamilyState<CiscoState>):
     .column(vtp.vtpVlanEditModifiedVlan, domains, byDomain, () => integer(0));
 }
 
-export function addVtpRows(b: MibIndexBuilder, sw: VirtualSwitch, state: FamilyState<CiscoState>, sviIfIndex: number): void {
+export function addVtpRows(
+  b: MibIndexBuilder,
+  sw: VirtualSwitch,
+  state: FamilyState<CiscoState>,
+  sviIfIndex: number,
+): void {
   const ids = [...vlanTableRows(sw).keys()];
   const byVlan = (id: number) => [DOMAIN, id];
   const vlanValue = (id: number, f: (r: EditRow) => SnmpValue) => {
@@ -96,9 +125,13 @@ export function addVtpRows(b: MibIndexBuilder, sw: VirtualSwitch, state: FamilyS
   b.object(vtp.vtpVlanEditRowStatus);
   b.column(vtp.vtpVlanEditState, editIds, byVlan, (id) => editValue(id, (r) => integer(r.state)))
     .column(vtp.vtpVlanEditType, editIds, byVlan, (id) => editValue(id, (r) => integer(r.type)))
-    .column(vtp.vtpVlanEditName, editIds, byVlan, (id) => editValue(id, (r) => (r.name === null ? noSuchInstance : octets(r.name))))
+    .column(vtp.vtpVlanEditName, editIds, byVlan, (id) =>
+      editValue(id, (r) => (r.name === null ? noSuchInstance : octets(r.name))),
+    )
     .column(vtp.vtpVlanEditMtu, editIds, byVlan, (id) => editValue(id, (r) => integer(r.mtu)))
-    .column(vtp.vtpVlanEditDot10Said, editIds, byVlan, (id) => editValue(id, (r) => (r.said === null ? noSuchInstance : octets(r.said))))
+    .column(vtp.vtpVlanEditDot10Said, editIds, byVlan, (id) =>
+      editValue(id, (r) => (r.said === null ? noSuchInstance : octets(r.said))),
+    )
     .column(vtp.vtpVlanEditRowStatus, editIds, byVlan, (id) => editValue(id, (r) => integer(r.rowStatus)));
 }
 
@@ -148,7 +181,8 @@ function apply(tx: SetTransaction, s: CiscoState): number {
 
 export function vtpColumns(state: FamilyState<CiscoState>, sw: VirtualSwitch): WritableColumn[] {
   const domainOf = (instance: number[]) => (instance.length === 1 && instance[0] === DOMAIN ? DOMAIN : null);
-  const edit = (instance: number[]) => (instance.length === 2 && instance[0] === DOMAIN && instance[1] >= 1 && instance[1] <= 4094 ? instance[1] : null);
+  const edit = (instance: number[]) =>
+    instance.length === 2 && instance[0] === DOMAIN && instance[1] >= 1 && instance[1] <= 4094 ? instance[1] : null;
   const OWNER_NOTE = "vtpOwner";
 
   const localMode: WritableColumn = {
@@ -239,7 +273,14 @@ export function vtpColumns(state: FamilyState<CiscoState>, sw: VirtualSwitch): W
         case RowStatus.createAndGo:
         case RowStatus.createAndWait:
           if (row) return E.inconsistentValue;
-          s.buffer.set(id, { state: 1, type: 1, name: null, mtu: 1500, said: null, rowStatus: status === RowStatus.createAndGo ? RowStatus.active : RowStatus.notReady });
+          s.buffer.set(id, {
+            state: 1,
+            type: 1,
+            name: null,
+            mtu: 1500,
+            said: null,
+            rowStatus: status === RowStatus.createAndGo ? RowStatus.active : RowStatus.notReady,
+          });
           return E.noError;
         case RowStatus.active:
         case RowStatus.notInService:
@@ -253,7 +294,11 @@ export function vtpColumns(state: FamilyState<CiscoState>, sw: VirtualSwitch): W
     },
   };
 
-  const editColumn = (object: string, check: (v: SnmpValue) => number, set: (row: EditRow, v: SnmpValue) => void): WritableColumn => ({
+  const editColumn = (
+    object: string,
+    check: (v: SnmpValue) => number,
+    set: (row: EditRow, v: SnmpValue) => void,
+  ): WritableColumn => ({
     column: parseOid(object),
     phase: plain,
     apply(tx, instance, value) {
@@ -267,9 +312,16 @@ export function vtpColumns(state: FamilyState<CiscoState>, sw: VirtualSwitch): W
       return E.noError;
     },
   });
-  const intIn = (lo: number, hi: number) => (v: SnmpValue) => (!isInt(v) ? E.wrongType : v.value < lo || v.value > hi ? E.wrongValue : E.noError);
+  const intIn = (lo: number, hi: number) => (v: SnmpValue) =>
+    !isInt(v) ? E.wrongType : v.value < lo || v.value > hi ? E.wrongValue : E.noError;
   const text = (v: SnmpValue) =>
-    v.tag !== 0x04 ? E.wrongType : v.value.length < 1 || v.value.length > 32 ? E.wrongLength : hasControlChars(v.value) ? E.wrongValue : E.noError;
+    v.tag !== 0x04
+      ? E.wrongType
+      : v.value.length < 1 || v.value.length > 32
+        ? E.wrongLength
+        : hasControlChars(v.value)
+          ? E.wrongValue
+          : E.noError;
   const said = (v: SnmpValue) => (v.tag !== 0x04 ? E.wrongType : v.value.length !== 4 ? E.wrongLength : E.noError);
 
   return [
@@ -296,7 +348,8 @@ export function finishEditRows(tx: SetTransaction, state: FamilyState<CiscoState
   if (!s.buffer) return [E.noError, 0];
   for (const [id, row] of s.buffer) {
     const complete = row.name !== null && row.said !== null;
-    if (row.rowStatus === RowStatus.active && !complete) return [E.inconsistentValue, (tx.notes.get(`vtpRow:${id}`) as number | undefined) ?? 1];
+    if (row.rowStatus === RowStatus.active && !complete)
+      return [E.inconsistentValue, (tx.notes.get(`vtpRow:${id}`) as number | undefined) ?? 1];
     if (row.rowStatus === RowStatus.notReady && complete) row.rowStatus = RowStatus.notInService;
   }
   return [E.noError, 0];

@@ -7,7 +7,16 @@ import type { CopyRow, VirtualSwitch } from "../../../model";
 import type { MibIndexBuilder } from "../../mib-index";
 import { parseOid } from "../../oid";
 import { integer, noSuchInstance } from "../../values";
-import { E, isInt, plain, RowStatus, rowPhase, singleIndex, type SetTransaction, type WritableColumn } from "../writable";
+import {
+  E,
+  isInt,
+  plain,
+  RowStatus,
+  rowPhase,
+  singleIndex,
+  type SetTransaction,
+  type WritableColumn,
+} from "../writable";
 
 export function addCiscoSbCopy(b: MibIndexBuilder, sw: VirtualSwitch): void {
   const rows = [...sw.copyRows.keys()];
@@ -117,4 +126,3 @@ export function finishCiscoSbCopies(tx: SetTransaction): [number, number] {
   }
   return [E.noError, 0];
 }
-

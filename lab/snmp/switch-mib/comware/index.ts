@@ -49,4 +49,3 @@ export const comwareFamily: FamilyFactory = (sw) => {
     close: () => timers.clear(),
   };
 };
-

@@ -17,7 +17,16 @@ import type { MibIndexBuilder } from "../../mib-index";
 import { parseOid } from "../../oid";
 import { integer, noSuchInstance, octets, timeTicks, type SnmpValue } from "../../values";
 import { FamilyState, type JobTimers } from "../family-state";
-import { E, isInt, plain, RowStatus, rowPhase, singleIndex, type SetTransaction, type WritableColumn } from "../writable";
+import {
+  E,
+  isInt,
+  plain,
+  RowStatus,
+  rowPhase,
+  singleIndex,
+  type SetTransaction,
+  type WritableColumn,
+} from "../writable";
 
 // HH3C-CONFIG-MAN-MIB result columns mib/comware.ts does not list
 const hh3cCfgOperateTime = "1.3.6.1.4.1.25506.2.4.1.2.5.1.5"; // TimeTicks the operation took
@@ -64,20 +73,58 @@ export function addComwareSaveRows(b: MibIndexBuilder, state: FamilyState<Comwar
     return o ? f(o) : noSuchInstance;
   };
   b.object(hh3cConfig.hh3cCfgOperateRowStatus)
-    .column(hh3cConfig.hh3cCfgOperateType, ops, (r) => [r], (r) => op(r, (o) => (o.type === null ? noSuchInstance : integer(o.type))))
-    .column(hh3cConfig.hh3cCfgOperateRowStatus, ops, (r) => [r], (r) => op(r, (o) => integer(o.rowStatus)));
+    .column(
+      hh3cConfig.hh3cCfgOperateType,
+      ops,
+      (r) => [r],
+      (r) => op(r, (o) => (o.type === null ? noSuchInstance : integer(o.type))),
+    )
+    .column(
+      hh3cConfig.hh3cCfgOperateRowStatus,
+      ops,
+      (r) => [r],
+      (r) => op(r, (o) => integer(o.rowStatus)),
+    );
   const results = [...s.results.keys()].sort((x, y) => x - y);
   const res = (r: number, f: (o: ResultRow) => SnmpValue) => {
     const o = state.current().results.get(r);
     return o ? f(o) : noSuchInstance;
   };
-  b.column(hh3cConfig.hh3cCfgOperateResultOptIndex, results, (r) => [r], (r) => res(r, (o) => integer(o.optIndex)))
-    .column(hh3cConfig.hh3cCfgOperateResultOpType, results, (r) => [r], (r) => res(r, (o) => integer(o.opType)))
-    .column(hh3cConfig.hh3cCfgOperateState, results, (r) => [r], (r) => res(r, (o) => integer(o.state)))
-    .column(hh3cCfgOperateTime, results, (r) => [r], (r) => res(r, (o) => timeTicks(o.endTicks ? o.endTicks - o.startTicks : 0)))
-    .column(hh3cCfgOperateEndTime, results, (r) => [r], (r) => res(r, (o) => timeTicks(o.endTicks)))
-    .column(hh3cConfig.hh3cCfgOperFailReason, results, (r) => [r], (r) =>
-      res(r, (o) => octets(o.state === RESULT.timeout ? "no file server answered" : "")),
+  b.column(
+    hh3cConfig.hh3cCfgOperateResultOptIndex,
+    results,
+    (r) => [r],
+    (r) => res(r, (o) => integer(o.optIndex)),
+  )
+    .column(
+      hh3cConfig.hh3cCfgOperateResultOpType,
+      results,
+      (r) => [r],
+      (r) => res(r, (o) => integer(o.opType)),
+    )
+    .column(
+      hh3cConfig.hh3cCfgOperateState,
+      results,
+      (r) => [r],
+      (r) => res(r, (o) => integer(o.state)),
+    )
+    .column(
+      hh3cCfgOperateTime,
+      results,
+      (r) => [r],
+      (r) => res(r, (o) => timeTicks(o.endTicks ? o.endTicks - o.startTicks : 0)),
+    )
+    .column(
+      hh3cCfgOperateEndTime,
+      results,
+      (r) => [r],
+      (r) => res(r, (o) => timeTicks(o.endTicks)),
+    )
+    .column(
+      hh3cConfig.hh3cCfgOperFailReason,
+      results,
+      (r) => [r],
+      (r) => res(r, (o) => octets(o.state === RESULT.timeout ? "no file server answered" : "")),
     );
 }
 
@@ -93,7 +140,8 @@ export function comwareSaveColumns(state: FamilyState<ComwareSaveState>): Writab
     apply(tx, instance, value, varbind) {
       if (!isInt(value)) return E.wrongType;
       const status = value.value;
-      if (status !== RowStatus.createAndGo && status !== RowStatus.destroy && status !== RowStatus.active) return E.wrongValue;
+      if (status !== RowStatus.createAndGo && status !== RowStatus.destroy && status !== RowStatus.active)
+        return E.wrongValue;
       const r = rowOf(instance);
       if (r === null) return E.noCreation;
       const s = tx.state(state);
@@ -132,7 +180,12 @@ export function comwareSaveColumns(state: FamilyState<ComwareSaveState>): Writab
 }
 
 /** After the PDU: a created row needs its type; its operation starts when the PDU commits. */
-export function finishComwareSave(tx: SetTransaction, state: FamilyState<ComwareSaveState>, sw: VirtualSwitch, timers: JobTimers): [number, number] {
+export function finishComwareSave(
+  tx: SetTransaction,
+  state: FamilyState<ComwareSaveState>,
+  sw: VirtualSwitch,
+  timers: JobTimers,
+): [number, number] {
   const created = tx.notes.get(CREATE_NOTE) as Map<number, number> | undefined;
   if (!created) return [E.noError, 0];
   const s = tx.state(state);
@@ -141,7 +194,13 @@ export function finishComwareSave(tx: SetTransaction, state: FamilyState<Comware
     if (!row) continue;
     if (row.type === null) return [E.inconsistentValue, varbind];
     const result = s.nextResult++;
-    s.results.set(result, { optIndex: r, opType: row.type, state: RESULT.inProgress, startTicks: sw.uptimeTicks(), endTicks: 0 });
+    s.results.set(result, {
+      optIndex: r,
+      opType: row.type,
+      state: RESULT.inProgress,
+      startTicks: sw.uptimeTicks(),
+      endTicks: 0,
+    });
     const opType = row.type;
     tx.afterCommit.push(() =>
       timers.job(

@@ -31,7 +31,16 @@ import { portListOf, portsOf } from "../../../../mib/portlist";
 import type { MibIndexBuilder } from "../../mib-index";
 import { parseOid } from "../../oid";
 import { integer, noSuchInstance, octets, type SnmpValue } from "../../values";
-import { dot1qVlanStaticName, dot1qVlanStaticRowStatus, E, isInt, plain, singleIndex, validVlanId, type WritableColumn } from "../writable";
+import {
+  dot1qVlanStaticName,
+  dot1qVlanStaticRowStatus,
+  E,
+  isInt,
+  plain,
+  singleIndex,
+  validVlanId,
+  type WritableColumn,
+} from "../writable";
 
 const MODE = { trunk: 1, access: 2, hybrid: 3 } as const;
 
@@ -64,10 +73,21 @@ export function addComwareVlanTables(b: MibIndexBuilder, sw: VirtualSwitch): voi
     .column(hh3cVlan.hh3cdot1qVlanType, ids, byVlan, () => integer(2))
     .column(hh3cVlan.hh3cdot1qVlanStatus, ids, byVlan, () => integer(2))
     .column(hh3cVlan.hh3cdot1qVlanRowStatus, ids, byVlan, (id) => value(id, (v) => integer(v.active ? 1 : 2)))
-    .column(hh3cVlan.hh3cdot1qVlanTaggedPorts, ids, byVlan, (id) => value(id, (v) => octets(portListOf(tagged(v), len))))
-    .column(hh3cVlan.hh3cdot1qVlanUntaggedPorts, ids, byVlan, (id) => value(id, (v) => octets(portListOf(v.untagged, len))))
+    .column(hh3cVlan.hh3cdot1qVlanTaggedPorts, ids, byVlan, (id) =>
+      value(id, (v) => octets(portListOf(tagged(v), len))),
+    )
+    .column(hh3cVlan.hh3cdot1qVlanUntaggedPorts, ids, byVlan, (id) =>
+      value(id, (v) => octets(portListOf(v.untagged, len))),
+    )
     .column(hh3cVlan.hh3cdot1qVlanPortIndexs, ids, byVlan, (id) =>
-      value(id, (v) => octets([...v.egress].sort((x, y) => x - y).map((p) => sw.interfaceOfBridgePort(p)!.ifIndex).join(","))),
+      value(id, (v) =>
+        octets(
+          [...v.egress]
+            .sort((x, y) => x - y)
+            .map((p) => sw.interfaceOfBridgePort(p)!.ifIndex)
+            .join(","),
+        ),
+      ),
     );
 
   const ports = sw.ethernetPorts;
@@ -75,7 +95,8 @@ export function addComwareVlanTables(b: MibIndexBuilder, sw: VirtualSwitch): voi
   b.column(hh3cIf.hh3cifVLANType, ports, byIf, (i) => integer(modeOf(sw, i.bridgePort!)));
   // hh3cifVLANTrunkStatusTable: trunk and hybrid ports (rows follow the port modes)
   const trunks = ports.filter((i) => modeOf(sw, i.bridgePort!) !== MODE.access);
-  const carried = (i: LabInterface) => [...sw.running.vlans].filter(([, v]) => v.egress.has(i.bridgePort!)).map(([id]) => id);
+  const carried = (i: LabInterface) =>
+    [...sw.running.vlans].filter(([, v]) => v.egress.has(i.bridgePort!)).map(([id]) => id);
   b.column(hh3cIf.hh3cifVLANTrunkPassListLow, trunks, byIf, (i) => octets(trunkList(carried(i), 1)))
     .column(hh3cIf.hh3cifVLANTrunkPassListHigh, trunks, byIf, (i) => octets(trunkList(carried(i), 2049)))
     .column(hh3cIf.hh3cifVLANTrunkAllowListLow, trunks, byIf, (i) => octets(trunkList(carried(i), 1)))
@@ -213,4 +234,3 @@ export function comwareVlanColumns(sw: VirtualSwitch): WritableColumn[] {
     alias(hh3cVlan.hh3cdot1qVlanRowStatus, dot1qVlanStaticRowStatus),
   ];
 }
-

@@ -22,7 +22,11 @@ import { E, isInt, plain, qbridgeColumns, type WritableColumn } from "../writabl
 const SAVE = { notInitiated: 1, inProcess: 2, complete: 3 } as const;
 
 export const edgeswitchFamily: FamilyFactory = (sw, env) => {
-  const status = new FamilyState({ status: SAVE.notInitiated as number }, (s) => ({ ...s }), () => "");
+  const status = new FamilyState(
+    { status: SAVE.notInitiated as number },
+    (s) => ({ ...s }),
+    () => "",
+  );
   const timers = new JobTimers();
   const saveConfig: WritableColumn = {
     column: parseOid(edgeSwitch.agentSaveConfig),

@@ -39,7 +39,9 @@ export const juniperFamily: FamilyFactory = (sw) => ({
     const rows = [...ids].sort(([, a], [, b2]) => a - b2);
     const byId = ([, id]: [number, number]) => [id];
     const name = (tag: number) => sw.vlan(tag)?.name;
-    b.column(jnxL2aldVlan.jnxL2aldVlanName, rows, byId, ([tag]) => (name(tag) === undefined ? noSuchInstance : octets(name(tag)!)))
+    b.column(jnxL2aldVlan.jnxL2aldVlanName, rows, byId, ([tag]) =>
+      name(tag) === undefined ? noSuchInstance : octets(name(tag)!),
+    )
       .column(jnxL2aldVlan.jnxL2aldVlanTag, rows, byId, ([tag]) => integer(tag))
       .column(jnxL2aldVlan.jnxL2aldVlanType, rows, byId, () => integer(1))
       .column(jnxL2aldVlan.jnxL2aldVlanFdbId, rows, byId, ([, id]) => gauge(id));

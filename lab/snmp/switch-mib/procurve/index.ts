@@ -20,7 +20,11 @@ import { parseOid } from "../../oid";
 import { E, isInt, plain, qbridgeColumns, type WritableColumn } from "../writable";
 
 export const procurveFamily: FamilyFactory = (sw, env) => {
-  const implicit = new FamilyState<{ enabled: boolean }>({ enabled: true }, (s) => ({ ...s }), () => "");
+  const implicit = new FamilyState<{ enabled: boolean }>(
+    { enabled: true },
+    (s) => ({ ...s }),
+    () => "",
+  );
 
   const implicitSave: WritableColumn = {
     column: parseOid(hpBasicConfig.hpSwitchImplicitConfigSave),
@@ -47,8 +51,9 @@ export const procurveFamily: FamilyFactory = (sw, env) => {
 
   const family = qbridgeFamily(sw, env, {
     addFixed(b) {
-      b.scalar(hpBasicConfig.hpSwitchSaveConfig, () => integer(1)).scalar(hpBasicConfig.hpSwitchImplicitConfigSave, () =>
-        integer(implicit.current().enabled ? 1 : 2),
+      b.scalar(hpBasicConfig.hpSwitchSaveConfig, () => integer(1)).scalar(
+        hpBasicConfig.hpSwitchImplicitConfigSave,
+        () => integer(implicit.current().enabled ? 1 : 2),
       );
       if (!sw.poeMain) return;
       const { ports, byPort } = poePorts(sw);
