@@ -18,7 +18,7 @@ import { BerReader, encodeInteger, encodeOctets, encodeOid, tlv } from "../lab/s
 import { parseOid } from "../lab/snmp/oid";
 import { decodePdu, encodePdu, PduType, VarBindListWriter } from "../lab/snmp/pdu";
 import { switchProvider } from "../lab/snmp/switch-mib";
-import { Tag } from "../lab/snmp/values";
+import { Tag } from "../lab/snmp/smi-values";
 import { median, quantile } from "./stats";
 
 // net-snmp has no type declarations

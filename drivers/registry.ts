@@ -16,7 +16,7 @@ import { CAPABILITY_FLAG_NAMES, type CapabilityFlag } from "../model/capabilitie
 import { FAMILIES } from "./families";
 import { isUnder } from "./snmp/oid";
 import { SnmpSession } from "./snmp/session";
-import { asText } from "./snmp/values";
+import { asText } from "./snmp/varbind-values";
 
 export const AUTO_DRIVER = "auto";
 

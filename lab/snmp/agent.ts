@@ -21,7 +21,7 @@ import { PduType, decodePdu, type RequestPdu } from "./pdu";
 import type { MibProvider } from "./provider";
 import { handlePdu, tooBigResponse, type HandlerLimits, type SetBehaviour } from "./request-handler";
 import { UsmEngine, type UsmUserConfig } from "./usm";
-import { Tag } from "./values";
+import { Tag } from "./smi-values";
 
 export interface AgentOptions {
   readCommunity: string;
@@ -64,7 +64,7 @@ export class SnmpAgent {
 
   constructor(
     readonly provider: MibProvider,
-    private readonly opts: AgentOptions,
+    opts: AgentOptions,
   ) {
     this.readCommunity = Buffer.from(opts.readCommunity);
     this.writeCommunity = opts.writeCommunity === null ? null : Buffer.from(opts.writeCommunity);
