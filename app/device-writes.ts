@@ -62,7 +62,7 @@ import {
   parseUntaggedVlan,
   parseVlanDefinition,
   parseVlanIdToDelete,
-} from "../domain/values";
+} from "../domain/request-values";
 import type { Denial, Failure, Result } from "../domain/result";
 import { DEVICE_ACTION_WORDS, outcomeOfCode, type DeviceAction } from "../domain/audit-actions";
 import * as msg from "../domain/messages";

@@ -6,7 +6,7 @@
 import { CAPABILITY_FLAGS, type CapabilityFlag, type Capabilities } from "../model/capabilities";
 import type { InterfaceInfo, VlanInfo } from "../model/device";
 import { Failure, failure } from "./result";
-import { isVlanId } from "./values";
+import { isVlanId } from "./request-values";
 import * as msg from "./messages";
 
 /** A new untagged VLAN must be a VLAN id, exist on the device and be allowed to the caller. */

@@ -6,6 +6,7 @@ import { type Checked, type Resource } from "./resource";
 import { Issues, choice, flag, given, integer, name, optionalChoice, secret, text } from "./fields";
 import type { Row } from "../../db/inventory";
 import type { components } from "../../generated/api";
+import { bool } from "../../db/flags";
 
 type Input = Record<string, unknown>;
 type ProfileRow = Row<"snmp_profiles">;
@@ -90,7 +91,7 @@ export function snmpProfileView(row: ProfileRow): components["schemas"]["SnmpPro
     name: row.name,
     description: row.description,
     version: row.version as "2c" | "3",
-    read_only: !!row.read_only,
+    read_only: bool(row.read_only),
     username: row.username,
     auth_protocol: row.auth_protocol as components["schemas"]["SnmpProfile"]["auth_protocol"],
     priv_protocol: row.priv_protocol as components["schemas"]["SnmpProfile"]["priv_protocol"],

@@ -7,6 +7,7 @@ import { Issues, flag, given, name, text, vlanList } from "./fields";
 import { idList } from "./parse";
 import type { RelationIds, Row } from "../../db/inventory";
 import type { components } from "../../generated/api";
+import { bool } from "../../db/flags";
 
 type Input = Record<string, unknown>;
 type GroupRow = Row<"switch_groups">;
@@ -74,10 +75,10 @@ export const switchGroups: Resource<"switch_groups"> = {
       description: g.description,
       display_name: g.display_name,
       comments: g.comments,
-      read_only: !!g.read_only,
-      allow_poe_toggle: !!g.allow_poe_toggle,
-      edit_if_descr: !!g.edit_if_descr,
-      allow_all_vlans: !!g.allow_all_vlans,
+      read_only: bool(g.read_only),
+      allow_poe_toggle: bool(g.allow_poe_toggle),
+      edit_if_descr: bool(g.edit_if_descr),
+      allow_all_vlans: bool(g.allow_all_vlans),
       vlans: vlans.get(g.id) ?? [],
       users: users.get(g.id) ?? [],
       switches: switches.get(g.id) ?? [],
