@@ -41,8 +41,8 @@ interface Command {
 class TerminalOutput extends Writable {
   muted = false;
 
-  override _write(chunk: Buffer | string, encoding: BufferEncoding, done: (error?: Error | null) => void): void {
-    if (!this.muted) process.stdout.write(chunk, encoding);
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    if (!this.muted) process.stdout.write(chunk);
     done();
   }
 }
