@@ -18,6 +18,8 @@
  *   record  the pending row is settled: the change, or the device's failure. A row
  *           that cannot be settled (the database was lost meanwhile) stays pending until
  *           the device's next write lease holder calls it unknown (app/write-lease.ts).
+ *           A write refused or failed before its pending row is one row of its own. Both
+ *           go through the audit writer's one path for failures (AuditWriter.failure).
  *
  * The order is the contract's (docs/api-decisions.md): parse, token, access, read-only,
  * learn, interface, rights, value, same value, write, read-back, audit. Writes to one
@@ -64,14 +66,13 @@ import {
   parseVlanIdToDelete,
 } from "../domain/values";
 import type { Denial, Failure, Result } from "../domain/result";
-import { DEVICE_ACTION_WORDS, outcomeOfCode, type DeviceAction } from "../domain/audit-actions";
+import { DEVICE_ACTION_WORDS, type DeviceAction } from "../domain/audit-actions";
 import * as msg from "../domain/messages";
 import type { Caller } from "./caller";
 import { markAudited, type Actor } from "./audit";
 import type { DeviceFull, GroupFull } from "./devices";
 import type { Services } from "./services";
 import { ApiError, refusal, toApiError } from "./errors";
-import type { Settlement } from "../db/audit";
 
 /** What the request asks, as the handler received it. */
 export interface WriteRequest {
@@ -112,7 +113,7 @@ interface InterfaceFacts {
   allowed: ReadonlySet<number>;
 }
 
-/** One kind of write: how to read its parameters and how to check and plan it. */
+/** One kind of write, as written: how to read its parameters (P) and how to check and plan it. */
 type WriteSpec<P> =
   | {
       action: DeviceAction;
@@ -233,14 +234,26 @@ const saveConfig: WriteSpec<true> = {
   check: () => ({ result: msg.CONFIG_SAVED, audit: { new_value: "startup-config" }, apply: (d) => d.saveConfig() }),
 };
 
+/** add/edit's parameters as sent: vlan_id a number or the text of one, vlan_name text */
+interface VlanParams {
+  vlan_id: number | string;
+  vlan_name: string;
+}
+
 /** the parse step of add/edit: both fields present and vlan_id numeric (values checked later) */
-function vlanParams(body: Record<string, unknown>): { vlan_id: unknown; vlan_name: unknown } {
-  if (parseInteger(body.vlan_id) === null || typeof body.vlan_name !== "string") {
+function vlanParams(body: Record<string, unknown>): VlanParams {
+  const id = body.vlan_id;
+  // parseInteger takes only a number or its text: the typeof checks say so to the compiler
+  if (
+    parseInteger(id) === null ||
+    (typeof id !== "number" && typeof id !== "string") ||
+    typeof body.vlan_name !== "string"
+  ) {
     throw new ApiError(400, "missing_parameter", msg.VLAN_PARAMETERS_INVALID);
   }
   if (hasControlCharacter(body.vlan_name))
     throw new ApiError(400, "invalid_parameter", msg.VLAN_NAME_CONTROL_CHARACTERS);
-  return { vlan_id: body.vlan_id, vlan_name: body.vlan_name };
+  return { vlan_id: id, vlan_name: body.vlan_name };
 }
 
 /** a VLAN write's id must be one the URL's group allows; an id outside 1..4094 is left to the value check (400) */
@@ -252,7 +265,7 @@ function vlanOfGroup(caller: Caller, group: GroupFull, rawId: unknown): Denial |
 const vlanLabel = (vlans: VlanInfo[], id: number) => `${id} ${vlans.find((v) => v.id === id)?.name ?? ""}`.trim();
 const nameLimits = (can: Capabilities) => ({ characters: can.max_vlan_name_length, bytes: can.max_vlan_name_bytes });
 
-const addVlan: WriteSpec<{ vlan_id: unknown; vlan_name: unknown }> = {
+const addVlan: WriteSpec<VlanParams> = {
   action: "vlan_add",
   target: "vlans",
   parse: vlanParams,
@@ -269,7 +282,7 @@ const addVlan: WriteSpec<{ vlan_id: unknown; vlan_name: unknown }> = {
   },
 };
 
-const editVlan: WriteSpec<{ vlan_id: unknown; vlan_name: unknown }> = {
+const editVlan: WriteSpec<VlanParams> = {
   action: "vlan_rename",
   target: "vlans",
   parse: vlanParams,
@@ -302,16 +315,58 @@ const deleteVlan: WriteSpec<number> = {
   },
 };
 
+/** A request parsed by its write spec: the rest of the spec's steps, bound to its parameters. */
+type ParsedWrite =
+  | {
+      target: "interface";
+      requested(interfaceId: string): AuditFacts;
+      check(scope: Scope, facts: InterfaceFacts): Plan;
+    }
+  | {
+      target: "vlans" | "device";
+      permit(caller: Caller, group: GroupFull): Denial | null;
+      requested(): AuditFacts;
+      check(scope: Scope, vlans: VlanInfo[]): Plan;
+    };
+
+/** A write spec whatever its parameters' type: parse gives the steps that know them. */
+export interface DeviceWrite {
+  action: DeviceAction;
+  parse(body: Record<string, unknown>): ParsedWrite;
+}
+
+function deviceWrite<P>(spec: WriteSpec<P>): DeviceWrite {
+  return {
+    action: spec.action,
+    parse(body) {
+      const params = spec.parse(body);
+      if (spec.target === "interface") {
+        return {
+          target: spec.target,
+          requested: (interfaceId) => spec.requested(params, interfaceId),
+          check: (scope, facts) => spec.check(scope, facts, params),
+        };
+      }
+      return {
+        target: spec.target,
+        permit: (caller, group) => spec.permit?.(caller, group, params) ?? null,
+        requested: () => spec.requested(params),
+        check: (scope, vlans) => spec.check(scope, vlans, params),
+      };
+    },
+  };
+}
+
 /** Every device write, by the spec's operationId. */
-export const DEVICE_WRITES: Record<string, WriteSpec<any>> = {
-  setInterfaceState,
-  setInterfacePoe,
-  setInterfaceVlan,
-  setInterfaceDescription,
-  saveConfig,
-  addVlan,
-  editVlan,
-  deleteVlan,
+export const DEVICE_WRITES: Record<string, DeviceWrite> = {
+  setInterfaceState: deviceWrite(setInterfaceState),
+  setInterfacePoe: deviceWrite(setInterfacePoe),
+  setInterfaceVlan: deviceWrite(setInterfaceVlan),
+  setInterfaceDescription: deviceWrite(setInterfaceDescription),
+  saveConfig: deviceWrite(saveConfig),
+  addVlan: deviceWrite(addVlan),
+  editVlan: deviceWrite(editVlan),
+  deleteVlan: deviceWrite(deleteVlan),
 };
 
 /** Runs one write through the phases; the answer's `result` text. */
@@ -328,70 +383,52 @@ export async function runWrite(s: Services, operationId: string, req: WriteReque
   let pending: number | null = null;
   try {
     // parse, then access (token, the URL's pair, read-only), then the action's own right
-    const params = spec.parse(req.body);
-    audit = spec.target === "interface" ? spec.requested(params, req.interfaceId ?? "") : spec.requested(params);
+    const write = spec.parse(req.body);
+    audit = write.target === "interface" ? write.requested(req.interfaceId ?? "") : write.requested();
     if (caller.token && !caller.token.write_enabled) throw new ApiError(403, "token_read_only", msg.TOKEN_CANNOT_WRITE);
     const resolved = await s.devices.resolve(caller, req.groupId, req.switchId);
     device = resolved.device;
     groupId = resolved.group.id;
     need(canWrite(caller, resolved.group, resolved.device));
-    if (spec.target !== "interface" && spec.permit) need(spec.permit(caller, resolved.group, params));
+    if (write.target !== "interface") need(write.permit(caller, resolved.group));
     const where = { switch: resolved.device, group_id: resolved.group.id, action: spec.action };
     const result = await s.devices.exclusive(resolved.device.id, (lease) =>
       applyWrite(
         s,
-        spec,
+        write,
         capability,
         caller,
         resolved,
         req.interfaceId ?? "",
-        params,
         (facts) => (audit = facts),
         async (facts) => {
           pending = await s.audit.pending(req.actor, { ...where, ...facts }, lease);
         },
       ),
     );
-    await settlePending(s, pending, { ...audit, outcome: "success", code: null, message: result });
+    // the device answered: a row that cannot be settled stays pending (reported), the
+    // answer is the device's (a retry of a change that was made would only be refused)
+    if (pending !== null) await s.audit.settle(pending, { ...audit, outcome: "success", code: null, message: result });
     return result;
   } catch (e) {
     const err =
       e instanceof ApiError ? unknownOutcomeText(e, device, spec.action, audit.interface) : (toApiError(e) ?? e);
-    const code = err instanceof ApiError ? err.code : "server_error";
-    const reason = err instanceof ApiError ? err.reason : "Internal server error";
-    // every end that is not a success is a row: refused before any change, failed on the device, or not known
-    if (pending !== null)
-      await settlePending(s, pending, { ...audit, outcome: outcomeOfCode(code), code, message: reason });
-    else {
-      await s.audit
-        .refusal(req.actor, {
-          action: spec.action,
-          switch: device ?? { id: null, name: `#${req.switchId}` },
-          group_id: groupId,
-          ...audit,
-          outcome: outcomeOfCode(code),
-          code,
-          message: reason,
-        })
-        .catch(() => undefined);
-    }
+    // every end that is not a success is a row: refused before any change, failed on the
+    // device, or not known (the pending row settled, when the write got that far)
+    await s.audit.failure(
+      req.actor,
+      {
+        action: spec.action,
+        switch: device ?? { id: null, name: `#${req.switchId}` },
+        group_id: groupId,
+        ...audit,
+        code: err instanceof ApiError ? err.code : "server_error",
+        message: err instanceof ApiError ? err.reason : "Internal server error",
+      },
+      pending,
+    );
     throw markAudited(err);
   }
-}
-
-/**
- * Settles the write's pending row with the device's answer. When the database cannot take
- * it, the row stays pending (the next lease holder of the device calls it unknown) and the
- * caller still gets the device's answer: the device did answer, and a retry of a change
- * that was made would only be refused as the same value.
- */
-async function settlePending(s: Services, id: number | null, settlement: Settlement): Promise<void> {
-  if (id === null) return;
-  await s.audit
-    .settle(id, settlement)
-    .catch((err: unknown) =>
-      s.log.error({ err, auditRow: id }, "the audit row of a device write could not be settled; it stays pending"),
-    );
 }
 
 /** The body as asked, for the audit row of a request refused before it could be understood. */
@@ -418,12 +455,11 @@ function unknownOutcomeText(
 /** The check and apply phases on the device (inside the device's queue). */
 async function applyWrite(
   s: Services,
-  spec: WriteSpec<any>,
+  write: ParsedWrite,
   capability: NonNullable<ReturnType<typeof capabilityOf>>,
   caller: Caller,
   where: Awaited<ReturnType<Services["devices"]["resolve"]>>,
   interfaceId: string,
-  params: unknown,
   learned: (facts: AuditFacts) => void,
   recordPending: (facts: AuditFacts) => Promise<void>,
 ): Promise<string> {
@@ -433,7 +469,7 @@ async function applyWrite(
     const scope: Scope = { caller, group, device, policy, can: driver.can };
     need(checkCapability(driver.can, capability));
     let plan: Plan;
-    if (spec.target === "interface") {
+    if (write.target === "interface") {
       const id = driver.parseInterfaceId(interfaceId);
       const view = id === null ? null : await driver.learnInterface(id);
       if (!view) throw new ApiError(404, "interface_not_found", msg.interfaceNotFound(interfaceId));
@@ -447,11 +483,11 @@ async function applyWrite(
         allowed,
         isReadOnly(caller, group, device),
       );
-      learned({ ...spec.requested(params as never, interfaceId), interface: view.interface.name });
-      plan = spec.check(scope, { view, rights, allowed }, params as never);
+      learned({ ...write.requested(interfaceId), interface: view.interface.name });
+      plan = write.check(scope, { view, rights, allowed });
     } else {
-      const vlans = spec.target === "vlans" ? await driver.learnVlans() : [];
-      plan = spec.check(scope, vlans, params as never);
+      const vlans = write.target === "vlans" ? await driver.learnVlans() : [];
+      plan = write.check(scope, vlans);
     }
     learned(plan.audit);
     // no change without its row: the row first, the device after

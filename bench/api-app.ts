@@ -98,10 +98,13 @@ export class BenchApp {
     const services = await buildServices(config);
     let app: BenchApp | null = null;
     // the production device service, with the registry's opener wrapped to remember drivers
-    services.devices = new DeviceService(services.repos, services.secrets, async (spec) => {
-      const opened = await openDriver(spec);
-      app?.opened.push(opened.driver);
-      return opened;
+    services.devices = new DeviceService({
+      ...services,
+      open: async (spec) => {
+        const opened = await openDriver(spec);
+        app?.opened.push(opened.driver);
+        return opened;
+      },
     });
     const handler = createApp(services, await loadContract());
     const server: Server = await new Promise((resolve) => {

@@ -16,6 +16,7 @@ import type { DeviceSnapshot, InterfaceView, LearnScope, VlanInfo } from "../../
 import { DriverChoiceStale, NotSupported } from "../../model/failures";
 import type { SnmpTarget } from "../../model/targets";
 import type { Driver } from "../contract";
+import type { DeviceGates } from "../device-gate";
 import { bridgePortsFrom } from "./parts/bridge-ports";
 import { ifRowFromGet, ifRowsFromTables, interfaceInfo, routedInterfaces, type IfRow } from "./parts/interfaces";
 import type { Plan, PoePort, PortMap, PortVlans, SnmpParts, Tables } from "./parts/part";
@@ -37,6 +38,8 @@ export interface SnmpDriverOptions {
   session?: SnmpSession;
   /** requests in flight to the device at most */
   concurrency?: number;
+  /** the service's per-device gates (drivers/device-gate.ts); without them the driver's session has its own */
+  gates?: DeviceGates;
   /** the sysObjectID this family was chosen for: a device answering another one is stale */
   expectSysObjectId?: string;
 }
@@ -127,7 +130,9 @@ export class SnmpDriver implements Driver {
   ) {
     this.info = { ...family.info };
     this.can = { ...family.can };
-    this.session = options.session ?? new SnmpSession(target, { name: options.name, concurrency: options.concurrency });
+    this.session =
+      options.session ??
+      new SnmpSession(target, { name: options.name, concurrency: options.concurrency, gates: options.gates });
   }
 
   /** requests and critical-path round trips so far (bench, tests) */
@@ -372,7 +377,7 @@ export class SnmpDriver implements Driver {
             ? { ...this.target, context: context.v3 }
             : { ...this.target, community: `${this.target.community ?? "public"}@${context.community}` };
         // the same call as the main session: admitted already, never refused as busy
-        const s = new SnmpSession(t, { name: this.options.name, admitted: true });
+        const s = new SnmpSession(t, { name: this.options.name, admitted: true, gates: this.session.gates });
         this.contextSessions.push(s);
         return s;
       },

@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { execFile } from "node:child_process";
 
-import { main, startService } from "../../server/cli";
+import { main } from "../../server/cli";
+import { startService } from "../../server/start-service";
 import { loadConfig } from "../../app/config";
 import { createTestDatabase, describeDb, tableNames, type TestDatabase } from "../support/db";
 

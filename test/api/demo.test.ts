@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startService, type RunningService } from "../../server/cli";
+import { startService, type RunningService } from "../../server/start-service";
 import { loadConfig, type Config } from "../../app/config";
 import { switchRow } from "../../db/inventory";
 import { createTestDatabase, describeDb, type TestDatabase } from "../support/db";

@@ -12,7 +12,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startService, type RunningService } from "../../server/cli";
+import { startService, type RunningService } from "../../server/start-service";
 import { loadConfig } from "../../app/config";
 import { createTestDatabase, describeDb, type TestDatabase } from "../support/db";
 import { captureLogs, type LogCapture } from "../support/log-capture";
