@@ -1,9 +1,12 @@
-/** docs/api-decisions.md section 7: api/admin/switchgroups/ (device groups, VLAN lists, members), form and JSON. */
+/**
+ * docs/api-decisions.md sections 7 and 14: api/admin/switches/switchgroups/ (device groups, VLAN lists,
+ * members; OpenL2M's path and names), form and JSON.
+ */
 import { startTestApp, type TestApp } from "../support/harness";
 import { describeDb } from "../support/db";
 
 const FORBIDDEN = "You do not have permission to perform this action.";
-const BASE = "/api/admin/switchgroups/";
+const BASE = "/api/admin/switches/switchgroups/";
 
 describeDb("admin: switch groups", () => {
   let app: TestApp;
@@ -49,9 +52,11 @@ describeDb("admin: switch groups", () => {
       display_name: "",
       comments: "",
       read_only: false,
+      bulk_edit: true,
       allow_poe_toggle: false,
       edit_if_descr: true,
       allow_all_vlans: false,
+      vlan_groups: [],
       vlans: [10, 20],
       users: [alice],
       switches: [sw1, sw2],

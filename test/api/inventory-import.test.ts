@@ -65,13 +65,14 @@ describeDb("inventory import", () => {
 
     const lab = await byName("/api/admin/snmpprofiles/", "lab-v2");
     const core = await byName("/api/admin/snmpprofiles/", "core-v3");
+    // the file's switchdesk names, as the admin API shows them (OpenL2M's names and numbers)
     expect(core).toMatchObject({
-      version: "3",
+      version: 3,
       username: "switchdesk",
-      auth_protocol: "SHA-256",
-      priv_protocol: "AES-256",
-      auth_key_set: true,
-      priv_key_set: true,
+      auth_protocol: 4,
+      priv_protocol: 5,
+      passphrase_set: true,
+      priv_passphrase_set: true,
     });
     const ssh = await byName("/api/admin/credentials/", "lab-ssh");
     const access = await byName("/api/admin/switchgroups/", "Access");
@@ -88,11 +89,11 @@ describeDb("inventory import", () => {
     const sw1 = await byName("/api/admin/switches/", "sw-1");
     expect(sw1).toMatchObject({
       hostname: "sw-1.example.org",
-      primary_ipv4: "192.0.2.10",
+      primary_ip4: "192.0.2.10",
       snmp_profile: lab.id,
       driver: "auto",
       switchgroups: [access.id],
-      status: "active",
+      status: 1,
     });
     const core1 = await byName("/api/admin/switches/", "core-1");
     expect(core1.snmp_profile).toBe(core.id);
@@ -100,12 +101,12 @@ describeDb("inventory import", () => {
     const cli = await byName("/api/admin/switches/", "cli-1");
     expect(cli).toMatchObject({
       connector_type: 7,
-      credentials_profile: ssh.id,
+      netmiko_profile: ssh.id,
       snmp_profile: null,
-      status: "inactive",
+      status: 0,
       switchgroups: [coreGroup.id],
     });
-    expect((await byName("/api/admin/switches/", "sw-2")).primary_ipv6).toBe("2001:db8::11");
+    expect((await byName("/api/admin/switches/", "sw-2")).primary_ip6).toBe("2001:db8::11");
     // alice now sees her group
     expect((await get(`/api/admin/users/${aliceId}/`)).switchgroups).toEqual([access.id]);
 

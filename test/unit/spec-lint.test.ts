@@ -103,6 +103,10 @@ const EXPECTED_OPERATION_IDS = [
     ["Credentials", "Credential"],
     ["SwitchGroups", "SwitchGroup"],
     ["AdminSwitches", "AdminSwitch"],
+    // OpenL2M's paths (api/admin/switches/...); the three above are their aliases
+    ["AdminSnmpProfiles", "AdminSnmpProfile"],
+    ["NetmikoProfiles", "NetmikoProfile"],
+    ["AdminSwitchGroups", "AdminSwitchGroup"],
   ].flatMap(([plural, one]) => [
     `list${plural}`,
     `create${one}`,
