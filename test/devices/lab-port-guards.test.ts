@@ -158,7 +158,7 @@ describe("LAG members and 802.1X ports over the IOS command line", () => {
 });
 
 describe("the source rules on hand-made tables", () => {
-  const vb = (value: number): Varbind => ({ oid: "", type: 2, value }) as Varbind;
+  const vb = (value: number): Varbind => ({ oid: "", type: 2, value });
   const column = (entries: Record<string, number>) => new Map(Object.entries(entries).map(([k, v]) => [k, vb(v)]));
 
   it("either LAG source alone makes a member; 0 and the port itself make none", () => {
