@@ -14,6 +14,7 @@ import { loadConfig, type Config } from "../app/config";
 import { buildServices, ensureFirstSuperuser, loginGuardOf, migrateOnly, withCore } from "../app/startup";
 import type { Services } from "../app/services";
 import { startInstancePresence, type InstancePresence } from "../app/instance-presence";
+import { startAuditRetention, type AuditRetention } from "../app/audit-retention";
 import { checkPasswordPolicy, hashPassword } from "../app/passwords";
 import { createApp } from "./app";
 import { loadContract } from "./contract";
@@ -126,6 +127,7 @@ export async function startService(
   let tell: Say = say ?? console.log;
   let demo: Awaited<ReturnType<typeof import("./demo").startDemoIfWanted>> = null;
   let presence: InstancePresence | null = null;
+  let retention: AuditRetention | null = null;
   try {
     services = await buildServices(config, options);
     tell = say ?? startupSay(services);
@@ -140,6 +142,7 @@ export async function startService(
       if (first.generatedPassword) tell(`Its generated password (shown only now): ${first.generatedPassword}`, true);
     }
     presence = startInstancePresence(services);
+    retention = startAuditRetention(services);
     const { startDemoIfWanted } = await import("./demo");
     demo = await startDemoIfWanted(services, tell);
     const app = createApp(services, contract);
@@ -148,6 +151,7 @@ export async function startService(
   } catch (e) {
     await demo?.stop();
     await presence?.stop();
+    await retention?.stop();
     await services?.store.close();
     await new Promise<void>((r) => server.close(() => r()));
     throw e;
@@ -193,6 +197,7 @@ export async function startService(
       if (!connectionsDone) server.closeAllConnections();
       await demo?.stop();
       await presence?.stop();
+      await retention?.stop();
       await running.store.close();
       const clean = connectionsDone && writesDone;
       const facts = {
