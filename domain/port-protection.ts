@@ -1,6 +1,6 @@
 /**
- * Ports that must not be changed, as OpenL2M protects them (docs/api-decisions.md
- * section 14), and its two description guards. Pure rules over what the driver learned
+ * Ports that must not be changed, as OpenL2M protects them (docs/api-decisions.md,
+ * "Ports that must not be changed"), and its two description guards. Pure rules over what the driver learned
  * of a port and the administrator's settings (OpenL2M's names, README configuration):
  *
  *   802.1X   a port whose access is decided by 802.1X (port control auto) allows no

@@ -1,10 +1,11 @@
 /**
- * LOG_MAX_AGE (docs/api-decisions.md section 14): the service removes audit rows older
- * than the setting by itself, a bounded batch at a time, oldest first, and keeps the
- * newer ones; several instances on one database may remove at the same moment (each row
- * is removed once, nothing fails, new rows written meanwhile stay); 0 keeps every row;
- * the serving process does it on its own timer and says so in its log and metrics. On
- * both databases: the DELETE differs by dialect.
+ * LOG_MAX_AGE (docs/api-decisions.md, "Ports that must not be changed, and audit
+ * retention"): the service removes audit rows older than the setting by itself, a
+ * bounded batch at a time, oldest first, and keeps the newer ones; several instances on
+ * one database may remove at the same moment (each row is removed once, nothing fails,
+ * new rows written meanwhile stay); 0 keeps every row; the serving process does it on its
+ * own timer and says so in its log and metrics. On both databases: the DELETE differs by
+ * dialect.
  */
 import fs from "node:fs";
 import os from "node:os";

@@ -1,8 +1,8 @@
 /**
- * Ports that must not be changed, as OpenL2M protects them (docs/api-decisions.md section
- * 14), through real HTTP against a lab switch over real SNMP: a LAG member refuses VLAN
- * changes, an 802.1X port and a routed port refuse every change (superusers included),
- * and for staff and users the administrator's name, description and speed rules make a
+ * Ports that must not be changed, as OpenL2M protects them (docs/api-decisions.md, "Ports
+ * that must not be changed"), through real HTTP against a lab switch over real SNMP: a LAG
+ * member refuses VLAN changes, an 802.1X port and a routed port refuse every change
+ * (superusers included), and for staff and users the administrator's name, description and speed rules make a
  * port shown but not manageable; HIDE_NONE_ETHERNET_INTERFACES leaves the rest out; the
  * description guards refuse a forbidden text and keep a circuit id. Each rule is shown
  * next to an app without the settings, where the same port is an ordinary one. Every

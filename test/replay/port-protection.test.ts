@@ -1,8 +1,8 @@
 /**
- * LAG members as the recordings hold them, through the API (docs/api-decisions.md section
- * 14): the recordings carry no IEEE8023-LAG-MIB, but their ifStackTable puts Ethernet
- * ports under an aggregate (Arista Port-Channel1 and Dell OS9 Port-channel N, ifType
- * ieee8023adLag; Cisco IOS Po1, propVirtual). Each such port must show the aggregate's
+ * LAG members as the recordings hold them, through the API (docs/api-decisions.md, "Ports
+ * that must not be changed"): the recordings carry no IEEE8023-LAG-MIB, but their
+ * ifStackTable puts Ethernet ports under an aggregate (Arista Port-Channel1 and Dell OS9
+ * Port-channel N, ifType ieee8023adLag; Cisco IOS Po1, propVirtual). Each such port must show the aggregate's
  * reason while staying manageable, and a VLAN change on it is refused before the device
  * is asked; no other port may be marked. None of the recordings holds IEEE8021-PAE-MIB,
  * so no port may show the 802.1X reason. The members are counted from the files here,
