@@ -129,11 +129,13 @@ if (!fuzzHere) console.log("API fuzzer: runs on SQLite only (SWITCHDESK_FUZZ_ALL
       arbitrary: requestArb(op, doc, hints),
     }));
     // fast-check prints a failing batch: by its operations only (its values may nest thousands deep)
-    const batch = fc.array(fc.oneof(...weighted), { minLength: BATCH, maxLength: BATCH }).map((requests) =>
-      Object.assign(requests, {
-        [fc.toStringMethod]: () => `[${requests.map((r) => `${r.method} ${r.op.template}`).join(", ")}]`,
-      }),
-    );
+    const batch = fc
+      .array(fc.oneof(...weighted), { minLength: BATCH, maxLength: BATCH })
+      .map((requests) =>
+        Object.assign(requests, {
+          [fc.toStringMethod]: () => `[${requests.map((r) => `${r.method} ${r.op.template}`).join(", ")}]`,
+        }),
+      );
     const property = fc.asyncProperty(batch, async (requests: FuzzRequest[]) => {
       const queue = [...requests];
       const found: Finding[] = [];
