@@ -19,7 +19,13 @@ import type { Driver } from "../contract";
 import { bridgePortsFrom } from "./parts/bridge-ports";
 import { ifRowFromGet, ifRowsFromTables, interfaceInfo, routedInterfaces, type IfRow } from "./parts/interfaces";
 import type { Plan, PoePort, PortMap, PortVlans, SnmpParts, Tables } from "./parts/part";
-import { markProtectedPorts, protectionLearnReads, protectionPortReads, protectionsOfPort } from "./parts/protections";
+import {
+  markProtectedPorts,
+  protectionLearnReads,
+  protectionMoreReads,
+  protectionPortReads,
+  protectionsOfPort,
+} from "./parts/protections";
 import { type ColumnRead, type Columns, type Scalars, type SessionCounters, SnmpSession } from "./session";
 import { asInt, asText, uptimeText } from "./values";
 import { intWrite, textWrite, writeVerified } from "./verified-write";
@@ -171,7 +177,8 @@ export class SnmpDriver implements Driver {
       tables[DUPLEX] as Columns,
     );
     const ports = this.portMap(tables, rows);
-    Object.assign(tables, await this.more(vlanPart.more?.("learn", tables, ports)));
+    const guardReads = this.guarded ? protectionMoreReads(tables, rows) : {};
+    Object.assign(tables, await this.more({ ...vlanPart.more?.("learn", tables, ports), ...guardReads }));
     const vlans = vlanPart.vlans(tables);
     if (scope === "details" && clientData.more)
       Object.assign(tables, await clientData.more(this.io(), tables, ports, vlans));

@@ -8,8 +8,9 @@
  *                     dot3adAggPortSelectedAggID (the one it selected, also while down);
  *                     0 or the port's own ifIndex (an individual port) is no membership
  *   ifStackTable      ifStackStatus.<higher>.<lower>: a lower layer under an aggregate,
- *                     i.e. a higher layer of ifType ieee8023adLag (161), or propVirtual (53)
- *                     named like a port-channel (Cisco IOS reports its Po interfaces so)
+ *                     i.e. a higher layer of ifType ieee8023adLag (161) or propMultiplexor
+ *                     (54), or propVirtual (53) named like a port-channel (Cisco IOS
+ *                     reports its Po interfaces so)
  *
  * Static and PAgP channels that IEEE8023-LAG-MIB leaves out show in the stack table.
  * OpenL2M matches actor admin keys instead; a key shared by chance would refuse VLAN
@@ -35,24 +36,46 @@ export interface IfIdentity {
 /** A port-channel as Cisco IOS names its propVirtual aggregates: Po1, Port-channel1 */
 const PORT_CHANNEL_NAME = /^(po|port-channel)\s*\d/i;
 
+/** IANA propMultiplexor, what SNMP::Info also takes for an aggregate above its members */
+const PROP_MULTIPLEXOR = 54;
+
 export function isAggregate(id: IfIdentity | undefined): boolean {
   if (!id) return false;
-  return id.type === ifTypes.ieee8023adLag || (id.type === ifTypes.propVirtual && PORT_CHANNEL_NAME.test(id.name));
+  if (id.type === ifTypes.ieee8023adLag || id.type === PROP_MULTIPLEXOR) return true;
+  return id.type === ifTypes.propVirtual && PORT_CHANNEL_NAME.test(id.name);
+}
+
+/** What a learn's interface rows say of an interface, for the check below. */
+export interface IfNames extends IfIdentity {
+  descr: string;
+}
+
+/** how the families name their aggregates (Cisco Po, Comware Bridge-Aggregation, Junos ae, ProCurve Trk, EdgeSwitch "Link Aggregate") */
+const AGGREGATE_NAME = /^\s*(po|port-channel|bridge-aggregation|ae|bond|trk|lag|link aggregate)\s*-?\d/i;
+
+/** Could the device have aggregates: an interface typed or named like one (else no member can exist). */
+export function mayHaveAggregates(rows: Iterable<IfNames>): boolean {
+  for (const r of rows) {
+    if (r.type === ifTypes.ieee8023adLag || r.type === PROP_MULTIPLEXOR) return true;
+    if (AGGREGATE_NAME.test(r.name) || AGGREGATE_NAME.test(r.descr)) return true;
+  }
+  return false;
 }
 
 /**
- * The reads of a whole learn: the aggregation port table's two columns and the stack
- * table, both with about a row per interface, so the engine walks them in the GETBULK of
- * the interface table (a column the agent does not have ends in the first answer).
+ * The reads of a whole learn, in its second round and only when the first found an
+ * interface that may be an aggregate: the aggregation port table's two columns and the
+ * stack table, both a row per port or so (walked together, with 802.1X's port table).
  */
-export function lagLearnReads(): Plan {
+export function lagMoreReads(rows: Iterable<IfNames>): Plan {
+  if (!mayHaveAggregates(rows)) return {};
   return {
     [PORTS]: {
       label: "dot3adAggPortTable",
       columns: [lag.dot3adAggPortAttachedAggID, lag.dot3adAggPortSelectedAggID],
-      rowsLike: "ifIndex",
+      rowsLike: "ports",
     },
-    [STACK]: { label: "ifStackTable", columns: [ifExtra.ifStackStatus], rowsLike: "ifIndex" },
+    [STACK]: { label: "ifStackTable", columns: [ifExtra.ifStackStatus], rowsLike: "ports" },
   };
 }
 

@@ -5,21 +5,36 @@
  * Ethernet ports' InterfaceInfo (`lag_member_of`: the aggregate's name; `dot1x_auth`).
  */
 import type { InterfaceInfo } from "../../../model/device";
-import { dot1xLearnReads, dot1xPortReads, dot1xPorts } from "./dot1x";
+import { dot1xLearnReads, dot1xMoreReads, dot1xPortReads, dot1xPorts } from "./dot1x";
 import type { IfRow } from "./interfaces";
 import {
   candidateIdentities,
   lagCandidateReads,
   lagCandidates,
-  lagLearnReads,
   lagMembers,
+  lagMoreReads,
   lagPortReads,
   type IfIdentity,
 } from "./lag";
 import type { Plan, Tables } from "./part";
 
+/**
+ * A learn's first round: only 802.1X's system switch, in the GET of the system group. A
+ * switch with neither aggregates nor 802.1X (most access switches) costs no request more.
+ */
 export function protectionLearnReads(): Plan {
-  return { ...lagLearnReads(), ...dot1xLearnReads() };
+  return dot1xLearnReads();
+}
+
+/**
+ * A learn's second round (beside the VLAN part's): the LAG tables when an interface may be
+ * an aggregate, 802.1X's port table when the system switch is on; walked together.
+ */
+export function protectionMoreReads(first: Tables, rows: readonly IfRow[]): Plan {
+  return {
+    ...lagMoreReads(rows.map((r) => ({ type: r.type, name: r.name || r.descr, descr: r.descr }))),
+    ...dot1xMoreReads(first),
+  };
 }
 
 export function protectionPortReads(ifIndex: number): Plan {
