@@ -2,6 +2,8 @@
 import path from "node:path";
 import { parseAddressList } from "../domain/addresses";
 import { loadDirectoryConfig, type DirectoryConfig } from "./directory/config";
+import { loadPortProtection, loadAuditRetention, type AuditRetentionConfig } from "./protection-config";
+import type { PortProtection } from "../domain/port-protection";
 import { LOG_LEVELS, type LogLevel } from "./telemetry";
 
 export interface Config {
@@ -51,6 +53,10 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** METRICS_ALLOW: the client addresses or networks that may read /metrics ("all": anyone) */
   metricsAllow: string[] | "all";
+  /** OpenL2M's port protections and description guards (IFACE_*, HIDE_NONE_ETHERNET_INTERFACES; app/protection-config.ts) */
+  portProtection: PortProtection;
+  /** LOG_MAX_AGE and how the service removes older audit rows (app/audit-retention.ts) */
+  auditRetention: AuditRetentionConfig;
 }
 
 function int(v: string | undefined, fallback: number, name: string): number {
@@ -177,5 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: logLevel(env.LOG_LEVEL),
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT, 10, "SHUTDOWN_TIMEOUT") * 1000,
     metricsAllow: metricsAllow(env.METRICS_ALLOW),
+    portProtection: loadPortProtection(env),
+    auditRetention: loadAuditRetention(env),
   };
 }

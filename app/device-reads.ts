@@ -57,7 +57,7 @@ export async function showSwitch(
     return found;
   };
   const { snapshot, info, can } = await sharedLearnsOf(s.devices).run(`${device.id} ${scope}`, learned);
-  const policy = { always_allow_poe_toggle: s.config.alwaysAllowPoeToggle };
+  const policy = { always_allow_poe_toggle: s.config.alwaysAllowPoeToggle, protection: s.config.portProtection };
   return switchView({
     snapshot,
     device,

@@ -68,6 +68,7 @@ import {
 import type { Denial, Failure, Result } from "../domain/result";
 import { DEVICE_ACTION_WORDS, type DeviceAction } from "../domain/audit-actions";
 import * as msg from "../domain/messages";
+import { guardedDescription, lagMemberDenial, NO_PORT_PROTECTION } from "../domain/port-protection";
 import type { Caller } from "./caller";
 import { markAudited, type Actor } from "./audit";
 import type { DeviceFull, GroupFull } from "./devices";
@@ -188,6 +189,7 @@ const setInterfaceVlan: WriteSpec<number> = {
   check(_scope, { view, rights, allowed }, vlan) {
     const iface = view.interface;
     need(canManageInterface(rights));
+    need(lagMemberDenial(iface));
     need(checkVlanTarget(vlan, view.vlans, allowed));
     need(checkSameVlan(vlan, iface.untagged_vlan));
     return {
@@ -214,9 +216,18 @@ const setInterfaceDescription: WriteSpec<unknown> = {
   check(scope, { view, rights }, raw) {
     const iface = view.interface;
     need(canEditDescription(rights));
-    const text = valueOf(
-      parseDescription(raw, { characters: scope.can.max_description_length, bytes: scope.can.max_description_bytes }),
+    const limits = { characters: scope.can.max_description_length, bytes: scope.can.max_description_bytes };
+    const asked = valueOf(parseDescription(raw, limits));
+    // OpenL2M's description guards; a kept beginning makes the text longer: the limits again
+    const guarded = valueOf(
+      guardedDescription(
+        asked,
+        iface.description,
+        scope.caller.user.is_superuser,
+        scope.policy.protection ?? NO_PORT_PROTECTION,
+      ),
     );
+    const text = guarded === asked ? asked : valueOf(parseDescription(guarded, limits));
     need(checkSameDescription(text, iface.description));
     return {
       result: msg.descriptionChanged(iface.name),
@@ -464,7 +475,10 @@ async function applyWrite(
   recordPending: (facts: AuditFacts) => Promise<void>,
 ): Promise<string> {
   const { group, device } = where;
-  const policy: Policy = { always_allow_poe_toggle: s.config.alwaysAllowPoeToggle };
+  const policy: Policy = {
+    always_allow_poe_toggle: s.config.alwaysAllowPoeToggle,
+    protection: s.config.portProtection,
+  };
   return s.devices.use(device, async (driver) => {
     const scope: Scope = { caller, group, device, policy, can: driver.can };
     need(checkCapability(driver.can, capability));

@@ -7,6 +7,7 @@
 import type { InterfaceInfo } from "../model/device";
 import { Denial, denial } from "./result";
 import * as msg from "./messages";
+import { adminDenied, everyoneDenied, lagNote, NO_PORT_PROTECTION, type PortProtection } from "./port-protection";
 
 export interface Caller {
   user: {
@@ -44,18 +45,34 @@ export interface DeviceRights {
 export interface Policy {
   /** PoE may be toggled on every port (OpenL2M's ALWAYS_ALLOW_POE_TOGGLE) */
   always_allow_poe_toggle: boolean;
+  /** the administrator's port protections (domain/port-protection.ts); none when absent */
+  protection?: PortProtection;
 }
 
 export interface InterfaceRights {
   manageable: boolean;
-  /** why not, present only when not manageable */
+  /**
+   * why not, present when not manageable; on a manageable member of a link aggregation,
+   * why its VLANs cannot be changed (domain/port-protection.ts)
+   */
   unmanage_reason?: string;
   allow_poe_toggle: boolean;
   can_edit_description: boolean;
 }
 
 /** The flags of an interface that the rules look at. */
-export type InterfaceFacts = Pick<InterfaceInfo, "kind" | "routed" | "untagged_vlan" | "disabled_reason">;
+export type InterfaceFacts = Pick<
+  InterfaceInfo,
+  | "kind"
+  | "routed"
+  | "untagged_vlan"
+  | "disabled_reason"
+  | "name"
+  | "description"
+  | "speed"
+  | "lag_member_of"
+  | "dot1x_auth"
+>;
 
 /** Read-only anywhere blocks every write; not even a superuser overrides it. */
 export function isReadOnly(
@@ -102,9 +119,10 @@ const NOTHING_ALLOWED = { manageable: false, allow_poe_toggle: false, can_edit_d
 
 /**
  * What the caller may do on one interface. The first rule that matches decides, in
- * OpenL2M's order: hard denials (read-only, driver-disabled, not Ethernet, routed) allow
- * nothing at all, then the superuser may do everything, then the PoE and description
- * flags, then the VLAN allow-list decides manageability.
+ * OpenL2M's order: hard denials (read-only, driver-disabled, not Ethernet, 802.1X,
+ * routed) allow nothing at all, then the superuser may do everything, then the PoE and
+ * description flags, then the administrator's name, description and speed rules
+ * (domain/port-protection.ts), then the VLAN allow-list decides manageability.
  * `readOnly` is isReadOnly() for this caller, group and device.
  */
 export function interfaceRights(
@@ -120,14 +138,28 @@ export function interfaceRights(
   if (readOnly) return { ...NOTHING_ALLOWED, unmanage_reason: msg.ACCESS_DENIED };
   // A LAG is shown but managed through its member ports, like every non-Ethernet port.
   if (iface.kind !== "ethernet") return { ...NOTHING_ALLOWED, unmanage_reason: msg.NOT_ETHERNET };
+  const nobody = everyoneDenied(iface);
+  if (nobody) return { ...NOTHING_ALLOWED, unmanage_reason: nobody };
   if (iface.routed) return { ...NOTHING_ALLOWED, unmanage_reason: msg.ROUTED_MODE };
-  if (caller.user.is_superuser) return { manageable: true, allow_poe_toggle: true, can_edit_description: true };
+  // a member of a link aggregation stays manageable; its reason says its VLANs are the aggregate's
+  const lag = lagNote(iface);
+  if (caller.user.is_superuser)
+    return {
+      manageable: true,
+      allow_poe_toggle: true,
+      can_edit_description: true,
+      ...(lag ? { unmanage_reason: lag } : {}),
+    };
 
   const profile = caller.user.profile;
   const allowPoe =
     policy.always_allow_poe_toggle || profile.allow_poe_toggle || group.allow_poe_toggle || device.allow_poe_toggle;
   const descriptionFlags = profile.edit_if_descr && group.edit_if_descr && device.edit_if_descr;
 
+  const adminReason = adminDenied(iface, policy.protection ?? NO_PORT_PROTECTION);
+  if (adminReason) {
+    return { manageable: false, unmanage_reason: adminReason, allow_poe_toggle: allowPoe, can_edit_description: false };
+  }
   if (!allowed.has(iface.untagged_vlan)) {
     return {
       manageable: false,
@@ -136,7 +168,12 @@ export function interfaceRights(
       can_edit_description: false,
     };
   }
-  return { manageable: true, allow_poe_toggle: allowPoe, can_edit_description: descriptionFlags };
+  return {
+    manageable: true,
+    allow_poe_toggle: allowPoe,
+    can_edit_description: descriptionFlags,
+    ...(lag ? { unmanage_reason: lag } : {}),
+  };
 }
 
 /** state and vlan writes need a manageable interface. */

@@ -93,7 +93,10 @@ export function interfaceJson(
     vrf: iface.vrf,
     ...(iface.poe ? { poe: poeJson(iface.poe) } : {}),
     manageable: rights.manageable,
-    ...(rights.manageable ? {} : { unmanage_reason: rights.unmanage_reason ?? "" }),
+    // also on a manageable member of a link aggregation: why its VLANs cannot change
+    ...(rights.manageable && rights.unmanage_reason === undefined
+      ? {}
+      : { unmanage_reason: rights.unmanage_reason ?? "" }),
     ...offeredWrites(rights, mayWrite),
     ethernet_addresses: details ? iface.macs.map(ethernetAddressJson) : [],
     neighbors: details ? iface.neighbors.map(neighborJson) : [],

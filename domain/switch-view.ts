@@ -17,6 +17,7 @@ import {
   isReadOnly,
 } from "./access";
 import { interfaceJson } from "./interface-view";
+import { isHidden, NO_PORT_PROTECTION } from "./port-protection";
 import { naturalSortBy } from "../model/natural-order";
 import type { DeviceRecord, GroupRecord } from "./records";
 import { switchUrl } from "./urls";
@@ -106,7 +107,9 @@ export function switchView(input: SwitchViewInput): SwitchJson {
   }
 
   // the one place interfaces are put in natural order of their id: drivers return them as found
-  const interfaces = naturalSortBy(snapshot.interfaces, (iface) => iface.id).map((iface) =>
+  // HIDE_NONE_ETHERNET_INTERFACES leaves what is not Ethernet out (domain/port-protection.ts)
+  const shown = snapshot.interfaces.filter((iface) => !isHidden(iface, policy.protection ?? NO_PORT_PROTECTION));
+  const interfaces = naturalSortBy(shown, (iface) => iface.id).map((iface) =>
     interfaceJson(
       iface,
       interfaceRights(caller, group, device, policy, iface, allowed, readOnly),

@@ -216,7 +216,9 @@ export interface paths {
          * Set the untagged VLAN of an interface
          * @description Sets the untagged VLAN (PVID) and reads it back. Needs write access (token,
          *     user, group and device not read-only) and a manageable interface; the new VLAN
-         *     must exist on the device and be allowed for the caller.
+         *     must exist on the device and be allowed for the caller. A member of a link
+         *     aggregation keeps its aggregate's VLANs: 403 `You can not manage this interface!`
+         *     for everyone (its `unmanage_reason` in the switch view says so).
          */
         post: operations["setInterfaceVlan"];
         delete?: never;
@@ -315,7 +317,11 @@ export interface paths {
          *     driver's limit (64 by default), control characters or line breaks: 400. Needs
          *     write access, a manageable interface and `edit_if_descr` on the user's profile AND
          *     the group AND the device; the interface's `can_edit_description` in the switch view
-         *     says beforehand whether these permission checks pass.
+         *     says beforehand whether these permission checks pass. OpenL2M's guards, when set:
+         *     a text matching `IFACE_ALIAS_NOT_ALLOW_REGEX` is 403 `The description '<text>' is
+         *     not allowed!`; with `IFACE_ALIAS_KEEP_BEGINNING_REGEX` a staff member's or user's
+         *     text is written after the matching beginning of the old description (a circuit
+         *     id), and another id in its place is 403.
          */
         post: operations["setInterfaceDescription"];
         delete?: never;
@@ -1432,7 +1438,13 @@ export interface components {
             poe?: components["schemas"]["InterfacePoe"];
             /** @description The caller may change this interface. */
             manageable: boolean;
-            /** @description Why the interface is not manageable; only when `manageable` is false. */
+            /**
+             * @description Why the interface is not manageable; present when `manageable` is false. Also on
+             *     a manageable member of a link aggregation, whose VLAN changes are refused
+             *     (`Vlan changes denied: interface is a member of link aggregation <name>!`): state,
+             *     description and PoE stay open there (docs/api-decisions.md, "Ports that must not
+             *     be changed").
+             */
             unmanage_reason?: string;
             /**
              * @description A switchdesk addition to OpenL2M's shape (OpenL2M's scripts ignore it): true

@@ -99,6 +99,13 @@ export interface InterfaceInfo {
   vrf: string;
   /** the driver found the port unusable (e.g. its PVID is not a defined VLAN) */
   disabled_reason?: string;
+  /**
+   * the link aggregation (its interface name) this port is a member of: its VLANs are the
+   * aggregate's (domain/port-protection.ts); absent when none or not known
+   */
+  lag_member_of?: string;
+  /** 802.1X port authentication decides who may use the port (port control auto); absent when not known */
+  dot1x_auth?: boolean;
   poe?: PoePortInfo;
   /** details scope only */
   macs: MacEntry[];

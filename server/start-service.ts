@@ -1,6 +1,6 @@
 /**
  * Starting and stopping the whole service (`switchdesk serve`, the tests, embedding): the
- * listening socket first, then the store, the first superuser, the instance's presence,
+ * listening socket first, then the store, the first superuser, the instance's presence and audit retention,
  * the demo lab, and the application; a graceful shutdown that lets requests and device
  * writes in flight finish.
  */
@@ -11,6 +11,7 @@ import type { Config } from "../app/config";
 import { buildServices, ensureFirstSuperuser } from "../app/startup";
 import type { Services } from "../app/services";
 import { startInstancePresence, type InstancePresence } from "../app/instance-presence";
+import { startAuditRetention, type AuditRetention } from "../app/audit-retention";
 import { describeDirectory, directoryWarnings } from "../app/directory/config";
 import { createApp } from "./app";
 import { loadContract } from "./contract";
@@ -92,6 +93,7 @@ export async function startService(
   let tell: Say;
   let demo: Awaited<ReturnType<typeof import("./demo").startDemoIfWanted>> = null;
   let presence: InstancePresence | null = null;
+  let retention: AuditRetention | null = null;
   try {
     services = await buildServices(config, options);
     tell = say ?? startupSay(services);
@@ -106,6 +108,7 @@ export async function startService(
       if (first.generatedPassword) tell(`Its generated password (shown only now): ${first.generatedPassword}`, true);
     }
     presence = startInstancePresence(services);
+    retention = startAuditRetention(services);
     const { startDemoIfWanted } = await import("./demo");
     demo = await startDemoIfWanted(services, tell);
     const app = createApp(services, contract);
@@ -114,6 +117,7 @@ export async function startService(
   } catch (e) {
     await demo?.stop();
     await presence?.stop();
+    await retention?.stop();
     await services?.store.close();
     await new Promise<void>((r) => server.close(() => r()));
     throw e;
@@ -159,6 +163,7 @@ export async function startService(
       if (!connectionsDone) server.closeAllConnections();
       await demo?.stop();
       await presence?.stop();
+      await retention?.stop();
       await running.store.close();
       const clean = connectionsDone && writesDone;
       const facts = {

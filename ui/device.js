@@ -18,9 +18,11 @@ export function rightsOf(user, sw) {
   const writable = !sw.read_only && !user.read_only;
   const cannot = (flag, what) => (flag ? null : `This switch model cannot ${what}`);
   const unmanageable = (i) => i.unmanage_reason || CANNOT_MANAGE;
+  // a manageable port with a reason is a member of a link aggregation: its VLANs are the aggregate's
+  const vlanLocked = (i) => (i.manageable ? (i.unmanage_reason ?? null) : unmanageable(i));
   // in the order the API checks: what the device can do, the port's rights, the port's PoE
   const why = {
-    vlan: (i) => cannot(sw.change_vlan, "change the interface vlan") ?? (i.manageable ? null : unmanageable(i)),
+    vlan: (i) => cannot(sw.change_vlan, "change the interface vlan") ?? vlanLocked(i),
     state: (i) =>
       cannot(sw.change_admin_status, "change the interface status") ?? (i.manageable ? null : unmanageable(i)),
     poe: (i) =>
@@ -296,7 +298,7 @@ export async function devicePage(main, g, s, details) {
       "Port",
       (i) => [
         h("strong", {}, i.name),
-        i.manageable ? null : h("div", { class: "muted" }, i.unmanage_reason ?? "not manageable"),
+        i.manageable && !i.unmanage_reason ? null : h("div", { class: "muted" }, i.unmanage_reason ?? "not manageable"),
       ],
     ],
     ["Description", descriptionCell],

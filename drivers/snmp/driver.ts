@@ -20,6 +20,13 @@ import type { DeviceGates } from "../device-gate";
 import { bridgePortsFrom } from "./parts/bridge-ports";
 import { ifRowFromGet, ifRowsFromTables, interfaceInfo, routedInterfaces, type IfRow } from "./parts/interfaces";
 import type { Plan, PoePort, PortMap, PortVlans, SnmpParts, Tables } from "./parts/part";
+import {
+  markProtectedPorts,
+  protectionLearnReads,
+  protectionMoreReads,
+  protectionPortReads,
+  protectionsOfPort,
+} from "./parts/protections";
 import { type ColumnRead, type Columns, type Scalars, type SessionCounters, SnmpSession } from "./session";
 import { asInt, asText, uptimeText } from "./values";
 import { intWrite, textWrite, writeVerified } from "./verified-write";
@@ -135,6 +142,15 @@ export class SnmpDriver implements Driver {
       new SnmpSession(target, { name: options.name, concurrency: options.concurrency, gates: options.gates });
   }
 
+  /**
+   * Whether LAG membership and 802.1X are read (parts/protections.ts): they stop changes,
+   * so a family that changes nothing (read-only drivers) is spared the reads.
+   */
+  private get guarded(): boolean {
+    const c = this.can;
+    return c.change_admin_status || c.change_vlan || c.change_poe || c.change_description;
+  }
+
   /** requests and critical-path round trips so far (bench, tests) */
   get counters(): SessionCounters {
     return this.session.counters;
@@ -156,6 +172,7 @@ export class SnmpDriver implements Driver {
       ...vlanPart.reads("learn"),
       ...poe.reads("learn"),
       ...(scope === "details" ? clientData.reads() : {}),
+      ...(this.guarded ? protectionLearnReads() : {}),
     };
     const tables: Tables = await this.read(plan);
     this.checkIdentity(tables[SYSTEM] as Scalars);
@@ -165,7 +182,8 @@ export class SnmpDriver implements Driver {
       tables[DUPLEX] as Columns,
     );
     const ports = this.portMap(tables, rows);
-    Object.assign(tables, await this.more(vlanPart.more?.("learn", tables, ports)));
+    const guardReads = this.guarded ? protectionMoreReads(tables, rows) : {};
+    Object.assign(tables, await this.more({ ...vlanPart.more?.("learn", tables, ports), ...guardReads }));
     const vlans = vlanPart.vlans(tables);
     if (scope === "details" && clientData.more)
       Object.assign(tables, await clientData.more(this.io(), tables, ports, vlans));
@@ -182,6 +200,7 @@ export class SnmpDriver implements Driver {
         vlanIds,
       }),
     );
+    if (this.guarded) markProtectedPorts(tables, rows, interfaces);
     if (scope === "details") {
       const macs = clientData.macs(tables, ports);
       const neighbors = clientData.neighbors(tables, ports);
@@ -212,6 +231,7 @@ export class SnmpDriver implements Driver {
       [IP_ADDR]: ipAddrRead,
       ...vlanPart.reads("interface", ifIndex),
       ...poe.reads("interface"),
+      ...(this.guarded ? protectionPortReads(ifIndex) : {}),
     };
     const tables: Tables = await this.read(plan);
     const rowValues = tables[ROW] as Scalars;
@@ -219,7 +239,12 @@ export class SnmpDriver implements Driver {
     const row = ifRowFromGet(rowValues, ifIndex);
     if (!row) return null;
     const ports = this.portMap(tables, [row]);
-    Object.assign(tables, await this.more(vlanPart.more?.("interface", tables, ports, ifIndex)));
+    // the aggregates' type and name ride along with the VLAN part's second round
+    const guards = this.guarded ? protectionsOfPort(tables, ifIndex) : null;
+    Object.assign(
+      tables,
+      await this.more({ ...vlanPart.more?.("interface", tables, ports, ifIndex), ...guards?.moreReads }),
+    );
     const vlans = vlanPart.vlans(tables);
     const portVlans = vlanPart.ports(tables, ports, ifIndex).get(ifIndex) ?? null;
     const poePort = poe.ports(tables, ports).get(ifIndex) ?? null;
@@ -229,6 +254,7 @@ export class SnmpDriver implements Driver {
       routed: routedInterfaces(tables[IP_ADDR] as Columns, ip.ipAdEntIfIndex).has(ifIndex),
       vlanIds: new Set(vlans.map((v) => v.id)),
     });
+    guards?.mark(tables, iface);
     const context: SnmpPortContext = { ifIndex, vlans: portVlans, poe: poePort };
     return { interface: iface, vlans, driverContext: context };
   }

@@ -129,6 +129,7 @@ const definitions: Definition[] = [
     words: ["show", "lldp", "neighbors", "detail"],
     run: (ctx) => render.showLldpNeighborsDetail(ctx.model),
   },
+  { modes: PRIV, words: ["show", "running-config"], run: (ctx) => render.showRunningConfig(ctx.model) },
   {
     modes: PRIV,
     words: ["show", "running-config", "interface", "IFACE"],

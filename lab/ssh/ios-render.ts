@@ -20,6 +20,14 @@ export interface PortMode {
   allowed: number[];
 }
 
+/** The short and long name of the link aggregation a port is a member of, and its channel-group number. */
+function bundleOf(model: VirtualSwitch, iface: LabInterface): { short: string; long: string; group: string } | null {
+  if (iface.lagMemberOf === undefined) return null;
+  const aggregate = iosInterfaces(model).find((x) => x.iface.ifIndex === iface.lagMemberOf);
+  if (!aggregate) return null;
+  return { short: aggregate.short, long: aggregate.long, group: /(\d+)$/.exec(aggregate.long)?.[1] ?? "1" };
+}
+
 export function portMode(model: VirtualSwitch, iface: LabInterface): PortMode | null {
   if (iface.bridgePort === null) return null;
   const bp = iface.bridgePort;
@@ -160,10 +168,12 @@ export function showInterfacesSwitchport(model: VirtualSwitch, only?: IosInterfa
       continue;
     }
     const oper = model.operUp(iface.ifIndex);
+    const bundle = bundleOf(model, iface);
+    const operMode = !oper ? "down" : mode.trunk ? "trunk" : "static access";
     lines.push(
       "Switchport: Enabled",
       `Administrative Mode: ${mode.trunk ? "trunk" : "static access"}`,
-      `Operational Mode: ${!oper ? "down" : mode.trunk ? "trunk" : "static access"}`,
+      `Operational Mode: ${operMode}${bundle ? ` (${oper ? "" : "suspended "}member of bundle ${bundle.short})` : ""}`,
       "Administrative Trunking Encapsulation: dot1q",
       ...(oper ? [`Operational Trunking Encapsulation: ${mode.trunk ? "dot1q" : "native"}`] : []),
       "Negotiation of Trunking: Off",
@@ -343,6 +353,20 @@ export function showLldpNeighborsDetail(model: VirtualSwitch): string {
 }
 
 export function showRunningInterface(model: VirtualSwitch, x: IosInterface): string {
+  const block = [...interfaceConfig(model, x), "end"].join("\n");
+  return ["Building configuration...", "", `Current configuration : ${block.length + 1} bytes`, "!", block, ""].join(
+    "\n",
+  );
+}
+
+/** `show running-config`: the interfaces' blocks (what the lab has of a configuration), "!" between them */
+export function showRunningConfig(model: VirtualSwitch): string {
+  const blocks = iosInterfaces(model).map((x) => interfaceConfig(model, x).join("\n"));
+  const text = ["!", `hostname ${model.system.sysName}`, "!", ...blocks.flatMap((b) => [b, "!"]), "end"].join("\n");
+  return ["Building configuration...", "", `Current configuration : ${text.length + 1} bytes`, text, ""].join("\n");
+}
+
+function interfaceConfig(model: VirtualSwitch, x: IosInterface): string[] {
   const { iface, long } = x;
   const body: string[] = [];
   const alias = model.alias(iface.ifIndex);
@@ -358,10 +382,10 @@ export function showRunningInterface(model: VirtualSwitch, x: IosInterface): str
     body.push(` switchport access vlan ${mode.untagged}`, " switchport mode access");
   }
   if (iface.ipv4) body.push(` ip address ${iface.ipv4.address} ${iface.ipv4.mask}`);
+  if (iface.dot1x) body.push(" authentication port-control auto", " dot1x pae authenticator");
+  const bundle = bundleOf(model, iface);
+  if (bundle) body.push(` channel-group ${bundle.group} mode active`);
   if (iface.poe && !model.poeState(iface.ifIndex)!.enabled) body.push(" power inline never");
   if (!model.adminUp(iface.ifIndex)) body.push(" shutdown");
-  const block = [`interface ${long}`, ...body, "end"].join("\n");
-  return ["Building configuration...", "", `Current configuration : ${block.length + 1} bytes`, "!", block, ""].join(
-    "\n",
-  );
+  return [`interface ${long}`, ...body];
 }

@@ -38,6 +38,7 @@ import { parseRunningInterfaces } from "./parse-running-interface";
 import { parseShowVersion } from "./parse-show-version";
 import { parseSwitchport, type SwitchportRow } from "./parse-switchport";
 import { parseVlanBrief } from "./parse-vlan-brief";
+import { markIosPortGuards, RUNNING_CONFIG } from "./port-guards";
 import { devicePoe, interfaceInfos, isTrunk, type IosReadings, vlanInfos } from "./snapshot";
 
 export interface CiscoIosCliOptions {
@@ -130,6 +131,10 @@ export class CiscoIosCliDriver implements Driver {
       readings.arp = parseIpArp(await s.run(show.arp));
       readings.lldp = parseLldpNeighborsDetail(await s.run(show.lldp));
     }
+    const interfaces = interfaceInfos(readings, vlans);
+    // LAG members, 802.1X and routed ports (port-guards.ts); a session that may not read the configuration learns none
+    const configs = await optional(async () => parseRunningInterfaces(await s.run(RUNNING_CONFIG)));
+    markIosPortGuards(interfaces, configs ?? [], readings.switchport);
     return {
       hostname: version.hostname || s.hostname,
       driver_info: {
@@ -140,7 +145,7 @@ export class CiscoIosCliDriver implements Driver {
         uptime: version.uptime,
       },
       vlans,
-      interfaces: interfaceInfos(readings, vlans),
+      interfaces,
       poe: devicePoe(power),
       scope,
     };
@@ -179,7 +184,10 @@ export class CiscoIosCliDriver implements Driver {
       ipBrief: (await optional(async () => parseIpInterfaceBrief(await s.run(show.interfaceIpBrief(name))))) ?? [],
     };
     const context: IosPortContext = { name, switchport };
-    return { interface: interfaceInfos(readings, vlans)[0], vlans, driverContext: context };
+    const iface = interfaceInfos(readings, vlans)[0];
+    const config = await optional(async () => parseRunningInterfaces(await s.run(show.interfaceConfig(name))));
+    markIosPortGuards([iface], config ?? [], readings.switchport);
+    return { interface: iface, vlans, driverContext: context };
   }
 
   async learnVlans(): Promise<VlanInfo[]> {
