@@ -19,7 +19,7 @@ import { countAuditOlderThan } from "../../db/audit-retention";
 import { openStore, type Store } from "../../db/connect";
 import type { Database } from "../../db/schema";
 import { loadConfig } from "../../app/config";
-import { startService } from "../../server/cli";
+import { startService } from "../../server/start-service";
 
 const DAY_MS = 86_400_000;
 const MAX_AGE_DAYS = 180;
