@@ -3,7 +3,7 @@
  * OpenL2M's names), form and JSON, secrets write-only and encrypted at rest.
  */
 import crypto from "node:crypto";
-import { secretCheckingClient, startAppWithRoles, type TestApp } from "../support/harness";
+import { secretCheckingClient, startAppWithRoles, type TestApp, type Schemas } from "../support/harness";
 import { describeDb } from "../support/db";
 
 const FORBIDDEN = "You do not have permission to perform this action.";
@@ -132,7 +132,7 @@ describeDb("admin: SSH credential profiles", () => {
 
   it("lists and reads; an unknown id is 404", async () => {
     const list = await call("GET", BASE);
-    expect(list.body.map((c: any) => c.name)).toEqual(["key-ssh", "lab-ssh"]);
+    expect(list.body.map((c: Schemas["NetmikoProfile"]) => c.name)).toEqual(["key-ssh", "lab-ssh"]);
     expect((await call("GET", `${BASE}${list.body[0].id}/`)).body).toEqual(list.body[0]);
     for (const [method, opts] of [
       ["GET", {}],
@@ -148,7 +148,7 @@ describeDb("admin: SSH credential profiles", () => {
 
   it("updates by POST and PATCH; secrets left out are kept, empty ones cleared", async () => {
     secretsSeen.push("ssh-pass-2");
-    const c = (await call("GET", BASE)).body.find((x: any) => x.name === "lab-ssh");
+    const c = (await call("GET", BASE)).body.find((x: Schemas["NetmikoProfile"]) => x.name === "lab-ssh");
     const a = await call("POST", `${BASE}${c.id}/`, { form: { tcp_port: "2022", description: "moved" } });
     expect(a.status).toBe(200);
     expect(a.body).toEqual({ ...c, tcp_port: 2022, description: "moved" });
@@ -165,7 +165,7 @@ describeDb("admin: SSH credential profiles", () => {
   });
 
   it("deletes (204); devices that used the profile are left without one", async () => {
-    const c = (await call("GET", BASE)).body.find((x: any) => x.name === "key-ssh");
+    const c = (await call("GET", BASE)).body.find((x: Schemas["NetmikoProfile"]) => x.name === "key-ssh");
     const sw = await call("POST", "/api/admin/switches/", {
       json: { name: "cli-sw", connector_type: 7, driver: "cisco_ios_cli", netmiko_profile: c.id },
     });

@@ -2,7 +2,7 @@
  * docs/api-decisions.md sections 7 and 14: api/admin/switches/snmpprofiles/ (OpenL2M's path, names and
  * numbers), form and JSON, secrets write-only and encrypted at rest.
  */
-import { secretCheckingClient, startAppWithRoles, type TestApp } from "../support/harness";
+import { secretCheckingClient, startAppWithRoles, type TestApp, type Schemas } from "../support/harness";
 import { describeDb } from "../support/db";
 
 const FORBIDDEN = "You do not have permission to perform this action.";
@@ -221,7 +221,7 @@ describeDb("admin: SNMP profiles", () => {
   it("lists and reads profiles; an unknown id is 404 Invalid profile id!", async () => {
     const list = await call("GET", BASE);
     expect(list.status).toBe(200);
-    const lab = list.body.find((p: any) => p.name === "lab-v2");
+    const lab = list.body.find((p: Schemas["SnmpProfile"]) => p.name === "lab-v2");
     expect(lab.community_set).toBe(true);
     const one = await call("GET", `${BASE}${lab.id}/`);
     expect(one.status).toBe(200);
@@ -277,7 +277,7 @@ describeDb("admin: SNMP profiles", () => {
   });
 
   it("refuses an update that would leave the profile unusable, and changes nothing", async () => {
-    const lab = (await call("GET", BASE)).body.find((p: any) => p.name === "lab-v2");
+    const lab = (await call("GET", BASE)).body.find((p: Schemas["SnmpProfile"]) => p.name === "lab-v2");
     const a = await call("PATCH", `${BASE}${lab.id}/`, { json: { community: "", description: "should not stick" } });
     expect(a.status).toBe(400);
     expect(a.body.reason).toContain("'community'");
@@ -311,7 +311,7 @@ describeDb("admin: SNMP profiles", () => {
   });
 
   it("is for superusers only: staff and regular users get 403", async () => {
-    const lab = (await call("GET", BASE)).body.find((p: any) => p.name === "lab-v2");
+    const lab = (await call("GET", BASE)).body.find((p: Schemas["SnmpProfile"]) => p.name === "lab-v2");
     for (const token of [staff, regular]) {
       const tries: [string, string, Parameters<TestApp["request"]>[2]][] = [
         ["GET", BASE, {}],

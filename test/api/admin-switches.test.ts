@@ -2,7 +2,7 @@
  * docs/api-decisions.md sections 7 and 14: api/admin/switches/ (the device inventory, OpenL2M's names),
  * form and JSON.
  */
-import { startAppWithRoles, type TestApp } from "../support/harness";
+import { startAppWithRoles, type TestApp, type Schemas } from "../support/harness";
 import { describeDb } from "../support/db";
 import { connectorsWithDrivers, driverNamesFor } from "../../drivers/registry";
 
@@ -240,7 +240,7 @@ describeDb("admin: switches", () => {
   it("lists every device, active or not, and reads one; unknown id is 404 Invalid switch id!", async () => {
     const list = await call("GET", BASE);
     expect(list.status).toBe(200);
-    expect(list.body.map((s: any) => s.name)).toEqual(["sw-1", "sw-ssh"]);
+    expect(list.body.map((s: Schemas["AdminSwitch"]) => s.name)).toEqual(["sw-1", "sw-ssh"]);
     const one = await call("GET", `${BASE}${list.body[1].id}/`);
     expect(one.body).toEqual(list.body[1]);
     for (const [method, opts] of [
@@ -256,7 +256,7 @@ describeDb("admin: switches", () => {
   });
 
   it("updates by POST and PATCH, only the given fields; switchgroups replaces the memberships", async () => {
-    const sw = (await call("GET", BASE)).body.find((s: any) => s.name === "sw-ssh");
+    const sw = (await call("GET", BASE)).body.find((s: Schemas["AdminSwitch"]) => s.name === "sw-ssh");
     const a = await call("POST", `${BASE}${sw.id}/`, {
       form: { status: "1", switchgroups: String(groupB), snmp_profile: String(v2) },
     });
@@ -285,7 +285,7 @@ describeDb("admin: switches", () => {
   });
 
   it("deletes a device (204) and its memberships", async () => {
-    const sw = (await call("GET", BASE)).body.find((s: any) => s.name === "sw-1");
+    const sw = (await call("GET", BASE)).body.find((s: Schemas["AdminSwitch"]) => s.name === "sw-1");
     expect((await call("DELETE", `${BASE}${sw.id}/`)).status).toBe(204);
     expect((await call("GET", `${BASE}${sw.id}/`)).status).toBe(404);
     expect((await call("GET", `/api/admin/switches/switchgroups/${groupA}/`)).body.switches).toEqual([]);

@@ -2,7 +2,7 @@
  * docs/api-decisions.md sections 7 and 14: api/admin/switches/switchgroups/ (device groups, VLAN lists,
  * members; OpenL2M's path and names), form and JSON.
  */
-import { startTestApp, type TestApp } from "../support/harness";
+import { startTestApp, type TestApp, type Schemas } from "../support/harness";
 import { describeDb } from "../support/db";
 
 const FORBIDDEN = "You do not have permission to perform this action.";
@@ -124,7 +124,7 @@ describeDb("admin: switch groups", () => {
 
   it("lists groups by name and reads one; unknown id is 404 Invalid switchgroup id!", async () => {
     const list = await call("GET", BASE);
-    expect(list.body.map((g: any) => g.name)).toEqual(["Access", "Core"]);
+    expect(list.body.map((g: Schemas["SwitchGroup"]) => g.name)).toEqual(["Access", "Core"]);
     expect((await call("GET", `${BASE}${list.body[0].id}/`)).body).toEqual(list.body[0]);
     for (const [method, opts] of [
       ["GET", {}],
@@ -139,7 +139,7 @@ describeDb("admin: switch groups", () => {
   });
 
   it("updates by POST and PATCH: only the given fields; a given list replaces the memberships", async () => {
-    const g = (await call("GET", BASE)).body.find((x: any) => x.name === "Access");
+    const g = (await call("GET", BASE)).body.find((x: Schemas["SwitchGroup"]) => x.name === "Access");
     const a = await call("POST", `${BASE}${g.id}/`, { form: { allow_all_vlans: "true", switches: String(sw2) } });
     expect(a.status).toBe(200);
     expect(a.body).toEqual({ ...g, allow_all_vlans: true, switches: [sw2] });
@@ -155,7 +155,7 @@ describeDb("admin: switch groups", () => {
   });
 
   it("deletes a group (204) with its memberships and VLAN list; users and switches stay", async () => {
-    const g = (await call("GET", BASE)).body.find((x: any) => x.name === "Core");
+    const g = (await call("GET", BASE)).body.find((x: Schemas["SwitchGroup"]) => x.name === "Core");
     expect((await call("DELETE", `${BASE}${g.id}/`)).status).toBe(204);
     expect((await call("GET", `${BASE}${g.id}/`)).status).toBe(404);
     const db = app.services.store.db;

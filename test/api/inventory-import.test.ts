@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import YAML from "yaml";
-import { startAppWithRoot, type TestApp } from "../support/harness";
+import { startAppWithRoot, type TestApp, type Schemas } from "../support/harness";
 import { describeDb } from "../support/db";
 import {
   InventoryFileError,
@@ -34,7 +34,7 @@ describeDb("inventory import", () => {
   });
 
   const get = async (p: string) => (await app.request("GET", p, { token: root })).body;
-  const byName = async (p: string, name: string) => (await get(p)).find((x: any) => x.name === name);
+  const byName = async (p: string, name: string) => (await get(p)).find((x: { name: string }) => x.name === name);
   const counts = (r: ImportReport) =>
     Object.fromEntries(
       Object.entries(r).map(([k, v]) => [k, [v.created.length, v.updated.length, v.unchanged.length]]),
@@ -42,7 +42,7 @@ describeDb("inventory import", () => {
   const rowsOf = (table: "snmp_profiles" | "credentials" | "switches" | "switch_groups") =>
     app.services.store.db.selectFrom(table).selectAll().orderBy("id").execute();
 
-  let untouched: any;
+  let untouched: Schemas["AdminSwitch"];
 
   it("leaves objects that are not in the file alone (set up one first)", async () => {
     const r = await app.request("POST", "/api/admin/switches/", {

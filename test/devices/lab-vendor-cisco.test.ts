@@ -174,7 +174,7 @@ describe("cisco profile: reads", () => {
     expect([...admin.keys()]).toEqual(powered.map((i) => `1.${i.portNumber}`));
     for (const i of powered) {
       const e = ent.get(`1.${i.portNumber}`);
-      expect(alias.get(`${e}.0`)).toBe(`1.3.6.1.2.1.2.2.1.1.${i.ifIndex}`);
+      expect(alias.get(`${String(e)}.0`)).toBe(`1.3.6.1.2.1.2.2.1.1.${i.ifIndex}`);
       expect(stackMap.get(`1.${i.portNumber}`)).toBe(i.ifIndex);
     }
   });

@@ -10,7 +10,6 @@ import type { Varbind } from "../../drivers/snmp/net-snmp-api";
 import { poeByInterface, poeRows } from "../../drivers/snmp/parts/poe-tables";
 import { hasPort, portsOf, sameMembers, withPort } from "../../mib/portlist";
 import type { Columns } from "../../drivers/snmp/session";
-import { membersByVlan, vlanList } from "../../drivers/snmp/parts/qbridge-tables";
 import { qBridgeVlans } from "../../drivers/snmp/parts/qbridge";
 import type { Tables } from "../../drivers/snmp/parts/part";
 

@@ -32,8 +32,6 @@ async function viewOf(
   return view;
 }
 
-const mac = (b: Buffer) => [...b].map((x) => x.toString(16).padStart(2, "0")).join(":");
-
 /** the model's interface as the IOS driver must report it */
 function expectedIos(model: VirtualSwitch, i: LabInterface) {
   const e = expectedInterface(model, i, iosInterfaceName(i));

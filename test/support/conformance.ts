@@ -33,7 +33,6 @@ import {
   expectedInterface,
   expectedUntaggedMove,
   expectedVlans,
-  mac,
   vlanView,
 } from "./lab-expectations";
 
