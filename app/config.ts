@@ -1,5 +1,6 @@
 /** Configuration comes from the environment only; every name is documented in the README. */
 import path from "node:path";
+import type { Policy } from "../domain/access";
 import { parseAddressList } from "../domain/addresses";
 import { loadDirectoryConfig, type DirectoryConfig } from "./directory/config";
 import { LOG_LEVELS, type LogLevel } from "./telemetry";
@@ -26,6 +27,10 @@ export interface Config {
   passwordMinLength: number;
   /** also allow PoE toggling everywhere (OpenL2M's ALWAYS_ALLOW_POE_TOGGLE) */
   alwaysAllowPoeToggle: boolean;
+  /** superusers may change trunks (OpenL2M's ALLOW_TAGS_EDIT; on by default) */
+  allowTagsEdit: boolean;
+  /** staff users may change trunks too (OpenL2M's STAFF_ALLOW_TAGS_EDIT; off by default, needs ALLOW_TAGS_EDIT) */
+  staffAllowTagsEdit: boolean;
   /** behind https: mark cookies Secure */
   secureCookies: boolean;
   /**
@@ -165,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginDelayStepMs: int(env.LOGIN_DELAY_STEP_MS, 200, "LOGIN_DELAY_STEP_MS"),
     passwordMinLength: atLeastOne(int(env.PASSWORD_MIN_LENGTH, 10, "PASSWORD_MIN_LENGTH"), "PASSWORD_MIN_LENGTH"),
     alwaysAllowPoeToggle: flag(env.ALWAYS_ALLOW_POE_TOGGLE, false),
+    allowTagsEdit: flag(env.ALLOW_TAGS_EDIT, true),
+    staffAllowTagsEdit: flag(env.STAFF_ALLOW_TAGS_EDIT, false),
     secureCookies: flag(env.SECURE_COOKIES, false),
     trustedProxies: trustedProxies(env.TRUSTED_PROXIES, env.TRUST_PROXY),
     baseUrl: baseUrl(env.BASE_URL),
@@ -177,5 +184,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: logLevel(env.LOG_LEVEL),
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT, 10, "SHUTDOWN_TIMEOUT") * 1000,
     metricsAllow: metricsAllow(env.METRICS_ALLOW),
+  };
+}
+
+/** The service-wide settings the permission rules read (domain/access.ts Policy). */
+export function policyOf(
+  config: Pick<Config, "alwaysAllowPoeToggle" | "allowTagsEdit" | "staffAllowTagsEdit">,
+): Policy {
+  return {
+    always_allow_poe_toggle: config.alwaysAllowPoeToggle,
+    allow_tags_edit: config.allowTagsEdit,
+    staff_allow_tags_edit: config.staffAllowTagsEdit,
   };
 }

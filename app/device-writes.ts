@@ -1,5 +1,5 @@
 /**
- * Device writes: the four interface writes, save, and VLAN add/rename/delete share one
+ * Device writes: the five interface writes, save, and VLAN add/rename/delete share one
  * table-driven flow, in explicit phases (the way Netdisco's port-control workers do it):
  *
  *   parse   the request's own parameters (400), before anything else
@@ -32,12 +32,14 @@ import {
   canChangeVlan,
   canDeleteVlan,
   canEditDescription,
+  canEditTags,
   canManageInterface,
   canRenameVlan,
   canTogglePoe,
   canWrite,
   interfaceRights,
   isReadOnly,
+  tagVlans,
   type InterfaceRights,
   type Policy,
 } from "../domain/access";
@@ -51,6 +53,8 @@ import {
   checkVlanAbsent,
   checkVlanPresent,
   checkVlanTarget,
+  planTagChange,
+  tagsText,
 } from "../domain/device-checks";
 import {
   hasControlCharacter,
@@ -61,7 +65,9 @@ import {
   parseSave,
   parseUntaggedVlan,
   parseVlanDefinition,
+  parseTagsRequest,
   parseVlanIdToDelete,
+  type TagsRequest,
 } from "../domain/values";
 import type { Denial, Failure, Result } from "../domain/result";
 import { DEVICE_ACTION_WORDS, outcomeOfCode, type DeviceAction } from "../domain/audit-actions";
@@ -71,6 +77,7 @@ import { markAudited, type Actor } from "./audit";
 import type { DeviceFull, GroupFull } from "./devices";
 import type { Services } from "./services";
 import { ApiError, refusal, toApiError } from "./errors";
+import { policyOf } from "./config";
 import type { Settlement } from "../db/audit";
 
 /** What the request asks, as the handler received it. */
@@ -197,6 +204,29 @@ const setInterfaceVlan: WriteSpec<number> = {
   },
 };
 
+/** docs/api-decisions.md "Trunk ports": who may, which VLANs, and what is kept */
+const setInterfaceTags: WriteSpec<TagsRequest> = {
+  action: "tagged_vlans",
+  target: "interface",
+  parse: (body) => valueOf(parseTagsRequest(body)),
+  requested: (r, id) => ({ interface: id, new_value: tagsText(r.untagged, r.tagged, r.allowAll) }),
+  check({ caller, group, policy }, { view, rights }, request) {
+    const iface = view.interface;
+    need(canEditTags(caller, rights, policy));
+    const planned = planTagChange(request, iface, view.vlans, tagVlans(caller, group, view.vlans));
+    if ("status" in planned) throw refusal(planned);
+    return {
+      result: msg.tagsChanged(iface.name),
+      audit: {
+        interface: iface.name,
+        old_value: tagsText(iface.untagged_vlan, iface.tagged_vlans),
+        new_value: tagsText(planned.untagged, planned.tagged, planned.allowAll),
+      },
+      apply: (d) => d.setTags(view, planned),
+    };
+  },
+};
+
 const setInterfaceDescription: WriteSpec<unknown> = {
   action: "description",
   target: "interface",
@@ -307,6 +337,7 @@ export const DEVICE_WRITES: Record<string, WriteSpec<any>> = {
   setInterfaceState,
   setInterfacePoe,
   setInterfaceVlan,
+  setInterfaceTags,
   setInterfaceDescription,
   saveConfig,
   addVlan,
@@ -428,7 +459,7 @@ async function applyWrite(
   recordPending: (facts: AuditFacts) => Promise<void>,
 ): Promise<string> {
   const { group, device } = where;
-  const policy: Policy = { always_allow_poe_toggle: s.config.alwaysAllowPoeToggle };
+  const policy: Policy = policyOf(s.config);
   return s.devices.use(device, async (driver) => {
     const scope: Scope = { caller, group, device, policy, can: driver.can };
     need(checkCapability(driver.can, capability));
