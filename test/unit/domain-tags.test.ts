@@ -3,6 +3,7 @@
  * body, who may change trunks, which VLANs a caller may add or remove, what is kept, and
  * the audit text. The API tests (test/api/trunk-tags.test.ts) check the same through HTTP.
  */
+import { loadConfig, policyOf } from "../../app/config";
 import { canEditTags, interfaceRights, tagVlans } from "../../domain/access";
 import { planTagChange, tagsText } from "../../domain/device-checks";
 import { parseTagsRequest } from "../../domain/values";
@@ -180,5 +181,23 @@ describe("tagsText", () => {
     expect(tagsText(10, [23, 20, 21, 22, 30, 31])).toBe("untagged 10 tagged 20-23,30,31");
     expect(tagsText(10, [])).toBe("untagged 10 tagged none");
     expect(tagsText(10, [1, 2, 3], true)).toBe("untagged 10 tagged all");
+  });
+});
+
+describe("ALLOW_TAGS_EDIT and STAFF_ALLOW_TAGS_EDIT", () => {
+  it("default to on and off, as in OpenL2M; the environment turns them", () => {
+    expect(policyOf(loadConfig({}))).toEqual({
+      always_allow_poe_toggle: false,
+      allow_tags_edit: true,
+      staff_allow_tags_edit: false,
+    });
+    expect(policyOf(loadConfig({ ALLOW_TAGS_EDIT: "off", STAFF_ALLOW_TAGS_EDIT: "on" }))).toMatchObject({
+      allow_tags_edit: false,
+      staff_allow_tags_edit: true,
+    });
+    expect(policyOf(loadConfig({ ALLOW_TAGS_EDIT: "0", STAFF_ALLOW_TAGS_EDIT: "true" }))).toMatchObject({
+      allow_tags_edit: false,
+      staff_allow_tags_edit: true,
+    });
   });
 });
