@@ -71,16 +71,14 @@ describeReplay("replay: Juniper", RECORDINGS, (ctx) => {
       const ms = Number((process.hrtime.bigint() - started) / 1_000_000n);
       expect(r.status).toBe(200);
       expect((r.body as { interfaces: unknown[] }).interfaces).toHaveLength(854);
-      const c = closed
-        .slice(before)
-        .reduce(
-          (a, b) => ({
-            requests: a.requests + b.requests,
-            timeouts: a.timeouts + b.timeouts,
-            tooBig: a.tooBig + b.tooBig,
-          }),
-          { requests: 0, timeouts: 0, tooBig: 0 },
-        );
+      const c = closed.slice(before).reduce(
+        (a, b) => ({
+          requests: a.requests + b.requests,
+          timeouts: a.timeouts + b.timeouts,
+          tooBig: a.tooBig + b.tooBig,
+        }),
+        { requests: 0, timeouts: 0, tooBig: 0 },
+      );
       expect(c.requests).toBeGreaterThan(0);
       figures.push(
         `${call} call ${ms} ms (learn ${learnMs[learnMs.length - 1]} ms), ${c.requests} SNMP requests (${c.tooBig} tooBig, ${c.timeouts} unanswered)`,
