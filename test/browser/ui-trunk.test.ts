@@ -41,7 +41,7 @@ browserSuite("web UI trunk editor", () => {
   const offered = (page: Page, ifIndex: number) =>
     editor(page, ifIndex)
       .locator('input[name="tagged"]')
-      .evaluateAll((boxes) => boxes.map((b) => Number((b as HTMLInputElement).value)));
+      .evaluateAll((boxes) => boxes.map((b) => Number(b.getAttribute("value"))));
   /** bridge port -> the VLANs whose egress holds it besides its PVID */
   const taggedOn = (bp: number) =>
     w.lab.model.vlanIds().filter((id) => id !== w.lab.model.pvid(bp) && w.lab.model.vlan(id)!.egress.has(bp));
