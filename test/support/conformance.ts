@@ -589,7 +589,8 @@ function qbridgeUntaggedTests(subject: LabSubject, mode: QBridgeMode): void {
  * untagged lists) and nothing else; failures half-way must leave the port as it was.
  */
 function qbridgeTrunkTests(subject: LabSubject, mode: QBridgeMode): void {
-  const ctx = useLab(subject, { qbridge: mode });
+  // more VLANs than one SET PDU of the driver carries, for allow_all
+  const ctx = useLab(subject, { qbridge: mode, extraVlans: 40 });
   const idOf = (i: LabInterface) => subject.interfaceId(i);
   const setTags = async (li: LabInterface, untagged: number, tagged: number[]) => {
     const d = ctx.driver();
@@ -656,6 +657,23 @@ function qbridgeTrunkTests(subject: LabSubject, mode: QBridgeMode): void {
     const failure = d.setTags(view, { untagged: a, tagged: [home, b].sort((x, y) => x - y), allowAll: false });
     await expect(failure).rejects.toBeInstanceOf(DeviceRefused);
     await expect(failure).rejects.toThrow(/commitFailed.*the earlier values were restored/);
+    expect(configView(model.running)).toEqual(configView(original));
+  });
+
+  test("allow_all on a switch with more VLANs than one SET carries: made in parts, then an access port again", async () => {
+    const model = ctx.model;
+    const li = ctx.ports()[4];
+    const bp = li.bridgePort!;
+    const home = model.pvid(bp)!;
+    const original = cloneConfig(model.running);
+    const tagged = expectedInterface(model, li, "").tagged_vlans;
+    const all = model.vlanIds().filter((v) => v !== home);
+    expect(all.length).toBeGreaterThan(40);
+    const d = ctx.driver();
+    await d.setTags(await viewOf(d, idOf(li)), { untagged: home, tagged: all, allowAll: true });
+    expect(configView(model.running)).toEqual(configView(expectedTrunk(original, bp, home, all)));
+    expect(model.consistencyProblems()).toEqual([]);
+    await setTags(li, home, tagged);
     expect(configView(model.running)).toEqual(configView(original));
   });
 
