@@ -1,5 +1,5 @@
 /**
- * Device writes: the four interface writes, save, and VLAN add/rename/delete share one
+ * Device writes: the five interface writes, save, and VLAN add/rename/delete share one
  * table-driven flow, in explicit phases (the way Netdisco's port-control workers do it):
  *
  *   parse   the request's own parameters (400), before anything else
@@ -34,12 +34,14 @@ import {
   canChangeVlan,
   canDeleteVlan,
   canEditDescription,
+  canEditTags,
   canManageInterface,
   canRenameVlan,
   canTogglePoe,
   canWrite,
   interfaceRights,
   isReadOnly,
+  tagVlans,
   type InterfaceRights,
   type Policy,
 } from "../domain/access";
@@ -53,6 +55,8 @@ import {
   checkVlanAbsent,
   checkVlanPresent,
   checkVlanTarget,
+  planTagChange,
+  tagsText,
 } from "../domain/device-checks";
 import {
   hasControlCharacter,
@@ -63,7 +67,9 @@ import {
   parseSave,
   parseUntaggedVlan,
   parseVlanDefinition,
+  parseTagsRequest,
   parseVlanIdToDelete,
+  type TagsRequest,
 } from "../domain/values";
 import type { Denial, Failure, Result } from "../domain/result";
 import { DEVICE_ACTION_WORDS, type DeviceAction } from "../domain/audit-actions";
@@ -74,6 +80,7 @@ import { markAudited, type Actor } from "./audit";
 import type { DeviceFull, GroupFull } from "./devices";
 import type { Services } from "./services";
 import { ApiError, refusal, toApiError } from "./errors";
+import { policyOf } from "./config";
 
 /** What the request asks, as the handler received it. */
 export interface WriteRequest {
@@ -196,6 +203,29 @@ const setInterfaceVlan: WriteSpec<number> = {
       result: msg.vlanChanged(iface.name, vlan),
       audit: { interface: iface.name, old_value: String(iface.untagged_vlan), new_value: String(vlan) },
       apply: (d) => d.setUntaggedVlan(view, vlan),
+    };
+  },
+};
+
+/** docs/api-decisions.md "Trunk ports": who may, which VLANs, and what is kept */
+const setInterfaceTags: WriteSpec<TagsRequest> = {
+  action: "tagged_vlans",
+  target: "interface",
+  parse: (body) => valueOf(parseTagsRequest(body)),
+  requested: (r, id) => ({ interface: id, new_value: tagsText(r.untagged, r.tagged, r.allowAll) }),
+  check({ caller, group, policy }, { view, rights }, request) {
+    const iface = view.interface;
+    need(canEditTags(caller, rights, policy, iface));
+    const planned = planTagChange(request, iface, view.vlans, tagVlans(caller, group, view.vlans));
+    if ("status" in planned) throw refusal(planned);
+    return {
+      result: msg.tagsChanged(iface.name),
+      audit: {
+        interface: iface.name,
+        old_value: tagsText(iface.untagged_vlan, iface.tagged_vlans),
+        new_value: tagsText(planned.untagged, planned.tagged, planned.allowAll),
+      },
+      apply: (d) => d.setTags(view, planned),
     };
   },
 };
@@ -373,6 +403,7 @@ export const DEVICE_WRITES: Record<string, DeviceWrite> = {
   setInterfaceState: deviceWrite(setInterfaceState),
   setInterfacePoe: deviceWrite(setInterfacePoe),
   setInterfaceVlan: deviceWrite(setInterfaceVlan),
+  setInterfaceTags: deviceWrite(setInterfaceTags),
   setInterfaceDescription: deviceWrite(setInterfaceDescription),
   saveConfig: deviceWrite(saveConfig),
   addVlan: deviceWrite(addVlan),
@@ -475,10 +506,7 @@ async function applyWrite(
   recordPending: (facts: AuditFacts) => Promise<void>,
 ): Promise<string> {
   const { group, device } = where;
-  const policy: Policy = {
-    always_allow_poe_toggle: s.config.alwaysAllowPoeToggle,
-    protection: s.config.portProtection,
-  };
+  const policy: Policy = policyOf(s.config);
   return s.devices.use(device, async (driver) => {
     const scope: Scope = { caller, group, device, policy, can: driver.can };
     need(checkCapability(driver.can, capability));

@@ -7,7 +7,14 @@
 import type { InterfaceInfo } from "../model/device";
 import { Denial, denial } from "./result";
 import * as msg from "./messages";
-import { adminDenied, everyoneDenied, lagNote, NO_PORT_PROTECTION, type PortProtection } from "./port-protection";
+import {
+  adminDenied,
+  everyoneDenied,
+  lagMemberDenial,
+  lagNote,
+  NO_PORT_PROTECTION,
+  type PortProtection,
+} from "./port-protection";
 
 export interface Caller {
   user: {
@@ -47,6 +54,10 @@ export interface Policy {
   always_allow_poe_toggle: boolean;
   /** the administrator's port protections (domain/port-protection.ts); none when absent */
   protection?: PortProtection;
+  /** superusers may change trunks (OpenL2M's ALLOW_TAGS_EDIT, on by default) */
+  allow_tags_edit: boolean;
+  /** staff users may too (OpenL2M's STAFF_ALLOW_TAGS_EDIT, off by default; needs allow_tags_edit) */
+  staff_allow_tags_edit: boolean;
 }
 
 export interface InterfaceRights {
@@ -206,6 +217,56 @@ export function offeredWrites(
     allow_poe_toggle: mayWrite && canTogglePoe(rights) === null,
     can_edit_description: mayWrite && canEditDescription(rights) === null,
   };
+}
+
+/**
+ * Trunk changes (POST .../tags/, docs/api-decisions.md "Trunk ports"): a manageable port,
+ * and OpenL2M's two settings: ALLOW_TAGS_EDIT lets superusers, STAFF_ALLOW_TAGS_EDIT (with
+ * it) staff users; no one else. The refusal is the contract's "You can not manage this
+ * interface!". Which VLANs may be added or removed is tagVlans().
+ */
+export function canEditTags(
+  caller: Caller,
+  rights: InterfaceRights,
+  policy: Policy,
+  iface: Pick<InterfaceInfo, "lag_member_of">,
+): Denial | null {
+  if (!rights.manageable || !policy.allow_tags_edit) return denial(msg.CANNOT_MANAGE_INTERFACE);
+  // a member of a link aggregation keeps its VLANs (domain/port-protection.ts), superusers too
+  const lag = lagMemberDenial(iface);
+  if (lag) return lag;
+  if (caller.user.is_superuser) return null;
+  if (caller.user.is_staff && policy.staff_allow_tags_edit) return null;
+  return denial(msg.CANNOT_MANAGE_INTERFACE);
+}
+
+/** The interface view's `can_edit_tags`: the tags write would pass its permission checks (see offeredWrites). */
+export function offeredTagsEdit(
+  caller: Caller,
+  rights: InterfaceRights,
+  policy: Policy,
+  mayWrite: boolean,
+  iface: Pick<InterfaceInfo, "lag_member_of">,
+): boolean {
+  return mayWrite && canEditTags(caller, rights, policy, iface) === null;
+}
+
+/**
+ * The VLAN ids the caller may add to or remove from a port's tagged VLANs, or make a
+ * trunk's native VLAN: every VLAN of the device for superusers, else the group's list
+ * (every VLAN in an allow_all_vlans group). Staff are held to the group's list here,
+ * unlike for an access port's VLAN (allowedVlans): a trunk carries its VLANs on to
+ * whatever is at the other end, so it takes the group's word (docs/api-decisions.md).
+ */
+export function tagVlans(
+  caller: Caller,
+  group: Pick<GroupRights, "allow_all_vlans" | "vlans">,
+  deviceVlans: readonly { id: number }[],
+): ReadonlySet<number> {
+  const onDevice = deviceVlans.map((vlan) => vlan.id);
+  if (caller.user.is_superuser || group.allow_all_vlans) return new Set(onDevice);
+  const groupList = new Set(group.vlans);
+  return new Set(onDevice.filter((id) => groupList.has(id)));
 }
 
 /** VLAN add: superuser or a profile with vlan_edit (staff too needs vlan_edit). */

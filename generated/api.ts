@@ -227,6 +227,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/switches/{group}/{switch}/interface/{interface}/tags/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Device group id, from the menu (GET /api/switches/). */
+                group: components["parameters"]["GroupId"];
+                /** @description Device id, from the menu. */
+                switch: components["parameters"]["SwitchId"];
+                /**
+                 * @description Interface id: the ifIndex for SNMP devices; the interface name for command line
+                 *     devices, with `_` standing for `/` (`1_1_1` = `1/1/1`).
+                 */
+                interface: components["parameters"]["InterfaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the tagged VLANs and the native VLAN of an interface (trunk or access port)
+         * @description OpenL2M 4.2.5's trunk call. The port becomes a trunk carrying the VLANs of
+         *     `tagged_vlans` (every VLAN of the device when `allow_all` is an on-value) with
+         *     `untagged_vlan` as its native (untagged) VLAN; with `tagged_vlans` empty and
+         *     `allow_all` off it becomes an access port on `untagged_vlan`. All three parameters
+         *     are required. `tagged_vlans` is a comma-separated list ("20, 30"), a JSON array
+         *     (`[20, 30]`, numbers or numeric strings), a single number, or empty; the untagged
+         *     VLAN in it is ignored; a VLAN listed twice or outside 1..4094 is 400.
+         *     `allow_all` takes the on-values of `state` (on, enabled, enable, yes, y, 1, true;
+         *     JSON true and 1); anything else is off. The change is read back from the device.
+         *
+         *     Who may: the caller may write here (not a read-only token, user, group or device),
+         *     the interface is manageable, and `ALLOW_TAGS_EDIT` (on by default) lets superusers
+         *     change trunks, `STAFF_ALLOW_TAGS_EDIT` (off by default) staff users too; no one
+         *     else. The interface's `can_edit_tags` in the switch view says beforehand whether
+         *     these checks pass. A VLAN may be added to or removed from the port only when the
+         *     caller may use it for trunks (superusers: every VLAN; others: the group's VLAN
+         *     list, every VLAN in an `allow_all_vlans` group; the switch view's `vlans` say it as
+         *     `allowed_tagged`); a tagged VLAN already on the port that the caller may not use
+         *     stays on it untouched, and `allow_all` needs every VLAN of the device
+         *     (docs/api-decisions.md, "Trunk ports").
+         */
+        post: operations["setInterfaceTags"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/switches/{group}/{switch}/interface/{interface}/state/": {
         parameters: {
             query?: never;
@@ -1375,6 +1424,8 @@ export interface components {
             change_vlan_name: boolean;
             /** @description The device needs an explicit save (POST .../save/) after changes, and the driver can do it. */
             save_config: boolean;
+            /** @description The driver can set an interface's tagged VLANs and native VLAN (POST .../tags/). */
+            change_tags: boolean;
             /** Format: uri */
             url: string;
             nms_id: string;
@@ -1411,6 +1462,14 @@ export interface components {
             vrf: string;
             /** @description The caller may put interfaces into this VLAN. */
             allowed: boolean;
+            /**
+             * @description A switchdesk addition to OpenL2M's shape: the caller may add this VLAN to a
+             *     port's tagged VLANs, remove it, or make it a trunk's native VLAN (POST
+             *     .../tags/). Superusers: every VLAN; everyone else, staff included: the VLANs of
+             *     the group's list, or every VLAN in an `allow_all_vlans` group. Whether the caller
+             *     may change trunks at all is each interface's `can_edit_tags`.
+             */
+            allowed_tagged: boolean;
         };
         Interface: {
             /** @description The id used in URLs (ifIndex, or the name with `/` written as `_`). */
@@ -1434,6 +1493,8 @@ export interface components {
             speed?: number;
             /** @enum {string} */
             duplex: "Unknown" | "Half" | "Full";
+            /** @description The largest payload of a frame in bytes (IF-MIB ifMtu); omitted when the device does not say. */
+            mtu?: number;
             vrf: string;
             poe?: components["schemas"]["InterfacePoe"];
             /** @description The caller may change this interface. */
@@ -1470,6 +1531,16 @@ export interface components {
              *     can change descriptions is the switch's `change_description`.
              */
             can_edit_description: boolean;
+            /**
+             * @description A switchdesk addition to OpenL2M's shape (OpenL2M computes the same flag but does
+             *     not send it): true exactly when a write to this interface's `tags/` would pass
+             *     every permission check it makes before looking at the VLANs: the caller may write
+             *     here, the interface is manageable, and `ALLOW_TAGS_EDIT` is on for a superuser,
+             *     or `ALLOW_TAGS_EDIT` and `STAFF_ALLOW_TAGS_EDIT` for a staff user; false for
+             *     everyone else. Which VLANs the caller may add or remove is each VLAN's
+             *     `allowed_tagged`; whether the device can change trunks is the switch's `change_tags`.
+             */
+            can_edit_tags: boolean;
             /** @description MAC table entries (details call only; empty in the basic call). */
             ethernet_addresses: components["schemas"]["EthernetAddress"][];
             /** @description LLDP neighbours (details call only; empty in the basic call). */
@@ -1512,6 +1583,17 @@ export interface components {
         InterfaceVlanRequest: {
             /** @description The new untagged VLAN id (a number or a numeric string). */
             vlan?: number | string;
+        };
+        InterfaceTagsRequest: {
+            /** @description The native (untagged) VLAN id (a number or a numeric string). */
+            untagged_vlan?: number | string;
+            /**
+             * @description The tagged VLANs: a comma-separated list of VLAN ids ("591, 592"), a JSON array
+             *     of numbers or numeric strings, one number, or empty (an access port).
+             */
+            tagged_vlans?: string | number | (number | string)[];
+            /** @description An on-value (on, enabled, enable, yes, y, 1, true) puts every VLAN of the device on the port; anything else is off. */
+            allow_all?: string | boolean | number;
         };
         InterfaceStateRequest: {
             /** @description An on-value (on, enabled, enable, yes, y, 1, true) means up; anything else down. */
@@ -3439,6 +3521,7 @@ export interface operations {
                      *         "edit_vlans": true,
                      *         "change_vlan_name": true,
                      *         "save_config": true,
+                     *         "change_tags": false,
                      *         "url": "https://switchdesk.example.net/api/switches/35/272/",
                      *         "nms_id": "",
                      *         "poe": {
@@ -3464,7 +3547,8 @@ export interface operations {
                      *           "status": "Permanent",
                      *           "igmp_snooping": false,
                      *           "vrf": "",
-                     *           "allowed": false
+                     *           "allowed": false,
+                     *           "allowed_tagged": false
                      *         },
                      *         "500": {
                      *           "id": 500,
@@ -3473,7 +3557,8 @@ export interface operations {
                      *           "status": "Permanent",
                      *           "igmp_snooping": true,
                      *           "vrf": "",
-                     *           "allowed": true
+                     *           "allowed": true,
+                     *           "allowed_tagged": true
                      *         }
                      *       },
                      *       "interfaces": [
@@ -3487,6 +3572,7 @@ export interface operations {
                      *           "online": true,
                      *           "speed": 1000,
                      *           "duplex": "Full",
+                     *           "mtu": 1500,
                      *           "vrf": "",
                      *           "poe": {
                      *             "admin_status": "Enabled",
@@ -3499,6 +3585,7 @@ export interface operations {
                      *           "manageable": true,
                      *           "allow_poe_toggle": true,
                      *           "can_edit_description": true,
+                     *           "can_edit_tags": false,
                      *           "ethernet_addresses": [],
                      *           "neighbors": []
                      *         },
@@ -3513,11 +3600,13 @@ export interface operations {
                      *           "online": true,
                      *           "speed": 10000,
                      *           "duplex": "Full",
+                     *           "mtu": 1500,
                      *           "vrf": "",
                      *           "manageable": false,
                      *           "unmanage_reason": "Access denied: vlan 1 is not allowed!",
                      *           "allow_poe_toggle": false,
                      *           "can_edit_description": false,
+                     *           "can_edit_tags": false,
                      *           "ethernet_addresses": [],
                      *           "neighbors": []
                      *         }
@@ -3581,6 +3670,7 @@ export interface operations {
                      *         "edit_vlans": true,
                      *         "change_vlan_name": true,
                      *         "save_config": true,
+                     *         "change_tags": false,
                      *         "url": "https://switchdesk.example.net/api/switches/35/272/",
                      *         "nms_id": "",
                      *         "poe": false
@@ -3593,7 +3683,8 @@ export interface operations {
                      *           "status": "Permanent",
                      *           "igmp_snooping": false,
                      *           "vrf": "",
-                     *           "allowed": true
+                     *           "allowed": true,
+                     *           "allowed_tagged": true
                      *         }
                      *       },
                      *       "interfaces": [
@@ -3607,10 +3698,12 @@ export interface operations {
                      *           "online": true,
                      *           "speed": 1000,
                      *           "duplex": "Full",
+                     *           "mtu": 1500,
                      *           "vrf": "",
                      *           "manageable": true,
                      *           "allow_poe_toggle": true,
                      *           "can_edit_description": true,
+                     *           "can_edit_tags": false,
                      *           "ethernet_addresses": [
                      *             {
                      *               "address": "00:11:22:33:44:55",
@@ -3712,6 +3805,103 @@ export interface operations {
             };
             403: components["responses"]["InterfaceWriteForbidden"];
             /** @description Unknown interface, or the interface already has this VLAN. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            424: components["responses"]["DeviceFailed"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
+        };
+    };
+    setInterfaceTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Device group id, from the menu (GET /api/switches/). */
+                group: components["parameters"]["GroupId"];
+                /** @description Device id, from the menu. */
+                switch: components["parameters"]["SwitchId"];
+                /**
+                 * @description Interface id: the ifIndex for SNMP devices; the interface name for command line
+                 *     devices, with `_` standing for `/` (`1_1_1` = `1/1/1`).
+                 */
+                interface: components["parameters"]["InterfaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "untagged_vlan": 500,
+                 *       "tagged_vlans": [
+                 *         591,
+                 *         592
+                 *       ],
+                 *       "allow_all": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["InterfaceTagsRequest"];
+                /**
+                 * @example {
+                 *       "untagged_vlan": "500",
+                 *       "tagged_vlans": "591,592",
+                 *       "allow_all": "off"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["InterfaceTagsRequest"];
+            };
+        };
+        responses: {
+            /** @description The interface now carries these VLANs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "result": "Interface GigabitEthernet1/0/3 vlans have been set!"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            /**
+             * @description A missing or malformed parameter, a VLAN id outside 1..4094 or listed twice, a
+             *     VLAN the device does not have, or a driver that cannot change trunks.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description As for every device write, and also: the interface is not manageable, the caller
+             *     may not change trunks here, or a VLAN to add or remove (or, for `allow_all`, a
+             *     VLAN of the device) is not one the caller may use.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown interface, or the interface already carries exactly these VLANs. */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -12,7 +12,7 @@
  */
 import { bridge as bridgeMib, dot3StatsDuplexStatus, ifTable, ifXTable, ip, system } from "../../mib/oids";
 import type { Capabilities } from "../../model/capabilities";
-import type { DeviceSnapshot, InterfaceView, LearnScope, VlanInfo } from "../../model/device";
+import type { DeviceSnapshot, InterfaceView, LearnScope, TagChange, VlanInfo } from "../../model/device";
 import { DriverChoiceStale, NotSupported } from "../../model/failures";
 import type { SnmpTarget } from "../../model/targets";
 import type { Driver } from "../contract";
@@ -69,7 +69,14 @@ const systemScalars = [
   system.sysName,
   system.sysLocation,
 ].map((oid) => `${oid}.0`);
-const ifTableColumns = [ifTable.ifDescr, ifTable.ifType, ifTable.ifSpeed, ifTable.ifAdminStatus, ifTable.ifOperStatus];
+const ifTableColumns = [
+  ifTable.ifDescr,
+  ifTable.ifType,
+  ifTable.ifMtu,
+  ifTable.ifSpeed,
+  ifTable.ifAdminStatus,
+  ifTable.ifOperStatus,
+];
 const ifXTableColumns = [ifXTable.ifName, ifXTable.ifHighSpeed, ifXTable.ifAlias];
 const bridgePortsRead = {
   label: "dot1dBasePortTable",
@@ -290,6 +297,16 @@ export class SnmpDriver implements Driver {
     if (!vlans || vlans.writeState === null)
       throw new NotSupported(`${this.session.where}: interface ${view.interface.name} is not a bridge port`);
     await this.family.parts.vlans.setUntagged(this.session, ifIndex, vlans, vlan);
+  }
+
+  async setTags(view: InterfaceView, change: TagChange): Promise<void> {
+    const { ifIndex, vlans } = portContext(view);
+    const part = this.family.parts.vlans;
+    if (!part.setTags)
+      throw new NotSupported(`${this.session.where}: the ${this.info.driver} driver does not change trunk ports`);
+    if (!vlans || vlans.writeState === null)
+      throw new NotSupported(`${this.session.where}: interface ${view.interface.name} is not a bridge port`);
+    await part.setTags(this.session, ifIndex, vlans, change);
   }
 
   async createVlan(id: number, name: string): Promise<void> {

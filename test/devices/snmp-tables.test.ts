@@ -78,6 +78,7 @@ describe("VLAN memberships", () => {
     descr: `port ${ifIndex}`,
     type: 6,
     speed: 0,
+    mtu: 1500,
     admin: 1,
     oper: 1,
     name: `p${ifIndex}`,

@@ -24,6 +24,8 @@ import { caller, device, group, iface, staff, superuser } from "./domain-builder
 const protection = (p: Partial<PortProtection>): PortProtection => ({ ...NO_PORT_PROTECTION, ...p });
 const policyOf = (p: Partial<PortProtection>): Policy => ({
   always_allow_poe_toggle: false,
+  allow_tags_edit: true,
+  staff_allow_tags_edit: false,
   protection: protection(p),
 });
 const allowed = new Set([1, 10, 20]);
@@ -61,7 +63,7 @@ describe("interfaceRights with the protections", () => {
   it("an 802.1X port allows nothing, not even to a superuser or with PoE toggling everywhere", () => {
     const port = iface({ dot1x_auth: true });
     for (const who of [superuser(), staff(), caller()]) {
-      expect(rightsOf(who, port, { always_allow_poe_toggle: true })).toEqual({
+      expect(rightsOf(who, port, { ...policyOf({}), always_allow_poe_toggle: true })).toEqual({
         manageable: false,
         unmanage_reason: DOT1X_MODE,
         allow_poe_toggle: false,
@@ -98,7 +100,7 @@ describe("interfaceRights with the protections", () => {
     "the %s rule: not manageable for staff and users, PoE toggling kept; superusers exempt",
     (_n, p, facts, reason) => {
       const port = iface(facts);
-      const policy: Policy = { always_allow_poe_toggle: true, protection: protection(p) };
+      const policy: Policy = { ...policyOf(p), always_allow_poe_toggle: true };
       for (const who of [staff(), caller()]) {
         expect(rightsOf(who, port, policy)).toEqual({
           manageable: false,
@@ -120,9 +122,9 @@ describe("interfaceRights with the protections", () => {
 
   it("the view shows the LAG reason beside manageable: true, and no reason on a plain port", () => {
     const lagPort = iface({ lag_member_of: "Po1" });
-    const json = interfaceJson(lagPort, rightsOf(caller(), lagPort, policyOf({})), "basic", true);
+    const json = interfaceJson(lagPort, rightsOf(caller(), lagPort, policyOf({})), "basic", true, false);
     expect(json).toMatchObject({ manageable: true, unmanage_reason: expect.stringContaining("Po1") });
-    const plain = interfaceJson(iface(), rightsOf(caller(), iface(), policyOf({})), "basic", true);
+    const plain = interfaceJson(iface(), rightsOf(caller(), iface(), policyOf({})), "basic", true, false);
     expect(plain).not.toHaveProperty("unmanage_reason");
   });
 

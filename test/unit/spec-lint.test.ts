@@ -84,6 +84,7 @@ const EXPECTED_OPERATION_IDS = [
   "setInterfaceState",
   "setInterfacePoe",
   "setInterfaceDescription",
+  "setInterfaceTags",
   "saveConfig",
   "addVlan",
   "editVlan",
@@ -131,6 +132,7 @@ const INVALID_REASONS: Record<string, string> = {
   setInterfaceState: "Missing or invalid required parameter: 'state'",
   setInterfacePoe: "Missing or invalid required parameter: 'poe_state'",
   setInterfaceDescription: "Missing or invalid required parameter: 'description'",
+  setInterfaceTags: "Missing or invalid parameter: 'untagged_vlan', 'tagged_vlans' and 'allow_all' are required!",
 };
 
 describe("spec/openapi.yaml", () => {

@@ -9,7 +9,13 @@
  * and keeps that one session until close().
  */
 import { type Capabilities } from "../../../model/capabilities";
-import { type DeviceSnapshot, type InterfaceView, type LearnScope, type VlanInfo } from "../../../model/device";
+import {
+  type DeviceSnapshot,
+  type InterfaceView,
+  type LearnScope,
+  type TagChange,
+  type VlanInfo,
+} from "../../../model/device";
 import { DeviceMismatch, DeviceRefused, NotSupported } from "../../../model/failures";
 import { type Driver } from "../../contract";
 import { CliSession } from "../../ssh/cli-session";
@@ -62,6 +68,7 @@ export const ciscoIosCapabilities: Readonly<Capabilities> = {
   edit_vlans: true,
   change_vlan_name: true,
   save_config: true,
+  change_tags: false,
   client_data: true,
   // IOS takes printable ASCII only here (see commands.ts): characters and bytes are one
   max_description_length: IOS_MAX_DESCRIPTION,
@@ -242,6 +249,12 @@ export class CiscoIosCliDriver implements Driver {
     const after = await this.switchportOf(s, name);
     const now = after ? (trunk ? after.nativeVlan : after.accessVlan) : "(no switchport)";
     if (now !== String(vlan)) throw this.mismatch(`${trunk ? "native" : "access"} VLAN of ${name}`, String(vlan), now);
+  }
+
+  async setTags(_view: InterfaceView, _change: TagChange): Promise<void> {
+    throw new NotSupported(
+      `${describeTarget(this.target, this.options.name)}: this driver does not change trunk ports yet (change_tags is false)`,
+    );
   }
 
   async createVlan(id: number, name: string): Promise<void> {

@@ -42,6 +42,7 @@ export const comwareFamily: SnmpFamily = {
   can: {
     ...standardCapabilities,
     save_config: true,
+    change_tags: false,
     // Comware interface descriptions hold up to 80 characters
     max_description_length: 80,
     max_description_bytes: 80,

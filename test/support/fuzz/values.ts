@@ -134,10 +134,22 @@ function hinted(name: string, hints: Hints): fc.Arbitrary<unknown> | null {
   switch (name) {
     case "vlan":
     case "vlan_id":
+    case "untagged_vlan":
       return mostly(fc.oneof(vlan, vlan.map(String)), fc.constantFrom("010", " 10 ", "1e1", "0x10"));
+    case "tagged_vlans":
+      return mostly(
+        fc.oneof(
+          fc.array(vlan, { maxLength: 4 }),
+          fc.array(vlan, { maxLength: 4 }).map((a) => a.join(",")),
+          fc.array(vlan, { maxLength: 4 }).map((a) => a.join(", ")),
+          fc.constant(""),
+        ),
+        fc.constantFrom("1,,2", "a,b", "10;20", "10,10", "-1", "99999999999", 20, [20, [30]]),
+      );
     case "state":
     case "poe_state":
     case "save":
+    case "allow_all":
       return fc.oneof(fc.constantFrom(...ON_VALUES), fc.boolean(), fc.constantFrom(0, 1, 2));
     case "vlan_name":
     case "description":
@@ -257,6 +269,9 @@ const NEEDED = new Set([
   "poe_state",
   "save",
   "description",
+  "untagged_vlan",
+  "tagged_vlans",
+  "allow_all",
 ]);
 
 /** a value the schema accepts (the hints may also give near misses on purpose) */
