@@ -83,6 +83,7 @@ export function switchView(input: SwitchViewInput): SwitchJson {
     change_vlan: can.change_vlan,
     change_poe: can.change_poe,
     change_description: can.change_description,
+    change_tags: can.change_tags,
     edit_vlans: can.edit_vlans,
     change_vlan_name: can.change_vlan_name,
     save_config: can.save_config,

@@ -1184,6 +1184,8 @@ export interface components {
             change_poe: boolean;
             /** @description The driver can set an interface's description (POST .../description/). */
             change_description: boolean;
+            /** @description The driver can set an interface's tagged VLANs and native VLAN (POST .../tags/). */
+            change_tags: boolean;
             /** @description The driver can add and delete VLANs (POST .../vlan/add/ and .../vlan/delete/). */
             edit_vlans: boolean;
             /** @description The driver can rename VLANs (POST .../vlan/edit/). */
@@ -2748,6 +2750,7 @@ export interface operations {
                      *         "change_vlan": true,
                      *         "change_poe": true,
                      *         "change_description": true,
+                     *         "change_tags": true,
                      *         "edit_vlans": true,
                      *         "change_vlan_name": true,
                      *         "save_config": true,
@@ -2890,6 +2893,7 @@ export interface operations {
                      *         "change_vlan": true,
                      *         "change_poe": true,
                      *         "change_description": true,
+                     *         "change_tags": true,
                      *         "edit_vlans": true,
                      *         "change_vlan_name": true,
                      *         "save_config": true,

@@ -41,6 +41,12 @@ export const CAPABILITY_FLAGS = {
     operations: ["setInterfaceDescription"],
     description: "The driver can set an interface's description (POST .../description/).",
   },
+  change_tags: {
+    label: "trunk",
+    action: "change the interface tagged vlans",
+    operations: ["setInterfaceTags"],
+    description: "The driver can set an interface's tagged VLANs and native VLAN (POST .../tags/).",
+  },
   edit_vlans: {
     label: "VLAN add/delete",
     action: "add or delete vlans",

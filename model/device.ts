@@ -119,6 +119,17 @@ export interface DeviceSnapshot {
 export type LearnScope = "basic" | "details";
 
 /**
+ * A trunk change (Driver.setTags): the port carries `tagged` (ascending, `untagged` not
+ * among them; every VLAN when `allowAll`) with `untagged` as its native VLAN. `tagged`
+ * empty and `allowAll` false: an access port on `untagged`.
+ */
+export interface TagChange {
+  untagged: number;
+  tagged: number[];
+  allowAll: boolean;
+}
+
+/**
  * What a write needs to check itself: one interface row and the VLAN list. The same view
  * is handed to the setter, so the device is read once per write; `driverContext` is what
  * the driver learned beside it for that write (a bridge port, a PoE index, VLAN

@@ -12,7 +12,7 @@
  */
 import { bridge as bridgeMib, dot3StatsDuplexStatus, ifTable, ifXTable, ip, system } from "../../mib/oids";
 import type { Capabilities } from "../../model/capabilities";
-import type { DeviceSnapshot, InterfaceView, LearnScope, VlanInfo } from "../../model/device";
+import type { DeviceSnapshot, InterfaceView, LearnScope, TagChange, VlanInfo } from "../../model/device";
 import { DriverChoiceStale, NotSupported } from "../../model/failures";
 import type { SnmpTarget } from "../../model/targets";
 import type { Driver } from "../contract";
@@ -259,6 +259,16 @@ export class SnmpDriver implements Driver {
     if (!vlans || vlans.writeState === null)
       throw new NotSupported(`${this.session.where}: interface ${view.interface.name} is not a bridge port`);
     await this.family.parts.vlans.setUntagged(this.session, ifIndex, vlans, vlan);
+  }
+
+  async setTags(view: InterfaceView, change: TagChange): Promise<void> {
+    const { ifIndex, vlans } = portContext(view);
+    const part = this.family.parts.vlans;
+    if (!part.setTags)
+      throw new NotSupported(`${this.session.where}: ${this.info.vendor} trunk VLANs are not changed over SNMP`);
+    if (!vlans || vlans.writeState === null)
+      throw new NotSupported(`${this.session.where}: interface ${view.interface.name} is not a bridge port`);
+    await part.setTags(this.session, ifIndex, vlans, change);
   }
 
   async createVlan(id: number, name: string): Promise<void> {

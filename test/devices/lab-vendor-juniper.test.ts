@@ -96,6 +96,7 @@ describe("juniper profile", () => {
         "change_vlan",
         "change_poe",
         "change_description",
+        "change_tags",
         "edit_vlans",
         "change_vlan_name",
         "save_config",

@@ -176,6 +176,7 @@ describe("writes over the IOS command line", () => {
       change_vlan: true,
       change_poe: true,
       change_description: true,
+      change_tags: false,
       edit_vlans: true,
       change_vlan_name: true,
       save_config: true,

@@ -112,6 +112,7 @@ export function capabilities(overrides: Partial<Capabilities> = {}): Capabilitie
     change_vlan: true,
     change_poe: true,
     change_description: true,
+    change_tags: false,
     edit_vlans: true,
     change_vlan_name: true,
     save_config: false,

@@ -40,6 +40,7 @@ describe("switchView: the switch section", () => {
       "change_vlan",
       "change_poe",
       "change_description",
+      "change_tags",
       "edit_vlans",
       "change_vlan_name",
       "save_config",

@@ -9,7 +9,13 @@
  * and keeps that one session until close().
  */
 import { type Capabilities } from "../../../model/capabilities";
-import { type DeviceSnapshot, type InterfaceView, type LearnScope, type VlanInfo } from "../../../model/device";
+import {
+  type DeviceSnapshot,
+  type InterfaceView,
+  type LearnScope,
+  type TagChange,
+  type VlanInfo,
+} from "../../../model/device";
 import { DeviceMismatch, DeviceRefused, NotSupported } from "../../../model/failures";
 import { type Driver } from "../../contract";
 import { CliSession } from "../../ssh/cli-session";
@@ -58,6 +64,7 @@ export const ciscoIosCapabilities: Readonly<Capabilities> = {
   change_vlan: true,
   change_poe: true,
   change_description: true,
+  change_tags: false,
   edit_vlans: true,
   change_vlan_name: true,
   save_config: true,
@@ -234,6 +241,10 @@ export class CiscoIosCliDriver implements Driver {
     const after = await this.switchportOf(s, name);
     const now = after ? (trunk ? after.nativeVlan : after.accessVlan) : "(no switchport)";
     if (now !== String(vlan)) throw this.mismatch(`${trunk ? "native" : "access"} VLAN of ${name}`, String(vlan), now);
+  }
+
+  async setTags(_view: InterfaceView, _change: TagChange): Promise<void> {
+    throw new NotSupported(`${(await this.connect()).where}: trunk changes are not written over the IOS command line`);
   }
 
   async createVlan(id: number, name: string): Promise<void> {

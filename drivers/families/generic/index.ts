@@ -16,6 +16,7 @@ export const standardCapabilities: Readonly<Capabilities> = {
   change_vlan: true,
   change_poe: true,
   change_description: true,
+  change_tags: false,
   edit_vlans: true,
   change_vlan_name: true,
   save_config: false,

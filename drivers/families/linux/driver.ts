@@ -13,6 +13,7 @@ import {
   type InterfaceView,
   type LearnScope,
   type MacEntry,
+  type TagChange,
   type VlanInfo,
 } from "../../../model/device";
 import { DeviceMismatch, DeviceRefused, NotSupported } from "../../../model/failures";
@@ -44,6 +45,7 @@ export const linuxHostCapabilities: Readonly<Capabilities> = {
   change_vlan: false,
   change_poe: false,
   change_description: true,
+  change_tags: false,
   edit_vlans: false,
   change_vlan_name: false,
   save_config: false,
@@ -172,6 +174,10 @@ export class LinuxHostDriver implements Driver {
   }
 
   async setUntaggedVlan(_view: InterfaceView, _vlan: number): Promise<void> {
+    throw new NotSupported(`${this.where}: a Linux host's links have no switch VLAN membership to change`);
+  }
+
+  async setTags(_view: InterfaceView, _change: TagChange): Promise<void> {
     throw new NotSupported(`${this.where}: a Linux host's links have no switch VLAN membership to change`);
   }
 
