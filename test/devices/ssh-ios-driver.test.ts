@@ -176,7 +176,7 @@ describe("writes over the IOS command line", () => {
       change_vlan: true,
       change_poe: true,
       change_description: true,
-      change_tags: false,
+      change_tags: true,
       edit_vlans: true,
       change_vlan_name: true,
       save_config: true,
