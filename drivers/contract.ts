@@ -27,13 +27,14 @@ export interface Driver {
   learnVlans(): Promise<VlanInfo[]>;
   setAdminState(view: InterfaceView, up: boolean): Promise<void>;
   setUntaggedVlan(view: InterfaceView, vlan: number): Promise<void>;
-  setPoe(view: InterfaceView, on: boolean): Promise<void>;
-  setDescription(view: InterfaceView, text: string): Promise<void>;
   /**
-   * Makes the port a trunk carrying `tagged` (every VLAN when allowAll) with `untagged` as
-   * native VLAN; an access port on `untagged` when tagged is empty and allowAll false.
+   * Makes the port a trunk carrying `tagged` (every VLAN when allowAll) with `untagged`
+   * as its native VLAN; an access port on `untagged` when tagged is empty and allowAll
+   * false. Resolves when the device reads back that way.
    */
   setTags(view: InterfaceView, change: TagChange): Promise<void>;
+  setPoe(view: InterfaceView, on: boolean): Promise<void>;
+  setDescription(view: InterfaceView, text: string): Promise<void>;
   createVlan(id: number, name: string): Promise<void>;
   renameVlan(id: number, name: string): Promise<void>;
   deleteVlan(id: number): Promise<void>;

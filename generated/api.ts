@@ -1184,14 +1184,14 @@ export interface components {
             change_poe: boolean;
             /** @description The driver can set an interface's description (POST .../description/). */
             change_description: boolean;
-            /** @description The driver can set an interface's tagged VLANs and native VLAN (POST .../tags/). */
-            change_tags: boolean;
             /** @description The driver can add and delete VLANs (POST .../vlan/add/ and .../vlan/delete/). */
             edit_vlans: boolean;
             /** @description The driver can rename VLANs (POST .../vlan/edit/). */
             change_vlan_name: boolean;
             /** @description The device needs an explicit save (POST .../save/) after changes, and the driver can do it. */
             save_config: boolean;
+            /** @description The driver can set an interface's tagged VLANs and native VLAN (POST .../tags/). */
+            change_tags: boolean;
             /** Format: uri */
             url: string;
             nms_id: string;
@@ -2750,10 +2750,10 @@ export interface operations {
                      *         "change_vlan": true,
                      *         "change_poe": true,
                      *         "change_description": true,
-                     *         "change_tags": true,
                      *         "edit_vlans": true,
                      *         "change_vlan_name": true,
                      *         "save_config": true,
+                     *         "change_tags": false,
                      *         "url": "https://switchdesk.example.net/api/switches/35/272/",
                      *         "nms_id": "",
                      *         "poe": {
@@ -2893,10 +2893,10 @@ export interface operations {
                      *         "change_vlan": true,
                      *         "change_poe": true,
                      *         "change_description": true,
-                     *         "change_tags": true,
                      *         "edit_vlans": true,
                      *         "change_vlan_name": true,
                      *         "save_config": true,
+                     *         "change_tags": false,
                      *         "url": "https://switchdesk.example.net/api/switches/35/272/",
                      *         "nms_id": "",
                      *         "poe": false

@@ -41,12 +41,6 @@ export const CAPABILITY_FLAGS = {
     operations: ["setInterfaceDescription"],
     description: "The driver can set an interface's description (POST .../description/).",
   },
-  change_tags: {
-    label: "trunk",
-    action: "change the interface tagged vlans",
-    operations: ["setInterfaceTags"],
-    description: "The driver can set an interface's tagged VLANs and native VLAN (POST .../tags/).",
-  },
   edit_vlans: {
     label: "VLAN add/delete",
     action: "add or delete vlans",
@@ -64,6 +58,12 @@ export const CAPABILITY_FLAGS = {
     action: "save the config",
     operations: ["saveConfig"],
     description: "The device needs an explicit save (POST .../save/) after changes, and the driver can do it.",
+  },
+  change_tags: {
+    label: "trunk",
+    action: "change the interface tagged vlans",
+    operations: ["setInterfaceTags"],
+    description: "The driver can set an interface's tagged VLANs and native VLAN (POST .../tags/).",
   },
 } as const satisfies Record<string, CapabilityFlagInfo>;
 

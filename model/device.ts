@@ -119,9 +119,11 @@ export interface DeviceSnapshot {
 export type LearnScope = "basic" | "details";
 
 /**
- * A trunk change (Driver.setTags): the port carries `tagged` (ascending, `untagged` not
- * among them; every VLAN when `allowAll`) with `untagged` as its native VLAN. `tagged`
- * empty and `allowAll` false: an access port on `untagged`.
+ * A trunk change (POST .../tags/): the port carries `tagged` (ascending, without
+ * `untagged`) tagged and `untagged` as its native VLAN. Tagged empty and allowAll false
+ * make it an access port on `untagged`. allowAll asks for every VLAN; the application
+ * lists the device's VLANs in `tagged` then too, so a driver that cannot say "all" writes
+ * the list.
  */
 export interface TagChange {
   untagged: number;

@@ -265,7 +265,7 @@ export class SnmpDriver implements Driver {
     const { ifIndex, vlans } = portContext(view);
     const part = this.family.parts.vlans;
     if (!part.setTags)
-      throw new NotSupported(`${this.session.where}: ${this.info.vendor} trunk VLANs are not changed over SNMP`);
+      throw new NotSupported(`${this.session.where}: the ${this.info.driver} driver does not change trunk ports`);
     if (!vlans || vlans.writeState === null)
       throw new NotSupported(`${this.session.where}: interface ${view.interface.name} is not a bridge port`);
     await part.setTags(this.session, ifIndex, vlans, change);

@@ -96,10 +96,10 @@ describe("juniper profile", () => {
         "change_vlan",
         "change_poe",
         "change_description",
-        "change_tags",
         "edit_vlans",
         "change_vlan_name",
         "save_config",
+        "change_tags",
       ] as const;
       expect(flags.filter((f) => d.can[f])).toEqual([]);
     } finally {

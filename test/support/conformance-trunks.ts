@@ -133,6 +133,22 @@ function trunkTests(subject: LabSubject): void {
     expect(modelTags(model(), li)).toEqual({ untagged: home, tagged: [] });
   });
 
+  test("a VLAN the switch does not have is refused before anything is written", async () => {
+    const li = accessPort(3);
+    const before = modelTags(model(), li);
+    const changes = state.lab!.model.changeCount;
+    const missing = [3999, 4000].find((v) => !model().vlan(v))!;
+    const d = driver();
+    await expect(
+      d.setTags(await view(d, li), { untagged: before.untagged, tagged: [missing], allowAll: false }),
+    ).rejects.toMatchObject({
+      code: "not_supported",
+      message: expect.stringContaining(`no vlan ${missing}`),
+    });
+    expect(state.lab!.model.changeCount).toBe(changes);
+    expect(modelTags(model(), li)).toEqual(before);
+  });
+
   test("a refused trunk change gives DeviceRefused with the device's words, and the port is as it was", async () => {
     const li = accessPort(3);
     const before = modelTags(model(), li);

@@ -21,6 +21,7 @@ import { type Driver } from "../../contract";
 import { CliSession } from "../../ssh/cli-session";
 import { checkVlanId } from "../../ssh/safe-values";
 import { describeTarget, type SshTarget } from "../../ssh/target";
+import { unknownVlans } from "../../tag-change";
 import {
   configLines,
   IOS_MAX_DESCRIPTION,
@@ -64,10 +65,10 @@ export const ciscoIosCapabilities: Readonly<Capabilities> = {
   change_vlan: true,
   change_poe: true,
   change_description: true,
-  change_tags: true,
   edit_vlans: true,
   change_vlan_name: true,
   save_config: true,
+  change_tags: true,
   client_data: true,
   // IOS takes printable ASCII only here (see commands.ts): characters and bytes are one
   max_description_length: IOS_MAX_DESCRIPTION,
@@ -256,6 +257,8 @@ export class CiscoIosCliDriver implements Driver {
     if (!before || before.switchport !== "Enabled")
       throw new NotSupported(`${s.where}: interface ${name} is not a switchport`);
     const known = view.vlans.map((v) => v.id);
+    const unknown = unknownVlans(known, change);
+    if (unknown.length > 0) throw new NotSupported(`${s.where} has no vlan ${unknown.join(", ")}; nothing was changed`);
     if (change.tagged.length === 0 && !change.allowAll) {
       const vlan = change.untagged;
       await s.configure(configLines.accessPort(name, vlan, before.adminMode !== "static access"));

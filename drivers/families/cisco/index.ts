@@ -18,7 +18,7 @@ import { ciscoVlans } from "./vlans";
 export const ciscoFamily: SnmpFamily = {
   info: { vendor: "Cisco", driver: "cisco" },
   // edit_vlans: a VTP client refuses at the call with not_supported (vtp-edit.ts)
-  can: { ...standardCapabilities, change_tags: true, save_config: true },
+  can: { ...standardCapabilities, save_config: true, change_tags: true },
   parts: { vlans: ciscoVlans(), poe: ciscoPoe(), save: ciscoSave(), clientData: ciscoClientData() },
 };
 

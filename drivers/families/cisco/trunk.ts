@@ -28,6 +28,7 @@ import { NotSupported } from "../../../model/failures";
 import { ObjectType, type Varbind } from "../../snmp/net-snmp-api";
 import type { SnmpSession } from "../../snmp/session";
 import { writeInSteps, type Step } from "../../snmp/stepped-write";
+import { unknownVlans } from "../../tag-change";
 import { asBytes, asInt } from "../../snmp/values";
 import { compare, intWrite, readBack, type Write } from "../../snmp/verified-write";
 
@@ -97,6 +98,9 @@ const list = (vlans: number[]) => (vlans.length ? vlans.join(",") : "none");
 export async function setCiscoTags(session: SnmpSession, port: CiscoPortState, change: TagChange): Promise<void> {
   if (port.dynamicState === null)
     throw new NotSupported(`${session.where}: interface ${port.ifIndex} has no vlanTrunkPortTable row`);
+  const unknown = unknownVlans(port.known, change);
+  if (unknown.length > 0)
+    throw new NotSupported(`${session.where} has no vlan ${unknown.join(", ")} (VTP); nothing was changed`);
   const toAccess = change.tagged.length === 0 && !change.allowAll;
   if (toAccess) await toAccessPort(session, port, change.untagged);
   else await toTrunk(session, port, change);

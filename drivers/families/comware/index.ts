@@ -42,8 +42,8 @@ export const comwareFamily: SnmpFamily = {
   info: { vendor: "HPE Comware", driver: "comware" },
   can: {
     ...standardCapabilities,
-    change_tags: true,
     save_config: true,
+    change_tags: true,
     // Comware interface descriptions hold up to 80 characters
     max_description_length: 80,
     max_description_bytes: 80,

@@ -25,6 +25,7 @@ import { NotSupported } from "../../../model/failures";
 import { ObjectType, type Varbind } from "../../snmp/net-snmp-api";
 import type { SnmpSession } from "../../snmp/session";
 import { writeInSteps, type Step } from "../../snmp/stepped-write";
+import { unknownVlans } from "../../tag-change";
 import { asBytes, asInt } from "../../snmp/values";
 import { compare, gaugeWrite, intWrite, portListWrite, type Write } from "../../snmp/verified-write";
 
@@ -79,6 +80,9 @@ export async function setComwareTags(session: SnmpSession, port: ComwarePortStat
     throw new NotSupported(
       `${where} is a ${TYPE_NAMES[port.linkType] ?? port.linkType} port (hh3cifVLANType); only access and trunk ports are changed`,
     );
+  const unknown = unknownVlans(port.known, change);
+  if (unknown.length > 0)
+    throw new NotSupported(`${session.where} has no vlan ${unknown.join(", ")}; nothing was changed`);
   if (change.tagged.length === 0 && !change.allowAll) await toAccessPort(session, port, change.untagged);
   else await toTrunk(session, port, change);
 }

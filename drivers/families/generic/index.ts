@@ -16,10 +16,11 @@ export const standardCapabilities: Readonly<Capabilities> = {
   change_vlan: true,
   change_poe: true,
   change_description: true,
-  change_tags: false,
   edit_vlans: true,
   change_vlan_name: true,
   save_config: false,
+  // no Q-BRIDGE trunk writes in this driver yet
+  change_tags: false,
   client_data: true,
   // IF-MIB ifAlias is DisplayString (SIZE(0..64)) and Q-BRIDGE names SnmpAdminString
   // (SIZE(0..32)): octets, so the byte limits are the ones agents enforce

@@ -45,10 +45,10 @@ export const linuxHostCapabilities: Readonly<Capabilities> = {
   change_vlan: false,
   change_poe: false,
   change_description: true,
-  change_tags: false,
   edit_vlans: false,
   change_vlan_name: false,
   save_config: false,
+  change_tags: false,
   client_data: true,
   // IFALIASZ: the kernel keeps an alias of up to 255 bytes
   max_description_length: LINUX_MAX_ALIAS_BYTES,
@@ -178,7 +178,7 @@ export class LinuxHostDriver implements Driver {
   }
 
   async setTags(_view: InterfaceView, _change: TagChange): Promise<void> {
-    throw new NotSupported(`${this.where}: a Linux host's links have no switch VLAN membership to change`);
+    throw new NotSupported(`${this.where}: a Linux host's links carry no switch trunk VLANs to change`);
   }
 
   async setPoe(_view: InterfaceView, _on: boolean): Promise<void> {

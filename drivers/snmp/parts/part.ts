@@ -52,7 +52,7 @@ export interface VlanPart {
   /** ifIndex -> its VLANs, for the ports the tables speak of (or only `only` when given) */
   ports(tables: Tables, ports: PortMap, only?: number): Map<number, PortVlans>;
   setUntagged(session: SnmpSession, ifIndex: number, port: PortVlans, vlan: number): Promise<void>;
-  /** a trunk or access port as Driver.setTags asks; absent where the part cannot change trunks */
+  /** a trunk change (Driver.setTags); a part without it cannot change trunks (not_supported) */
   setTags?(session: SnmpSession, ifIndex: number, port: PortVlans, change: TagChange): Promise<void>;
   createVlan(session: SnmpSession, id: number, name: string): Promise<void>;
   renameVlan(session: SnmpSession, id: number, name: string): Promise<void>;
