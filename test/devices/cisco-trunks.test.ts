@@ -82,6 +82,28 @@ describe("cisco SNMP driver: trunk changes", () => {
     expect(lab.model.consistencyProblems()).toEqual([]);
   });
 
+  test("a live trunk whose one PDU is refused: the old native VLAN stays allowed until the new one is native (three steps)", async () => {
+    const li = access();
+    const home = tags(li).untagged;
+    const [a, b, c] = lab.model.activeVlanIds().filter((v) => v !== home);
+    await setTags(li, { untagged: home, tagged: [a, b], allowAll: false });
+    lab.faults.refuseNthSet(1, "inconsistentValue");
+    // the last step (dropping the old native VLAN) refused too: what the steps did is put back
+    lab.faults.refuseNthSet(4, "commitFailed");
+    const failure = setTags(li, { untagged: a, tagged: [b, c], allowAll: false });
+    await expect(failure).rejects.toThrow(
+      /setting the allowed VLANs failed.*commitFailed.*the earlier values were restored/,
+    );
+    expect(tags(li)).toEqual({ untagged: home, tagged: [a, b] });
+    // without the refusals of the steps: the same change goes through
+    lab.faults.reset();
+    lab.faults.refuseNthSet(1, "inconsistentValue");
+    const start = sets();
+    await setTags(li, { untagged: a, tagged: [b, c], allowAll: false });
+    expect(sets() - start).toBe(4);
+    expect(tags(li)).toEqual({ untagged: a, tagged: [b, c] });
+  });
+
   test("the mode step refused: the native VLAN and allowed list go back, the port stays an access port", async () => {
     const li = access();
     const bp = li.bridgePort!;

@@ -168,12 +168,19 @@ async function toTrunk(session: SnmpSession, port: CiscoPortState, change: TagCh
     const oldNative = port.native;
     const keepOld = nativeWrites.length > 0 && oldNative !== null && !change.allowAll && !listed.has(oldNative);
     const withOld = new Set([...listed, oldNative ?? native]);
-    const first = keepOld ? bitmapWrites(withOld, port.bitmaps) : [];
-    if (first.length) steps.push({ label: `allowing the VLANs (vlan ${oldNative} kept for now)`, writes: first });
-    const firstBlocks = first.length ? allowedBitmaps(withOld) : null;
-    if (nativeWrites.length) steps.push({ label: `setting its native VLAN to ${native}`, writes: nativeWrites });
-    const allow = bitmapWrites(wanted, firstBlocks ?? port.bitmaps);
-    if (allow.length) steps.push({ label: "setting the allowed VLANs", writes: allow });
+    // the steps: the VLANs allowed before the native VLAN moves (the new one allowed, the old
+    // one kept until it is native no more), what is not wanted dropped after it
+    if (keepOld) {
+      const first = bitmapWrites(withOld, port.bitmaps);
+      if (first.length) steps.push({ label: `allowing the VLANs (vlan ${oldNative} kept for now)`, writes: first });
+      steps.push({ label: `setting its native VLAN to ${native}`, writes: nativeWrites });
+      const rest = bitmapWrites(wanted, first.length ? allowedBitmaps(withOld) : port.bitmaps);
+      if (rest.length) steps.push({ label: "setting the allowed VLANs", writes: rest });
+    } else {
+      const allow = bitmapWrites(wanted, port.bitmaps);
+      if (allow.length) steps.push({ label: "setting the allowed VLANs", writes: allow });
+      if (nativeWrites.length) steps.push({ label: `setting its native VLAN to ${native}`, writes: nativeWrites });
+    }
     // one PDU: the allowed VLANs as wanted and the native VLAN together
     serial = port.serial;
     combined = [...bitmapWrites(wanted, port.bitmaps), ...nativeWrites];

@@ -186,13 +186,19 @@ async function toTrunk(session: SnmpSession, port: ComwarePortState, change: Tag
   } else {
     const keepOld = pvidWrites.length > 0 && !change.allowAll && !listed.has(port.pvid);
     const withOld = new Set([...listed, port.pvid]);
-    const first = keepOld ? permit(withOld, port.allowLow, port.allowHigh) : [];
-    if (first.length) steps.push({ label: `permitting the VLANs (vlan ${port.pvid} kept for now)`, writes: first });
-    if (pvidWrites.length) steps.push({ label: `setting its PVID to ${native}`, writes: pvidWrites });
-    const rest = keepOld
-      ? permit(wanted, allowList(withOld, 1), allowList(withOld, 2049))
-      : permit(wanted, port.allowLow, port.allowHigh);
-    if (rest.length) steps.push({ label: "setting the permitted VLANs", writes: rest });
+    // the steps: the VLANs permitted before the PVID moves (the new one permitted, the old
+    // one kept until it is the PVID no more), what is not wanted dropped after it
+    if (keepOld) {
+      const first = permit(withOld, port.allowLow, port.allowHigh);
+      if (first.length) steps.push({ label: `permitting the VLANs (vlan ${port.pvid} kept for now)`, writes: first });
+      steps.push({ label: `setting its PVID to ${native}`, writes: pvidWrites });
+      const rest = permit(wanted, allowList(withOld, 1), allowList(withOld, 2049));
+      if (rest.length) steps.push({ label: "setting the permitted VLANs", writes: rest });
+    } else {
+      const allow = permit(wanted, port.allowLow, port.allowHigh);
+      if (allow.length) steps.push({ label: "setting the permitted VLANs", writes: allow });
+      if (pvidWrites.length) steps.push({ label: `setting its PVID to ${native}`, writes: pvidWrites });
+    }
     combined = [...pvidWrites, ...permit(wanted, port.allowLow, port.allowHigh)];
     originals = [
       ...allowWrites(port, port.allowLow, port.allowHigh),
