@@ -3521,7 +3521,7 @@ export interface operations {
                      *         "edit_vlans": true,
                      *         "change_vlan_name": true,
                      *         "save_config": true,
-                     *         "change_tags": false,
+                     *         "change_tags": true,
                      *         "url": "https://switchdesk.example.net/api/switches/35/272/",
                      *         "nms_id": "",
                      *         "poe": {
@@ -3670,7 +3670,7 @@ export interface operations {
                      *         "edit_vlans": true,
                      *         "change_vlan_name": true,
                      *         "save_config": true,
-                     *         "change_tags": false,
+                     *         "change_tags": true,
                      *         "url": "https://switchdesk.example.net/api/switches/35/272/",
                      *         "nms_id": "",
                      *         "poe": false

@@ -123,7 +123,13 @@ export function generateSwitch(profile: SwitchProfile, opts: GenerateOptions): S
   }
   const accessChoices = [USERS_VLAN, USERS_VLAN, USERS_VLAN, PRINTERS_VLAN, 1, ...floorVlans, ...extraVlans];
 
-  const config: SwitchConfig = { ports: new Map(), pvid: new Map(), vlans, portModes: new Map() };
+  const config: SwitchConfig = {
+    ports: new Map(),
+    pvid: new Map(),
+    vlans,
+    portModes: new Map(),
+    switchport: new Map(),
+  };
   const setAccess = (bp: number, vlan: number) => {
     config.pvid.set(bp, vlan);
     const v = vlans.get(vlan)!;

@@ -177,6 +177,7 @@ describe("writes over the IOS command line", () => {
       edit_vlans: true,
       change_vlan_name: true,
       save_config: true,
+      change_tags: true,
       client_data: true,
       max_description_length: 240,
       max_description_bytes: 240,

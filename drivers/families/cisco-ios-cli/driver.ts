@@ -21,6 +21,7 @@ import { type Driver } from "../../contract";
 import { CliSession } from "../../ssh/cli-session";
 import { checkVlanId } from "../../ssh/safe-values";
 import { describeTarget, type SshTarget } from "../../ssh/target";
+import { unknownVlans } from "../../tag-change";
 import {
   configLines,
   IOS_MAX_DESCRIPTION,
@@ -42,7 +43,7 @@ import { parseMacTable } from "./parse-mac-table";
 import { type PowerInline, parsePowerInline } from "./parse-power-inline";
 import { parseRunningInterfaces } from "./parse-running-interface";
 import { parseShowVersion } from "./parse-show-version";
-import { parseSwitchport, type SwitchportRow } from "./parse-switchport";
+import { allowedVlanSet, parseSwitchport, type SwitchportRow } from "./parse-switchport";
 import { parseVlanBrief } from "./parse-vlan-brief";
 import { markIosPortGuards, RUNNING_CONFIG } from "./port-guards";
 import { devicePoe, interfaceInfos, isTrunk, type IosReadings, vlanInfos } from "./snapshot";
@@ -68,7 +69,7 @@ export const ciscoIosCapabilities: Readonly<Capabilities> = {
   edit_vlans: true,
   change_vlan_name: true,
   save_config: true,
-  change_tags: false,
+  change_tags: true,
   client_data: true,
   // IOS takes printable ASCII only here (see commands.ts): characters and bytes are one
   max_description_length: IOS_MAX_DESCRIPTION,
@@ -251,10 +252,57 @@ export class CiscoIosCliDriver implements Driver {
     if (now !== String(vlan)) throw this.mismatch(`${trunk ? "native" : "access"} VLAN of ${name}`, String(vlan), now);
   }
 
-  async setTags(_view: InterfaceView, _change: TagChange): Promise<void> {
-    throw new NotSupported(
-      `${describeTarget(this.target, this.options.name)}: this driver does not change trunk ports yet (change_tags is false)`,
+  /**
+   * A trunk (`switchport trunk native vlan`, `... allowed vlan`, `switchport mode trunk`)
+   * or an access port (`switchport access vlan`, `switchport mode access`), in the order
+   * commands.ts gives (the port is never cut off), read back with `show interfaces <if>
+   * switchport`: the mode, the native or access VLAN and the allowed list over the
+   * switch's VLANs must be what was asked.
+   */
+  async setTags(view: InterfaceView, change: TagChange): Promise<void> {
+    const { name, switchport: before } = portContext(view);
+    const s = await this.connect();
+    if (!before || before.switchport !== "Enabled")
+      throw new NotSupported(`${s.where}: interface ${name} is not a switchport`);
+    const known = view.vlans.map((v) => v.id);
+    const unknown = unknownVlans(known, change);
+    if (unknown.length > 0) throw new NotSupported(`${s.where} has no vlan ${unknown.join(", ")}; nothing was changed`);
+    if (change.tagged.length === 0 && !change.allowAll) {
+      const vlan = change.untagged;
+      await s.configure(configLines.accessPort(name, vlan, before.adminMode !== "static access"));
+      const after = await this.switchportOf(s, name);
+      const now = after ? `${after.adminMode}, access vlan ${after.accessVlan}` : "(no switchport)";
+      if (!after || after.adminMode !== "static access" || after.accessVlan !== String(vlan))
+        throw this.mismatch(`${name}`, `static access, access vlan ${vlan}`, now);
+      return;
+    }
+    const current = allowedVlanSet(before.trunkingVlans);
+    if (current === null)
+      throw new NotSupported(
+        `${s.where}: the allowed VLAN list of ${name} reads "${before.trunkingVlans.join(",")}", which is not a VLAN list; nothing was changed`,
+      );
+    const allowed = change.allowAll ? "all" : new Set([...change.tagged, change.untagged]);
+    const trunk = before.adminMode === "trunk";
+    await s.configure(
+      configLines.trunk(name, {
+        trunk,
+        // hardware that also knows ISL refuses mode trunk while the encapsulation is negotiated
+        encapsulation: !trunk && /^(negotiate|isl)$/i.test(before.adminEncapsulation),
+        oldNative: /^\d+$/.test(before.nativeVlan) ? Number(before.nativeVlan) : null,
+        native: change.untagged,
+        current,
+        allowed,
+      }),
     );
+    const after = await this.switchportOf(s, name);
+    const carried = (set: Set<number> | "all" | null) =>
+      set === null ? null : known.filter((v) => set === "all" || set.has(v)).join(",");
+    const want = `trunk, native vlan ${change.untagged}, allowed vlans ${carried(allowed)}`;
+    const nowAllowed = after ? carried(allowedVlanSet(after.trunkingVlans)) : null;
+    const now = after
+      ? `${after.adminMode}, native vlan ${after.nativeVlan}, allowed vlans ${nowAllowed ?? after.trunkingVlans.join(",")}`
+      : "(no switchport)";
+    if (now !== want) throw this.mismatch(`${name}`, want, now);
   }
 
   async createVlan(id: number, name: string): Promise<void> {
