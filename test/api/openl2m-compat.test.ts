@@ -16,7 +16,7 @@ import { describeDb } from "../support/db";
 import { labProfile, startLab } from "../support/lab-inventory";
 import { switchRow } from "../../db/inventory";
 import type { LabSwitch } from "../../lab";
-import { API_CLIENT_CALLS, EXAMPLES, pendingOnOtherBranch, type Example, type Shape } from "./openl2m-examples";
+import { API_CLIENT_CALLS, EXAMPLES, type Example, type Shape } from "./openl2m-examples";
 
 type Json = Record<string, unknown>;
 
@@ -202,9 +202,7 @@ describeDb("OpenL2M 4.2.6's documented example calls", () => {
 
   describe("the documents' examples, in their order", () => {
     for (const ex of EXAMPLES) {
-      const pending = pendingOnOtherBranch.includes(ex.id);
-      // an endpoint another branch of issue 18 builds: replayed once it is merged
-      (pending ? it.skip : it)(`${ex.id}: ${ex.doc}${pending ? " [pending on another branch]" : ""}`, async () => {
+      it(`${ex.id}: ${ex.doc}`, async () => {
         await replay(ex);
       });
     }
@@ -215,7 +213,6 @@ describeDb("OpenL2M 4.2.6's documented example calls", () => {
     expect(EXAMPLES.filter((e) => !e.path.startsWith("api/admin/")).length).toBe(30);
     expect(EXAMPLES.filter((e) => e.path.startsWith("api/admin/")).length).toBe(21);
     expect(new Set(EXAMPLES.map((e) => e.id)).size).toBe(EXAMPLES.length);
-    for (const id of pendingOnOtherBranch) expect(EXAMPLES.map((e) => e.id)).toContain(id);
   });
 
   describe("the calls of OpenL2M's example client (openl2m/api_client), translated", () => {

@@ -30,7 +30,7 @@ export type Shape =
   | { entries: Shape };
 
 export interface Example {
-  /** short unique name, for the test's title and pendingOnOtherBranch */
+  /** short unique name, for the test's title */
   id: string;
   /** the document (path in openl2m/openl2m) and what its example shows */
   doc: string;
@@ -1005,9 +1005,3 @@ export const API_CLIENT_CALLS: Example[] = (
   status: 200,
   shape,
 }));
-
-/**
- * Example calls of endpoints another branch of issue 18 builds, kept in the table and
- * replayed once that branch is merged: the lead empties this list at the merge.
- */
-export const pendingOnOtherBranch: string[] = ["tags", "tags-refused"];
