@@ -64,7 +64,7 @@ export class SnmpAgent {
 
   constructor(
     readonly provider: MibProvider,
-    private readonly opts: AgentOptions,
+    opts: AgentOptions,
   ) {
     this.readCommunity = Buffer.from(opts.readCommunity);
     this.writeCommunity = opts.writeCommunity === null ? null : Buffer.from(opts.writeCommunity);

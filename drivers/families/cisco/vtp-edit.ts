@@ -32,7 +32,6 @@ const applyStatusNames: Record<number, string> = {
   9: "someOtherError",
   10: "notPrimaryServer",
 };
-const modeNames: Record<number, string> = { 1: "client", 2: "server", 3: "transparent", 4: "off" };
 
 export interface VtpEditOptions {
   /** vtpVlanEditBufferOwner while switchdesk holds the buffer */
