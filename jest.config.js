@@ -18,6 +18,7 @@ const sqliteOnly = [
   "linux-host", // a Linux host's links over SSH in a network namespace
   "login-redirect", // where a web login goes
   "open-redirect", // no answer sends a browser to another site
+  "port-protection", // OpenL2M's port protections: rules over what a lab switch reports
   "recordings-large", // a large recording through snmpsimd
   "ui-shell", // the web UI's pages as the server gives them
 ];

@@ -3,6 +3,8 @@
  * checks of a user's fields and profile, create, update (a new password ends the user's
  * other web sessions; revoke_tokens revokes its tokens), delete, unlock, and the views the
  * API shows. The last active superuser is kept by the user repository's transaction.
+ * The command line's password change (`switchdesk changepassword`) is here too, so that
+ * what a new password brings (newPasswordSet) is written once.
  */
 import { ApiError, badRequest, notFound } from "./errors";
 import { idList, optionalBool, optionalString, refuseFaultyText } from "./admin/parse";
@@ -21,6 +23,7 @@ import * as msg from "../domain/messages";
 import type { components } from "../generated/api";
 import { auditedChange, type Actor } from "./audit";
 import type { Services } from "./services";
+import type { Repos } from "../db/repos";
 import { loginName, USERNAME_CHARS } from "../domain/usernames";
 
 type Input = Record<string, unknown>;
@@ -110,16 +113,41 @@ function auditFields(input: Input, profile: ProfilePatch): string[] {
   return fields;
 }
 
-function duplicate(e: unknown): never {
+function storeErrors(e: unknown): never {
   if (e instanceof DuplicateUsername) throw badRequest(msg.USERNAME_TAKEN, "already_exists");
   if (e instanceof LastSuperuser) throw new ApiError(409, "last_superuser", msg.LAST_SUPERUSER);
   throw e;
 }
 
-function storeErrors(e: unknown): never {
-  if (e instanceof DuplicateUsername) throw badRequest(msg.USERNAME_TAKEN, "already_exists");
-  if (e instanceof LastSuperuser) throw new ApiError(409, "last_superuser", msg.LAST_SUPERUSER);
-  throw e;
+/**
+ * The rule of a new password, in one place: the user's web sessions end, all but `keep`
+ * (the session making the change, when it is the user's own). Its API tokens stay unless
+ * revoking them is asked for separately. How many sessions ended.
+ */
+function newPasswordSet(repos: Pick<Repos, "sessions">, userId: number, keep?: number): Promise<number> {
+  return repos.sessions.removeAllOfUser(userId, keep);
+}
+
+/**
+ * `switchdesk changepassword`: a user's new password (already held to the policy by the
+ * caller), with what a new password brings (newPasswordSet), and the user's API tokens
+ * revoked when asked; in one transaction. How many sessions ended and tokens were revoked.
+ */
+export async function changePassword(
+  repos: Pick<Repos, "atomically">,
+  username: string,
+  password: string,
+  revokeTokens: boolean,
+): Promise<{ sessions: number; tokens: number }> {
+  const hashed = await hashPassword(password);
+  return repos.atomically(async (tx) => {
+    const user = await tx.users.findByUsername(username);
+    if (!user) throw new Error(`no user named '${username}'`);
+    await tx.users.update(user.id, { password: hashed }, {});
+    const sessions = await newPasswordSet(tx, user.id);
+    const tokens = revokeTokens ? await tx.tokens.revokeAllOfUser(user.id) : 0;
+    return { sessions, tokens };
+  });
 }
 
 async function existing(s: Services, id: number): Promise<User> {
@@ -164,7 +192,7 @@ export async function updateUser(s: Services, actor: Actor, id: number, input: I
     // a new password ends the user's web sessions, all but the one making the change
     if (fields.password !== undefined) {
       const own = actor.caller.user.id === updated.id ? actor.caller.session?.id : undefined;
-      await repos.sessions.removeAllOfUser(updated.id, own);
+      await newPasswordSet(repos, updated.id, own);
     }
     if (revokeTokens) await repos.tokens.revokeAllOfUser(updated.id);
     await audit.admin(

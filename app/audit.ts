@@ -3,6 +3,14 @@
  * (users and inventory), with who, from where, what, before and after. Values of secrets
  * and passwords are never written: for administrative changes only the names of the
  * fields that changed.
+ *
+ * Every row goes through AuditWriter, and a row that cannot be written is never silent:
+ * the writer's observer (app/telemetry.ts) logs an error line (what the row was about,
+ * never its values) and counts it in switchdesk_audit_write_failures_total{kind}. Then
+ * the caller's answer is decided by what the row was for: a row that must exist before
+ * something happens (a device write's pending row, an administrative change's row in its
+ * transaction) stops it; a row recording what already happened (a refusal, a failure, a
+ * device's answer, a write cut off) does not change the answer the caller gets.
  */
 import type { Repos } from "../db/repos";
 import type { Caller } from "./caller";
@@ -13,9 +21,14 @@ import {
   type AuditAction,
   type AuditOutcome,
   type DeviceAction,
+  type SettledOutcome,
+  outcomeOfCode,
 } from "../domain/audit-actions";
 import type { ErrorCode } from "./errors";
 import type { Settlement } from "../db/audit";
+import type { LeaseHolder } from "../db/leases";
+import type { AuditObserver, AuditWriteKind } from "./telemetry";
+import * as msg from "../domain/messages";
 
 /** Who did it, from where. */
 export interface Actor {
@@ -41,10 +54,10 @@ export interface DeviceAuditFacts {
  * bound to it and a writer of the log on the same transaction.
  */
 export function auditedChange<T>(
-  s: { repos: Pick<Repos, "atomically"> },
+  s: { repos: Pick<Repos, "atomically">; audit: AuditWriter },
   fn: (repos: Repos, audit: AuditWriter) => Promise<T>,
 ): Promise<T> {
-  return s.repos.atomically((repos) => fn(repos, new AuditWriter(repos)));
+  return s.repos.atomically((repos) => fn(repos, s.audit.on(repos)));
 }
 
 /** Errors whose refusal is already in the log (the shell does not write it again). */
@@ -59,7 +72,15 @@ export function wasAudited(e: unknown): boolean {
   return e !== null && typeof e === "object" && audited.has(e);
 }
 
-export interface RefusalFacts {
+/** Who asked (or which username was tried), from where: a refusal may come before the caller is known. */
+export interface Asker {
+  caller: Caller | null;
+  ip: string;
+  username?: string;
+}
+
+/** What a request that did not succeed was about, and how it ended. */
+export interface FailureFacts {
   action: AuditAction;
   /** id null: a switch that was asked for but not found or not visible (its URL id in the name) */
   switch?: { id: number | null; name: string } | null;
@@ -68,7 +89,8 @@ export interface RefusalFacts {
   old_value?: string;
   /** what was asked (for administrative requests the field names only, never values) */
   new_value?: string;
-  outcome?: AuditOutcome;
+  /** by default the code's (domain/audit-actions.ts outcomeOfCode) */
+  outcome?: SettledOutcome;
   code: ErrorCode;
   message: string;
 }
@@ -93,42 +115,69 @@ function deviceRow(actor: Actor, f: DeviceAuditFacts) {
 }
 
 export class AuditWriter {
-  constructor(private readonly repos: Pick<Repos, "audit">) {}
+  constructor(
+    private readonly repos: Pick<Repos, "audit">,
+    /** told of every row that could not be written (the JSON log and the metrics); stderr without it */
+    private readonly observer?: AuditObserver,
+  ) {}
 
-  async device(actor: Actor, f: DeviceAuditFacts): Promise<void> {
-    await this.repos.audit.write(deviceRow(actor, f));
+  /** The same writer on other repositories (a transaction's), reporting to the same observer. */
+  on(repos: Pick<Repos, "audit">): AuditWriter {
+    return new AuditWriter(repos, this.observer);
   }
 
   /**
    * The row of a device write about to change the device: outcome "pending", under the
-   * write lease `lease`; its id, to settle it when the device answered.
+   * write lease `lease`; its id, to settle it when the device answered. A row that cannot
+   * be written stops the write before the device is changed (the error is thrown).
    */
   async pending(
     actor: Actor,
     f: Omit<DeviceAuditFacts, "outcome" | "code" | "message">,
     lease: string,
   ): Promise<number> {
-    return this.repos.audit.writePending(
-      deviceRow(actor, { ...f, outcome: "pending", code: null, message: "" }),
-      lease,
-    );
-  }
-
-  /** A pending row settled: the device's answer and what the write learned on the way. */
-  async settle(id: number, s: Settlement): Promise<void> {
-    await this.repos.audit.settle(id, {
-      ...s,
-      message: s.message.slice(0, 1000),
-      new_value: s.new_value?.slice(0, 500),
-    });
+    const row = deviceRow(actor, { ...f, outcome: "pending", code: null, message: "" });
+    return this.thrown("pending", row, () => this.repos.audit.writePending(row, lease));
   }
 
   /**
-   * A refusal (permission, validation, same value, throttling, a failed login) or another
-   * end that is not a success: who (or which username was tried), from where, what was asked.
+   * A pending row settled: the device's answer and what the write learned on the way.
+   * Never throws: a row that cannot be settled stays pending (the device's next write
+   * lease holder calls it unknown, app/write-lease.ts) and the caller still gets the
+   * device's answer, since the device did answer.
    */
-  async refusal(from: { caller: Caller | null; ip: string; username?: string }, f: RefusalFacts): Promise<void> {
-    await this.repos.audit.write({
+  async settle(id: number, s: Settlement): Promise<void> {
+    await this.kept("settle", { row: id, outcome: s.outcome, code: s.code }, () =>
+      this.repos.audit.settle(id, {
+        ...s,
+        message: s.message.slice(0, 1000),
+        new_value: s.new_value?.slice(0, 500),
+      }),
+    );
+  }
+
+  /**
+   * The one record of a request that did not succeed: a refusal (permission, validation,
+   * same value, throttling, a failed login), a device's failure, an outcome not known.
+   * Who (or which username was tried), from where, what was asked. A device write that
+   * got as far as its pending row (`pending`, its id) has that row settled instead of a
+   * new one. Never throws: the request has ended and its answer is already decided; a row
+   * that cannot be written is an error line and a count.
+   */
+  async failure(from: Asker, f: FailureFacts, pending: number | null = null): Promise<void> {
+    const outcome = f.outcome ?? outcomeOfCode(f.code);
+    if (pending !== null) {
+      const { interface: iface, old_value, new_value } = f;
+      return this.settle(pending, {
+        outcome,
+        code: f.code,
+        message: f.message,
+        interface: iface,
+        old_value,
+        new_value,
+      });
+    }
+    const row = {
       user_id: from.caller?.user.id ?? null,
       username: (from.caller?.user.username ?? from.username ?? "").slice(0, 150),
       source_address: from.ip,
@@ -139,10 +188,11 @@ export class AuditWriter {
       action: f.action,
       old_value: f.old_value ?? "",
       new_value: (f.new_value ?? "").slice(0, 500),
-      outcome: f.outcome ?? "refused",
+      outcome,
       code: f.code,
       message: f.message.slice(0, 1000),
-    });
+    };
+    await this.kept("refusal", row, () => this.repos.audit.write(row));
   }
 
   /** "admin:<object>:<operation>" with the object's name and the fields given (or what was done) */
@@ -153,7 +203,7 @@ export class AuditWriter {
     target: { id: number; name: string },
     fields: string[] = [],
   ): Promise<void> {
-    await this.repos.audit.write({
+    const row = {
       user_id: actor.caller.user.id,
       username: actor.caller.user.username,
       source_address: actor.ip,
@@ -167,9 +217,94 @@ export class AuditWriter {
         `${target.name} (id ${target.id})`,
         ...(fields.length ? [`fields: ${[...fields].sort().join(", ")}`] : []),
       ].join("; "),
-      outcome: "success",
+      outcome: "success" as const,
       code: null,
       message: "",
-    });
+    };
+    await this.thrown("admin", row, () => this.repos.audit.write(row));
   }
+
+  /**
+   * For the new holder of a device's write lease (app/write-lease.ts): the device's
+   * pending rows of other holdings settled as unknown (their writes were cut off between
+   * the row and its settling). The lease owners whose rows were settled; none when the
+   * rows could not be read or settled (reported, never thrown: the write goes on).
+   */
+  async settleLeftovers(switchId: number, owner: string): Promise<string[]> {
+    const settled: string[] = [];
+    await this.kept("leftovers", { switch_id: switchId, outcome: "unknown" }, async () => {
+      for (const row of await this.repos.audit.pendingOf(switchId, owner)) {
+        const done = await this.repos.audit.settleUnknown(
+          row.id,
+          "device_outcome_unknown",
+          msg.pendingWriteSettled(row.switch_name, row.time),
+        );
+        if (done) settled.push(row.write_lease);
+      }
+    });
+    return settled;
+  }
+
+  /**
+   * The row of a write whose instance died holding the device's lease (`dead`) and left no
+   * pending row to settle: what is known of it. Never throws (the next write goes on).
+   */
+  async cutOff(device: { id: number; name: string }, dead: LeaseHolder): Promise<void> {
+    const instance = dead.owner.replace(/#\d+$/, "");
+    const row = {
+      user_id: null,
+      username: "",
+      source_address: "",
+      switch_id: device.id,
+      switch_name: device.name,
+      group_id: null,
+      interface: "",
+      action: "request:device_write",
+      old_value: "",
+      new_value: `write lease ${dead.owner} held since ${dead.since}`,
+      outcome: "unknown" as const,
+      code: "device_outcome_unknown",
+      message: msg.writeCutOff(device.name, instance, dead.since, new Date(dead.expires_ms).toISOString()),
+    };
+    await this.kept("cut_off", row, () => this.repos.audit.write(row));
+  }
+
+  /** Writes a row that must exist before what it records goes on: a failure is reported, then thrown. */
+  private async thrown<T>(kind: AuditWriteKind, row: RowFacts, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (err) {
+      this.report(kind, err, row);
+      throw err;
+    }
+  }
+
+  /** Writes a row recording what already happened: a failure is reported and goes no further. */
+  private async kept(kind: AuditWriteKind, row: RowFacts, write: () => Promise<unknown>): Promise<void> {
+    try {
+      await write();
+    } catch (err) {
+      this.report(kind, err, row);
+    }
+  }
+
+  private report(kind: AuditWriteKind, err: unknown, row: RowFacts): void {
+    // what the row was about, never its values (old/new values, messages, usernames tried)
+    const about: Record<string, string | number | null> = {};
+    for (const k of ["row", "action", "outcome", "code", "switch_id", "user_id"] as const)
+      if (row[k] !== undefined) about[k] = row[k];
+    if (this.observer) this.observer.auditWriteFailed(kind, err, about);
+    else
+      console.error(`an audit row (${kind}) could not be written: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** What a failed write's report may say of its row. */
+interface RowFacts {
+  row?: number;
+  action?: string;
+  outcome?: string;
+  code?: string | null;
+  switch_id?: number | null;
+  user_id?: number | null;
 }

@@ -1,7 +1,10 @@
 /** Configuration comes from the environment only; every name is documented in the README. */
 import path from "node:path";
+import type { Policy } from "../domain/access";
 import { parseAddressList } from "../domain/addresses";
 import { loadDirectoryConfig, type DirectoryConfig } from "./directory/config";
+import { loadPortProtection, loadAuditRetention, type AuditRetentionConfig } from "./protection-config";
+import type { PortProtection } from "../domain/port-protection";
 import { LOG_LEVELS, type LogLevel } from "./telemetry";
 
 export interface Config {
@@ -26,6 +29,10 @@ export interface Config {
   passwordMinLength: number;
   /** also allow PoE toggling everywhere (OpenL2M's ALWAYS_ALLOW_POE_TOGGLE) */
   alwaysAllowPoeToggle: boolean;
+  /** superusers may change trunks (OpenL2M's ALLOW_TAGS_EDIT; on by default) */
+  allowTagsEdit: boolean;
+  /** staff users may change trunks too (OpenL2M's STAFF_ALLOW_TAGS_EDIT; off by default, needs ALLOW_TAGS_EDIT) */
+  staffAllowTagsEdit: boolean;
   /** behind https: mark cookies Secure */
   secureCookies: boolean;
   /**
@@ -51,6 +58,10 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** METRICS_ALLOW: the client addresses or networks that may read /metrics ("all": anyone) */
   metricsAllow: string[] | "all";
+  /** OpenL2M's port protections and description guards (IFACE_*, HIDE_NONE_ETHERNET_INTERFACES; app/protection-config.ts) */
+  portProtection: PortProtection;
+  /** LOG_MAX_AGE and how the service removes older audit rows (app/audit-retention.ts) */
+  auditRetention: AuditRetentionConfig;
 }
 
 function int(v: string | undefined, fallback: number, name: string): number {
@@ -165,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginDelayStepMs: int(env.LOGIN_DELAY_STEP_MS, 200, "LOGIN_DELAY_STEP_MS"),
     passwordMinLength: atLeastOne(int(env.PASSWORD_MIN_LENGTH, 10, "PASSWORD_MIN_LENGTH"), "PASSWORD_MIN_LENGTH"),
     alwaysAllowPoeToggle: flag(env.ALWAYS_ALLOW_POE_TOGGLE, false),
+    allowTagsEdit: flag(env.ALLOW_TAGS_EDIT, true),
+    staffAllowTagsEdit: flag(env.STAFF_ALLOW_TAGS_EDIT, false),
     secureCookies: flag(env.SECURE_COOKIES, false),
     trustedProxies: trustedProxies(env.TRUSTED_PROXIES, env.TRUST_PROXY),
     baseUrl: baseUrl(env.BASE_URL),
@@ -177,5 +190,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: logLevel(env.LOG_LEVEL),
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT, 10, "SHUTDOWN_TIMEOUT") * 1000,
     metricsAllow: metricsAllow(env.METRICS_ALLOW),
+    portProtection: loadPortProtection(env),
+    auditRetention: loadAuditRetention(env),
+  };
+}
+
+/** The service-wide settings the permission rules read (domain/access.ts Policy). */
+export function policyOf(
+  config: Pick<Config, "alwaysAllowPoeToggle" | "allowTagsEdit" | "staffAllowTagsEdit" | "portProtection">,
+): Policy {
+  return {
+    always_allow_poe_toggle: config.alwaysAllowPoeToggle,
+    protection: config.portProtection,
+    allow_tags_edit: config.allowTagsEdit,
+    staff_allow_tags_edit: config.staffAllowTagsEdit,
   };
 }

@@ -10,6 +10,7 @@ import * as msg from "../domain/messages";
 import type { Caller } from "./caller";
 import type { Services } from "./services";
 import { ApiError } from "./errors";
+import { policyOf } from "./config";
 import type { DeviceService } from "./devices";
 import { SharedLearns } from "./shared-learns";
 
@@ -57,7 +58,7 @@ export async function showSwitch(
     return found;
   };
   const { snapshot, info, can } = await sharedLearnsOf(s.devices).run(`${device.id} ${scope}`, learned);
-  const policy = { always_allow_poe_toggle: s.config.alwaysAllowPoeToggle };
+  const policy = policyOf(s.config);
   return switchView({
     snapshot,
     device,

@@ -1,5 +1,5 @@
 /**
- * Device writes: the four interface writes, save, and VLAN add/rename/delete share one
+ * Device writes: the five interface writes, save, and VLAN add/rename/delete share one
  * table-driven flow, in explicit phases (the way Netdisco's port-control workers do it):
  *
  *   parse   the request's own parameters (400), before anything else
@@ -18,6 +18,8 @@
  *   record  the pending row is settled: the change, or the device's failure. A row
  *           that cannot be settled (the database was lost meanwhile) stays pending until
  *           the device's next write lease holder calls it unknown (app/write-lease.ts).
+ *           A write refused or failed before its pending row is one row of its own. Both
+ *           go through the audit writer's one path for failures (AuditWriter.failure).
  *
  * The order is the contract's (docs/api-decisions.md): parse, token, access, read-only,
  * learn, interface, rights, value, same value, write, read-back, audit. Writes to one
@@ -32,12 +34,14 @@ import {
   canChangeVlan,
   canDeleteVlan,
   canEditDescription,
+  canEditTags,
   canManageInterface,
   canRenameVlan,
   canTogglePoe,
   canWrite,
   interfaceRights,
   isReadOnly,
+  tagVlans,
   type InterfaceRights,
   type Policy,
 } from "../domain/access";
@@ -51,6 +55,8 @@ import {
   checkVlanAbsent,
   checkVlanPresent,
   checkVlanTarget,
+  planTagChange,
+  tagsText,
 } from "../domain/device-checks";
 import {
   hasControlCharacter,
@@ -61,17 +67,20 @@ import {
   parseSave,
   parseUntaggedVlan,
   parseVlanDefinition,
+  parseTagsRequest,
   parseVlanIdToDelete,
+  type TagsRequest,
 } from "../domain/request-values";
 import type { Denial, Failure, Result } from "../domain/result";
-import { DEVICE_ACTION_WORDS, outcomeOfCode, type DeviceAction } from "../domain/audit-actions";
+import { DEVICE_ACTION_WORDS, type DeviceAction } from "../domain/audit-actions";
 import * as msg from "../domain/messages";
+import { guardedDescription, lagMemberDenial, NO_PORT_PROTECTION } from "../domain/port-protection";
 import type { Caller } from "./caller";
 import { markAudited, type Actor } from "./audit";
 import type { DeviceFull, GroupFull } from "./devices";
 import type { Services } from "./services";
 import { ApiError, refusal, toApiError } from "./errors";
-import type { Settlement } from "../db/audit";
+import { policyOf } from "./config";
 
 /** What the request asks, as the handler received it. */
 export interface WriteRequest {
@@ -112,7 +121,7 @@ interface InterfaceFacts {
   allowed: ReadonlySet<number>;
 }
 
-/** One kind of write: how to read its parameters and how to check and plan it. */
+/** One kind of write, as written: how to read its parameters (P) and how to check and plan it. */
 type WriteSpec<P> =
   | {
       action: DeviceAction;
@@ -187,12 +196,36 @@ const setInterfaceVlan: WriteSpec<number> = {
   check(_scope, { view, rights, allowed }, vlan) {
     const iface = view.interface;
     need(canManageInterface(rights));
+    need(lagMemberDenial(iface));
     need(checkVlanTarget(vlan, view.vlans, allowed));
     need(checkSameVlan(vlan, iface.untagged_vlan));
     return {
       result: msg.vlanChanged(iface.name, vlan),
       audit: { interface: iface.name, old_value: String(iface.untagged_vlan), new_value: String(vlan) },
       apply: (d) => d.setUntaggedVlan(view, vlan),
+    };
+  },
+};
+
+/** docs/api-decisions.md "Trunk ports": who may, which VLANs, and what is kept */
+const setInterfaceTags: WriteSpec<TagsRequest> = {
+  action: "tagged_vlans",
+  target: "interface",
+  parse: (body) => valueOf(parseTagsRequest(body)),
+  requested: (r, id) => ({ interface: id, new_value: tagsText(r.untagged, r.tagged, r.allowAll) }),
+  check({ caller, group, policy }, { view, rights }, request) {
+    const iface = view.interface;
+    need(canEditTags(caller, rights, policy, iface));
+    const planned = planTagChange(request, iface, view.vlans, tagVlans(caller, group, view.vlans));
+    if ("status" in planned) throw refusal(planned);
+    return {
+      result: msg.tagsChanged(iface.name),
+      audit: {
+        interface: iface.name,
+        old_value: tagsText(iface.untagged_vlan, iface.tagged_vlans),
+        new_value: tagsText(planned.untagged, planned.tagged, planned.allowAll),
+      },
+      apply: (d) => d.setTags(view, planned),
     };
   },
 };
@@ -213,9 +246,18 @@ const setInterfaceDescription: WriteSpec<unknown> = {
   check(scope, { view, rights }, raw) {
     const iface = view.interface;
     need(canEditDescription(rights));
-    const text = valueOf(
-      parseDescription(raw, { characters: scope.can.max_description_length, bytes: scope.can.max_description_bytes }),
+    const limits = { characters: scope.can.max_description_length, bytes: scope.can.max_description_bytes };
+    const asked = valueOf(parseDescription(raw, limits));
+    // OpenL2M's description guards; a kept beginning makes the text longer: the limits again
+    const guarded = valueOf(
+      guardedDescription(
+        asked,
+        iface.description,
+        scope.caller.user.is_superuser,
+        scope.policy.protection ?? NO_PORT_PROTECTION,
+      ),
     );
+    const text = guarded === asked ? asked : valueOf(parseDescription(guarded, limits));
     need(checkSameDescription(text, iface.description));
     return {
       result: msg.descriptionChanged(iface.name),
@@ -233,14 +275,26 @@ const saveConfig: WriteSpec<true> = {
   check: () => ({ result: msg.CONFIG_SAVED, audit: { new_value: "startup-config" }, apply: (d) => d.saveConfig() }),
 };
 
+/** add/edit's parameters as sent: vlan_id a number or the text of one, vlan_name text */
+interface VlanParams {
+  vlan_id: number | string;
+  vlan_name: string;
+}
+
 /** the parse step of add/edit: both fields present and vlan_id numeric (values checked later) */
-function vlanParams(body: Record<string, unknown>): { vlan_id: unknown; vlan_name: unknown } {
-  if (parseInteger(body.vlan_id) === null || typeof body.vlan_name !== "string") {
+function vlanParams(body: Record<string, unknown>): VlanParams {
+  const id = body.vlan_id;
+  // parseInteger takes only a number or its text: the typeof checks say so to the compiler
+  if (
+    parseInteger(id) === null ||
+    (typeof id !== "number" && typeof id !== "string") ||
+    typeof body.vlan_name !== "string"
+  ) {
     throw new ApiError(400, "missing_parameter", msg.VLAN_PARAMETERS_INVALID);
   }
   if (hasControlCharacter(body.vlan_name))
     throw new ApiError(400, "invalid_parameter", msg.VLAN_NAME_CONTROL_CHARACTERS);
-  return { vlan_id: body.vlan_id, vlan_name: body.vlan_name };
+  return { vlan_id: id, vlan_name: body.vlan_name };
 }
 
 /** a VLAN write's id must be one the URL's group allows; an id outside 1..4094 is left to the value check (400) */
@@ -252,7 +306,7 @@ function vlanOfGroup(caller: Caller, group: GroupFull, rawId: unknown): Denial |
 const vlanLabel = (vlans: VlanInfo[], id: number) => `${id} ${vlans.find((v) => v.id === id)?.name ?? ""}`.trim();
 const nameLimits = (can: Capabilities) => ({ characters: can.max_vlan_name_length, bytes: can.max_vlan_name_bytes });
 
-const addVlan: WriteSpec<{ vlan_id: unknown; vlan_name: unknown }> = {
+const addVlan: WriteSpec<VlanParams> = {
   action: "vlan_add",
   target: "vlans",
   parse: vlanParams,
@@ -269,7 +323,7 @@ const addVlan: WriteSpec<{ vlan_id: unknown; vlan_name: unknown }> = {
   },
 };
 
-const editVlan: WriteSpec<{ vlan_id: unknown; vlan_name: unknown }> = {
+const editVlan: WriteSpec<VlanParams> = {
   action: "vlan_rename",
   target: "vlans",
   parse: vlanParams,
@@ -302,16 +356,59 @@ const deleteVlan: WriteSpec<number> = {
   },
 };
 
+/** A request parsed by its write spec: the rest of the spec's steps, bound to its parameters. */
+type ParsedWrite =
+  | {
+      target: "interface";
+      requested(interfaceId: string): AuditFacts;
+      check(scope: Scope, facts: InterfaceFacts): Plan;
+    }
+  | {
+      target: "vlans" | "device";
+      permit(caller: Caller, group: GroupFull): Denial | null;
+      requested(): AuditFacts;
+      check(scope: Scope, vlans: VlanInfo[]): Plan;
+    };
+
+/** A write spec whatever its parameters' type: parse gives the steps that know them. */
+export interface DeviceWrite {
+  action: DeviceAction;
+  parse(body: Record<string, unknown>): ParsedWrite;
+}
+
+function deviceWrite<P>(spec: WriteSpec<P>): DeviceWrite {
+  return {
+    action: spec.action,
+    parse(body) {
+      const params = spec.parse(body);
+      if (spec.target === "interface") {
+        return {
+          target: spec.target,
+          requested: (interfaceId) => spec.requested(params, interfaceId),
+          check: (scope, facts) => spec.check(scope, facts, params),
+        };
+      }
+      return {
+        target: spec.target,
+        permit: (caller, group) => spec.permit?.(caller, group, params) ?? null,
+        requested: () => spec.requested(params),
+        check: (scope, vlans) => spec.check(scope, vlans, params),
+      };
+    },
+  };
+}
+
 /** Every device write, by the spec's operationId. */
-export const DEVICE_WRITES: Record<string, WriteSpec<any>> = {
-  setInterfaceState,
-  setInterfacePoe,
-  setInterfaceVlan,
-  setInterfaceDescription,
-  saveConfig,
-  addVlan,
-  editVlan,
-  deleteVlan,
+export const DEVICE_WRITES: Record<string, DeviceWrite> = {
+  setInterfaceState: deviceWrite(setInterfaceState),
+  setInterfacePoe: deviceWrite(setInterfacePoe),
+  setInterfaceVlan: deviceWrite(setInterfaceVlan),
+  setInterfaceTags: deviceWrite(setInterfaceTags),
+  setInterfaceDescription: deviceWrite(setInterfaceDescription),
+  saveConfig: deviceWrite(saveConfig),
+  addVlan: deviceWrite(addVlan),
+  editVlan: deviceWrite(editVlan),
+  deleteVlan: deviceWrite(deleteVlan),
 };
 
 /** Runs one write through the phases; the answer's `result` text. */
@@ -328,70 +425,52 @@ export async function runWrite(s: Services, operationId: string, req: WriteReque
   let pending: number | null = null;
   try {
     // parse, then access (token, the URL's pair, read-only), then the action's own right
-    const params = spec.parse(req.body);
-    audit = spec.target === "interface" ? spec.requested(params, req.interfaceId ?? "") : spec.requested(params);
+    const write = spec.parse(req.body);
+    audit = write.target === "interface" ? write.requested(req.interfaceId ?? "") : write.requested();
     if (caller.token && !caller.token.write_enabled) throw new ApiError(403, "token_read_only", msg.TOKEN_CANNOT_WRITE);
     const resolved = await s.devices.resolve(caller, req.groupId, req.switchId);
     device = resolved.device;
     groupId = resolved.group.id;
     need(canWrite(caller, resolved.group, resolved.device));
-    if (spec.target !== "interface" && spec.permit) need(spec.permit(caller, resolved.group, params));
+    if (write.target !== "interface") need(write.permit(caller, resolved.group));
     const where = { switch: resolved.device, group_id: resolved.group.id, action: spec.action };
     const result = await s.devices.exclusive(resolved.device.id, (lease) =>
       applyWrite(
         s,
-        spec,
+        write,
         capability,
         caller,
         resolved,
         req.interfaceId ?? "",
-        params,
         (facts) => (audit = facts),
         async (facts) => {
           pending = await s.audit.pending(req.actor, { ...where, ...facts }, lease);
         },
       ),
     );
-    await settlePending(s, pending, { ...audit, outcome: "success", code: null, message: result });
+    // the device answered: a row that cannot be settled stays pending (reported), the
+    // answer is the device's (a retry of a change that was made would only be refused)
+    if (pending !== null) await s.audit.settle(pending, { ...audit, outcome: "success", code: null, message: result });
     return result;
   } catch (e) {
     const err =
       e instanceof ApiError ? unknownOutcomeText(e, device, spec.action, audit.interface) : (toApiError(e) ?? e);
-    const code = err instanceof ApiError ? err.code : "server_error";
-    const reason = err instanceof ApiError ? err.reason : "Internal server error";
-    // every end that is not a success is a row: refused before any change, failed on the device, or not known
-    if (pending !== null)
-      await settlePending(s, pending, { ...audit, outcome: outcomeOfCode(code), code, message: reason });
-    else {
-      await s.audit
-        .refusal(req.actor, {
-          action: spec.action,
-          switch: device ?? { id: null, name: `#${req.switchId}` },
-          group_id: groupId,
-          ...audit,
-          outcome: outcomeOfCode(code),
-          code,
-          message: reason,
-        })
-        .catch(() => undefined);
-    }
+    // every end that is not a success is a row: refused before any change, failed on the
+    // device, or not known (the pending row settled, when the write got that far)
+    await s.audit.failure(
+      req.actor,
+      {
+        action: spec.action,
+        switch: device ?? { id: null, name: `#${req.switchId}` },
+        group_id: groupId,
+        ...audit,
+        code: err instanceof ApiError ? err.code : "server_error",
+        message: err instanceof ApiError ? err.reason : "Internal server error",
+      },
+      pending,
+    );
     throw markAudited(err);
   }
-}
-
-/**
- * Settles the write's pending row with the device's answer. When the database cannot take
- * it, the row stays pending (the next lease holder of the device calls it unknown) and the
- * caller still gets the device's answer: the device did answer, and a retry of a change
- * that was made would only be refused as the same value.
- */
-async function settlePending(s: Services, id: number | null, settlement: Settlement): Promise<void> {
-  if (id === null) return;
-  await s.audit
-    .settle(id, settlement)
-    .catch((err: unknown) =>
-      s.log.error({ err, auditRow: id }, "the audit row of a device write could not be settled; it stays pending"),
-    );
 }
 
 /** The body as asked, for the audit row of a request refused before it could be understood. */
@@ -418,22 +497,21 @@ function unknownOutcomeText(
 /** The check and apply phases on the device (inside the device's queue). */
 async function applyWrite(
   s: Services,
-  spec: WriteSpec<any>,
+  write: ParsedWrite,
   capability: NonNullable<ReturnType<typeof capabilityOf>>,
   caller: Caller,
   where: Awaited<ReturnType<Services["devices"]["resolve"]>>,
   interfaceId: string,
-  params: unknown,
   learned: (facts: AuditFacts) => void,
   recordPending: (facts: AuditFacts) => Promise<void>,
 ): Promise<string> {
   const { group, device } = where;
-  const policy: Policy = { always_allow_poe_toggle: s.config.alwaysAllowPoeToggle };
+  const policy: Policy = policyOf(s.config);
   return s.devices.use(device, async (driver) => {
     const scope: Scope = { caller, group, device, policy, can: driver.can };
     need(checkCapability(driver.can, capability));
     let plan: Plan;
-    if (spec.target === "interface") {
+    if (write.target === "interface") {
       const id = driver.parseInterfaceId(interfaceId);
       const view = id === null ? null : await driver.learnInterface(id);
       if (!view) throw new ApiError(404, "interface_not_found", msg.interfaceNotFound(interfaceId));
@@ -447,11 +525,11 @@ async function applyWrite(
         allowed,
         isReadOnly(caller, group, device),
       );
-      learned({ ...spec.requested(params as never, interfaceId), interface: view.interface.name });
-      plan = spec.check(scope, { view, rights, allowed }, params as never);
+      learned({ ...write.requested(interfaceId), interface: view.interface.name });
+      plan = write.check(scope, { view, rights, allowed });
     } else {
-      const vlans = spec.target === "vlans" ? await driver.learnVlans() : [];
-      plan = spec.check(scope, vlans, params as never);
+      const vlans = write.target === "vlans" ? await driver.learnVlans() : [];
+      plan = write.check(scope, vlans);
     }
     learned(plan.audit);
     // no change without its row: the row first, the device after

@@ -2,7 +2,8 @@
  * The device service: the caller's menu from the inventory, the (group, device) pair of a
  * URL authorised on its own (without building the menu), a driver opened for a device
  * with its decrypted credentials, writes to one device applied one after another, and
- * what a learn found kept on the device record (driver_info, hostname).
+ * what a learn found kept on the device record (driver_info, hostname). The per-device
+ * gates and the write leases are the service's, given to it at start-up (app/startup.ts).
  */
 import type { Repos } from "../db/repos";
 import type { SecretBox } from "../db/secrets";
@@ -13,7 +14,7 @@ import type { Driver } from "../drivers/contract";
 import { DeviceBusy, DeviceError, DriverChoiceStale, HostKeyChanged } from "../model/failures";
 import type { Connection, SnmpTarget, SshTarget } from "../model/targets";
 import { nowIso } from "../db/time";
-import { holdSlot, sshGateKey } from "../drivers/device-gate";
+import { sshGateKey, type DeviceGates } from "../drivers/device-gate";
 import * as msg from "../domain/messages";
 import {
   menuGroups,
@@ -27,7 +28,7 @@ import type { DeviceRecord, GroupRecord } from "../domain/records";
 import type { Caller } from "./caller";
 import { ApiError, deviceFailure, refusal } from "./errors";
 import type { DeviceCounters, DeviceObserver } from "./telemetry";
-import { writeLeasesOf } from "./write-lease";
+import type { WriteLeases } from "./write-lease";
 
 export type GroupFull = GroupRecord & GroupRights;
 export type DeviceFull = DeviceRecord &
@@ -109,17 +110,38 @@ function busy(device: DeviceFull, e: DeviceBusy): ApiError {
   });
 }
 
+/** What the device service is built from. */
+export interface DeviceServiceParts {
+  repos: Repos;
+  secrets: SecretBox;
+  /** the service's per-device gates: every driver it opens goes through them */
+  gates: DeviceGates;
+  /** the service's write leases: writes to one device, one at a time across instances */
+  leases: WriteLeases;
+  /** opens a device's driver (default: the registry's) */
+  open?: DriverOpener;
+  /** told what each device use cost, each failure's code and each queue's depth */
+  observer?: DeviceObserver;
+}
+
 export class DeviceService {
   /** writes running or waiting per device id (the metrics' queue depth) */
   private readonly depth = new Map<number, number>();
+  private readonly repos: Repos;
+  private readonly secrets: SecretBox;
+  private readonly gates: DeviceGates;
+  private readonly leases: WriteLeases;
+  private readonly open: DriverOpener;
+  private readonly observer?: DeviceObserver;
 
-  constructor(
-    private readonly repos: Repos,
-    private readonly secrets: SecretBox,
-    private readonly open: DriverOpener = registryOpen,
-    /** told what each device use cost, each failure's code and each queue's depth */
-    private readonly observer?: DeviceObserver,
-  ) {}
+  constructor(parts: DeviceServiceParts) {
+    this.repos = parts.repos;
+    this.secrets = parts.secrets;
+    this.gates = parts.gates;
+    this.leases = parts.leases;
+    this.open = parts.open ?? registryOpen;
+    this.observer = parts.observer;
+  }
 
   /** The caller's menu: groups with their rights and active members, sorted by name. */
   async menu(caller: Caller): Promise<Menu> {
@@ -229,7 +251,7 @@ export class DeviceService {
     let release: (() => void) | null = null;
     if (connection.connector === 7) {
       try {
-        release = await holdSlot(sshGateKey(connection.ssh.host, connection.ssh.port));
+        release = await this.gates.hold(sshGateKey(connection.ssh.host, connection.ssh.port));
       } catch (e) {
         throw e instanceof DeviceBusy ? busy(device, e) : e;
       }
@@ -256,6 +278,7 @@ export class DeviceService {
           name: device.name,
           detected,
           onHostKey: (fp) => (presentedKey = fp),
+          gates: this.gates,
         });
         if (opened.detected) await this.repos.inventory.setDetection(device.id, opened.detected);
         return await fn(opened.driver);
@@ -316,7 +339,7 @@ export class DeviceService {
   async exclusive<T>(deviceId: number, fn: (lease: string) => Promise<T>): Promise<T> {
     this.countQueued(deviceId, +1);
     try {
-      return await writeLeasesOf(this.repos).run(deviceId, fn);
+      return await this.leases.run(deviceId, fn);
     } finally {
       this.countQueued(deviceId, -1);
     }

@@ -16,11 +16,16 @@ import os from "node:os";
 import crypto from "node:crypto";
 import type { LeaseRepo } from "../db/leases";
 import type { Repos } from "../db/repos";
-import { deviceGates } from "../drivers/device-gate";
+import type { DeviceGates } from "../drivers/device-gate";
 import type { Config } from "./config";
 
-/** this process among the instances: host, pid and a random part (pids repeat) */
-export const thisInstance = `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString("hex")}`;
+/**
+ * A new service's name among the instances: host, pid and a random part (pids repeat, and
+ * one process may run more than one service: tests, the bench).
+ */
+export function instanceName(): string {
+  return `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString("hex")}`;
+}
 
 export interface PresenceSettings {
   /** how often an instance renews its row and recounts */
@@ -53,7 +58,7 @@ export class InstancePresence {
     /** takes this instance's share (the device gates' concurrency) */
     private readonly apply: (share: number) => void,
     readonly settings: PresenceSettings = DEFAULT_PRESENCE,
-    readonly instance: string = thisInstance,
+    readonly instance: string = instanceName(),
   ) {}
 
   get share(): number {
@@ -98,13 +103,19 @@ export class InstancePresence {
   }
 }
 
-/** The serving process's presence: its share of DEVICE_CONCURRENCY goes to the device gates. */
-export function startInstancePresence(core: {
+/** A serving service's presence: its share of DEVICE_CONCURRENCY goes to its own device gates. */
+export function startInstancePresence(service: {
   repos: Pick<Repos, "deviceLeases">;
   config: Pick<Config, "deviceConcurrency">;
+  gates: Pick<DeviceGates, "configure">;
+  instance: string;
 }): InstancePresence {
-  const presence = new InstancePresence(core.repos.deviceLeases, core.config.deviceConcurrency, (share) =>
-    deviceGates.configure({ concurrency: share }),
+  const presence = new InstancePresence(
+    service.repos.deviceLeases,
+    service.config.deviceConcurrency,
+    (share) => service.gates.configure({ concurrency: share }),
+    undefined,
+    service.instance,
   );
   presence.start();
   return presence;

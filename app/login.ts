@@ -15,7 +15,7 @@ import * as msg from "../domain/messages";
 import { addressKey, retryAfterText, throttleVerdict, userKey, type ThrottleSettings } from "../domain/throttle";
 import { loginThroughDirectory } from "./directory/login";
 import { markAudited, type AuditWriter } from "./audit";
-import { LOGIN_ACTION, outcomeOfCode } from "../domain/audit-actions";
+import { LOGIN_ACTION } from "../domain/audit-actions";
 import { loginName } from "../domain/usernames";
 import { Counter, type Registry } from "prom-client";
 
@@ -119,7 +119,7 @@ export interface LoginDeps {
   loginGuard: LoginGuard;
   config: Pick<Config, "directory">;
   repos: Pick<Repos, "users" | "inventory">;
-  audit: Pick<AuditWriter, "refusal">;
+  audit: Pick<AuditWriter, "failure">;
   /** the JSON log (directory warnings); stderr without it */
   log?: { warn(line: string): void };
 }
@@ -149,18 +149,10 @@ export async function checkLogin(
     const code = e instanceof ApiError ? e.code : "server_error";
     const reason = e instanceof ApiError ? e.reason : "Internal server error";
     const detail = e instanceof ApiError ? refusalDetail.get(e) : undefined;
-    await s.audit
-      .refusal(
-        { caller: null, ip, username },
-        {
-          action: LOGIN_ACTION,
-          new_value: via,
-          outcome: outcomeOfCode(code),
-          code,
-          message: detail ? `${reason} (${detail})` : reason,
-        },
-      )
-      .catch(() => undefined);
+    await s.audit.failure(
+      { caller: null, ip, username },
+      { action: LOGIN_ACTION, new_value: via, code, message: detail ? `${reason} (${detail})` : reason },
+    );
     throw markAudited(e);
   }
 }
@@ -203,7 +195,10 @@ async function verifyLogin(
     return user;
   } finally {
     // an unexpected error before the attempt was settled: it keeps its place (it may have
-    // been a guess) and leaves the count with the window
-    await attempt.failed().catch(() => undefined);
+    // been a guess) and leaves the count with the window; a count that cannot be kept is said
+    await attempt.failed().catch((err: unknown) => {
+      const why = err instanceof Error ? err.message : String(err);
+      (s.log ?? { warn: (line: string) => console.warn(line) }).warn(`a login attempt could not be counted: ${why}`);
+    });
   }
 }

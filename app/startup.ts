@@ -12,7 +12,7 @@ import { SettingsRepo } from "../db/settings";
 import { migrateToLatest, NewerDatabaseError } from "../db/migrations";
 import { isUniqueViolation, isWriteConflict } from "../db/errors";
 import { DuplicateUsername } from "../db/users";
-import { writeLeasesOf } from "./write-lease";
+import { WriteLeases } from "./write-lease";
 import { makeRepos, type Repos } from "../db/repos";
 import { KEY_CHECK_TEXT, SecretBox, loadSecret } from "../db/secrets";
 import { LoginGuard } from "./login";
@@ -25,7 +25,8 @@ import { AuditWriter } from "./audit";
 import { Telemetry, createLogger } from "./telemetry";
 import type { DestinationStream } from "pino";
 import type { Registry } from "prom-client";
-import { deviceGates } from "../drivers/device-gate";
+import { DeviceGates } from "../drivers/device-gate";
+import { instanceName } from "./instance-presence";
 import { DirectoryRights } from "./directory/recheck";
 
 export interface Core {
@@ -70,7 +71,7 @@ async function checkedSecrets(config: Config, settings: SettingsRepo): Promise<S
   }
   const box = new SecretBox(secret);
   const stored = check ?? (await settings.putOnce(KEY_CHECK, box.encrypt(KEY_CHECK_TEXT)));
-  let matches = false;
+  let matches: boolean;
   try {
     matches = box.decrypt(stored) === KEY_CHECK_TEXT;
   } catch {
@@ -109,21 +110,39 @@ export function loginGuardOf(core: Pick<Core, "config" | "repos">, registry?: Re
   return new LoginGuard(core.repos.loginFailures, { maxFailures, windowMs, stepMs }, Date.now, registry);
 }
 
-/** Everything a request needs, once per process; the log goes to stdout unless told otherwise. */
+/**
+ * Everything a request needs, for one service; the log goes to stdout unless told
+ * otherwise. Every part is built here and handed to whoever uses it: the per-device gates
+ * with this configuration's limits (to the device service, which gives them to each
+ * driver it opens, and to the metrics), the audit writer (reporting to the log and the
+ * metrics), the write leases under this service's own instance name. A second service in
+ * the same process builds its own and shares none of them.
+ */
 export async function buildServices(
   config: Config,
   options: { logDestination?: DestinationStream } = {},
 ): Promise<Services> {
   const log = createLogger(config.logLevel, options.logDestination);
-  const telemetry = new Telemetry(log);
+  const gates = new DeviceGates({ concurrency: config.deviceConcurrency, queueLimit: config.deviceQueueLimit });
+  const telemetry = new Telemetry(log, gates);
   const core = await openCore(config);
-  writeLeasesOf(core.repos, { leaseMs: config.deviceLeaseMs, waitMs: config.deviceWriteWaitMs }, log);
-  deviceGates.configure({ concurrency: config.deviceConcurrency, queueLimit: config.deviceQueueLimit });
+  const audit = new AuditWriter(core.repos, telemetry);
+  const instance = instanceName();
+  const leases = new WriteLeases(
+    core.repos,
+    audit,
+    instance,
+    { leaseMs: config.deviceLeaseMs, waitMs: config.deviceWriteWaitMs },
+    log,
+  );
   return {
     ...core,
     loginGuard: loginGuardOf(core, telemetry.registry),
-    devices: new DeviceService(core.repos, core.secrets, undefined, telemetry),
-    audit: new AuditWriter(core.repos),
+    devices: new DeviceService({ ...core, gates, leases, observer: telemetry }),
+    gates,
+    leases,
+    instance,
+    audit,
     version: packageVersion(),
     startedAt: new Date(),
     spec: loadSpecDocument(),
@@ -152,6 +171,7 @@ export async function ensureFirstSuperuser(
     } catch (e) {
       throw new Error(
         `SWITCHDESK_ADMIN_PASSWORD, the first superuser's password: ${e instanceof ApiError ? e.reason : String(e)} (PASSWORD_MIN_LENGTH)`,
+        { cause: e },
       );
     }
   }

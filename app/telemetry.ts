@@ -3,9 +3,10 @@
  * one per request with its request id, and Prometheus metrics (prom-client) in a
  * registry of this process's own. The device service reports what each device use cost
  * (SNMP requests and round trips from the driver's counters), its failures by code and
- * the depth of each device's write queue; the HTTP shell reports each request. What a
- * request spent on devices is counted in its scope (AsyncLocalStorage), so its log line
- * can say it.
+ * the depth of each device's write queue; the HTTP shell reports each request; the audit
+ * writer reports each row it could not write (an error line and a count, app/audit.ts).
+ * What a request spent on devices is counted in its scope (AsyncLocalStorage), so its log
+ * line can say it.
  *
  * Nothing here ever sees a request body, a header value other than X-Request-Id, or a
  * decrypted credential: log lines carry only the names given to them, and the redact
@@ -15,7 +16,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
 import pino, { type DestinationStream, type Logger } from "pino";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import { deviceGates } from "../drivers/device-gate";
+import type { DeviceGateLimits } from "../drivers/device-gate";
 
 export type { Logger } from "pino";
 
@@ -85,10 +86,19 @@ export interface DeviceObserver {
   queueDepth(deviceId: number, depth: number): void;
 }
 
+/** Which audit write failed (app/audit.ts): the label of switchdesk_audit_write_failures_total. */
+export type AuditWriteKind = "refusal" | "pending" | "settle" | "admin" | "cut_off" | "leftovers";
+
+/** What the audit writer reports of a row it could not write; Telemetry implements it. */
+export interface AuditObserver {
+  /** `row`: what the row was about (action, outcome, code, switch), never its values */
+  auditWriteFailed(kind: AuditWriteKind, err: unknown, row: Record<string, string | number | null>): void;
+}
+
 /** seconds; device calls make the slow end long */
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 
-export class Telemetry implements DeviceObserver {
+export class Telemetry implements DeviceObserver, AuditObserver {
   readonly registry = new Registry();
   private readonly requests: Counter<"operation" | "method" | "status">;
   private readonly latency: Histogram<"operation" | "method">;
@@ -97,8 +107,13 @@ export class Telemetry implements DeviceObserver {
   private readonly deviceRequests: Counter<"driver">;
   private readonly deviceErrors: Counter<"code">;
   private readonly queue: Gauge<"switch">;
+  private readonly auditFailures: Counter<"kind">;
 
-  constructor(readonly log: Logger) {
+  constructor(
+    readonly log: Logger,
+    /** the service's per-device limits (its device gates'), shown as switchdesk_device_concurrency */
+    gates: { readonly limits: DeviceGateLimits },
+  ) {
     const registers = [this.registry];
     this.requests = new Counter({
       name: "switchdesk_http_requests_total",
@@ -141,13 +156,19 @@ export class Telemetry implements DeviceObserver {
       help: "Requests this instance lets be in flight to one device: its share of DEVICE_CONCURRENCY among the live instances",
       registers,
       collect() {
-        this.set(deviceGates.limits.concurrency);
+        this.set(gates.limits.concurrency);
       },
     });
     this.queue = new Gauge({
       name: "switchdesk_device_queue_depth",
       help: "Writes to one device running or waiting for it, by switch id",
       labelNames: ["switch"],
+      registers,
+    });
+    this.auditFailures = new Counter({
+      name: "switchdesk_audit_write_failures_total",
+      help: "Audit rows that could not be written (the database refused or was lost), by kind: refusal, pending, settle, admin, cut_off, leftovers",
+      labelNames: ["kind"],
       registers,
     });
   }
@@ -195,6 +216,15 @@ export class Telemetry implements DeviceObserver {
 
   queueDepth(deviceId: number, depth: number): void {
     this.queue.set({ switch: String(deviceId) }, depth);
+  }
+
+  /**
+   * An audit row that could not be written: an error line (what the row was about, the
+   * database's error; never the row's values) and a count by kind.
+   */
+  auditWriteFailed(kind: AuditWriteKind, err: unknown, row: Record<string, string | number | null>): void {
+    this.auditFailures.inc({ kind });
+    this.log.error({ err, audit: { kind, ...row } }, "an audit row could not be written");
   }
 
   /** The metrics in Prometheus text format, and its content type. */

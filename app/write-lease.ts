@@ -15,14 +15,19 @@
  * pending rows of other owners as unknown: their writes ran under an earlier holding that
  * has ended (released, or expired because its holder stopped renewing), so none of them
  * can still be settled by a live lease holder (docs/architecture.md, "Pending audit rows").
- * A lease whose release failed (the database was lost) belongs to a write of this
- * instance that has ended; this instance's next write takes it without waiting for it to
- * expire.
+ * Those rows, and the row of a write cut off by its instance's death, are written by the
+ * audit writer (app/audit.ts). A lease whose release failed (the database was lost)
+ * belongs to a write of this instance that has ended; this instance's next write takes it
+ * without waiting for it to expire.
+ *
+ * One WriteLeases belongs to one service (app/startup.ts builds it) and holds all its
+ * state: the local queues, the holdings' counter and the holdings running now. Its
+ * instance name is the service's own, so two services in one process are two instances
+ * to each other, as two processes would be.
  */
 import type { Repos } from "../db/repos";
-import type { LeaseHolder } from "../db/leases";
+import type { AuditWriter } from "./audit";
 import { ApiError } from "./errors";
-import { thisInstance } from "./instance-presence";
 import * as msg from "../domain/messages";
 
 export interface WriteLeaseSettings {
@@ -38,13 +43,9 @@ export const DEFAULT_WRITE_LEASE: WriteLeaseSettings = { leaseMs: 15_000, waitMs
 const POLL_FIRST_MS = 20;
 const POLL_MAX_MS = 250;
 
-type LeaseRepos = Pick<Repos, "deviceLeases" | "inventory" | "audit">;
+type LeaseRepos = Pick<Repos, "deviceLeases" | "inventory">;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** holdings of this process: a counter for unique owner names, and the ones running now */
-let holdings = 0;
-const running = new Set<string>();
 
 /** `p` settled before the deadline? (its outcome does not matter here) */
 async function settledBefore(p: Promise<unknown>, deadline: number): Promise<boolean> {
@@ -64,12 +65,18 @@ async function settledBefore(p: Promise<unknown>, deadline: number): Promise<boo
 }
 
 export class WriteLeases {
-  readonly instance = thisInstance;
   /** tail of the local queue of writes per device id */
   private readonly queues = new Map<number, Promise<void>>();
+  /** holdings so far (a counter for unique owner names), and the ones running now */
+  private holdings = 0;
+  private readonly running = new Set<string>();
 
   constructor(
     private readonly repos: LeaseRepos,
+    /** writes the rows of writes cut off (pending rows of ended holdings, a dead instance's write) */
+    private readonly audit: Pick<AuditWriter, "settleLeftovers" | "cutOff">,
+    /** this service among the instances on the database: its lease owner names start with it */
+    readonly instance: string,
     readonly settings: WriteLeaseSettings = DEFAULT_WRITE_LEASE,
     /** the JSON log; stderr without it */
     private readonly log?: { error(line: string): void },
@@ -86,13 +93,13 @@ export class WriteLeases {
     this.queues.set(deviceId, tail);
     try {
       if (!(await settledBefore(before, deadline))) throw await this.busy(deviceId);
-      const owner = `${this.instance}#${++holdings}`;
-      running.add(owner);
+      const owner = `${this.instance}#${++this.holdings}`;
+      this.running.add(owner);
       try {
         await this.take(deviceId, owner, deadline);
         return await this.holding(deviceId, owner, () => fn(owner));
       } finally {
-        running.delete(owner);
+        this.running.delete(owner);
       }
     } finally {
       done();
@@ -110,11 +117,13 @@ export class WriteLeases {
       );
       if (r.taken) {
         const dead = r.tookOverFrom && !this.endedHere(r.tookOverFrom.owner) ? r.tookOverFrom : null;
-        const settledDead = await this.settleLeftovers(deviceId, owner, dead).catch((err: unknown) => {
-          this.error(`pending audit rows of switch ${deviceId} not settled: ${(err as Error).message}`);
-          return false;
-        });
-        if (dead && !settledDead) await this.cutOff(deviceId, dead).catch(() => undefined);
+        // the device's pending rows of ended holdings are called unknown; a dead holder
+        // that left none gets a row of its own (neither write stops this one when it fails)
+        const settled = await this.audit.settleLeftovers(deviceId, owner);
+        if (dead && !settled.includes(dead.owner)) {
+          const device = await this.repos.inventory.get("switches", deviceId).catch(() => undefined);
+          await this.audit.cutOff({ id: deviceId, name: device?.name ?? `#${deviceId}` }, dead);
+        }
         return;
       }
       await sleep(Math.min(pause * (0.5 + Math.random()), Math.max(0, deadline - Date.now())));
@@ -147,29 +156,12 @@ export class WriteLeases {
 
   /** A holder of this instance that is not running: its write ended and its release failed. */
   private endedHere(holder: string): boolean {
-    return holder.startsWith(`${this.instance}#`) && !running.has(holder);
+    return holder.startsWith(`${this.instance}#`) && !this.running.has(holder);
   }
 
   private error(line: string): void {
     if (this.log) this.log.error(line);
     else console.error(line);
-  }
-
-  /**
-   * Settles the device's pending audit rows of earlier holdings as unknown (their writes
-   * were cut off between the row and its settling); whether one was `dead`'s.
-   */
-  private async settleLeftovers(deviceId: number, owner: string, dead: LeaseHolder | null): Promise<boolean> {
-    let settledDead = false;
-    for (const row of await this.repos.audit.pendingOf(deviceId, owner)) {
-      const settled = await this.repos.audit.settleUnknown(
-        row.id,
-        "device_outcome_unknown",
-        msg.pendingWriteSettled(row.switch_name, row.time),
-      );
-      if (settled && dead && row.write_lease === dead.owner) settledDead = true;
-    }
-    return settledDead;
   }
 
   private async busy(deviceId: number): Promise<ApiError> {
@@ -179,46 +171,4 @@ export class WriteLeases {
       "Retry-After": String(seconds),
     });
   }
-
-  /** The audit row of a write whose instance died holding the lease: what is known of it. */
-  private async cutOff(deviceId: number, dead: LeaseHolder): Promise<void> {
-    const device = await this.repos.inventory.get("switches", deviceId);
-    const instance = dead.owner.replace(/#\d+$/, "");
-    await this.repos.audit.write({
-      user_id: null,
-      username: "",
-      source_address: "",
-      switch_id: deviceId,
-      switch_name: device?.name ?? `#${deviceId}`,
-      group_id: null,
-      interface: "",
-      action: "request:device_write",
-      old_value: "",
-      new_value: `write lease ${dead.owner} held since ${dead.since}`,
-      outcome: "unknown",
-      code: "device_outcome_unknown",
-      message: msg.writeCutOff(
-        device?.name ?? `#${deviceId}`,
-        instance,
-        dead.since,
-        new Date(dead.expires_ms).toISOString(),
-      ),
-    });
-  }
-}
-
-const perRepos = new WeakMap<object, WriteLeases>();
-
-/** The process's write leases over these repositories (settings from the start-up). */
-export function writeLeasesOf(
-  repos: LeaseRepos,
-  settings?: WriteLeaseSettings,
-  log?: { error(line: string): void },
-): WriteLeases {
-  let leases = perRepos.get(repos);
-  if (!leases || (settings && leases.settings !== settings)) {
-    leases = new WriteLeases(repos, settings ?? DEFAULT_WRITE_LEASE, log);
-    perRepos.set(repos, leases);
-  }
-  return leases;
 }

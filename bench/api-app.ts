@@ -21,18 +21,25 @@ import type { Driver } from "../drivers/contract";
 import type { LabSwitch } from "../lab";
 import { loadContract } from "../server/contract";
 import { createApp } from "../server/app";
+import type { components } from "../generated/api";
 
 export interface Answer {
   status: number;
   /** the error code of a refusal ("device_busy"), empty on success */
   code: string;
-  body: any;
+  /** the parsed JSON, or the text when it is not JSON (null: no answer) */
+  body: unknown;
   ms: number;
 }
 
 export interface RequestOptions {
   token?: string;
   json?: unknown;
+}
+
+/** The `code` of an error answer's body, empty when it has none. */
+function errorCode(body: unknown): string {
+  return typeof body === "object" && body !== null && "code" in body && typeof body.code === "string" ? body.code : "";
 }
 
 /** One API call to the service at `baseUrl`, timed; an error answer is returned, never thrown. */
@@ -54,13 +61,13 @@ export async function httpRequest(
     });
     const text = await res.text();
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    let body: any = text;
+    let body: unknown = text;
     try {
       body = JSON.parse(text);
     } catch {
       // not JSON: kept as text
     }
-    const code = res.status >= 400 && body && typeof body.code === "string" ? body.code : "";
+    const code = res.status >= 400 ? errorCode(body) : "";
     return { status: res.status, code, body, ms };
   } catch (e) {
     // no HTTP answer at all (connection refused or reset): counted as status 0
@@ -98,10 +105,13 @@ export class BenchApp {
     const services = await buildServices(config);
     let app: BenchApp | null = null;
     // the production device service, with the registry's opener wrapped to remember drivers
-    services.devices = new DeviceService(services.repos, services.secrets, async (spec) => {
-      const opened = await openDriver(spec);
-      app?.opened.push(opened.driver);
-      return opened;
+    services.devices = new DeviceService({
+      ...services,
+      open: async (spec) => {
+        const opened = await openDriver(spec);
+        app?.opened.push(opened.driver);
+        return opened;
+      },
     });
     const handler = createApp(services, await loadContract());
     const server: Server = await new Promise((resolve) => {
@@ -146,7 +156,8 @@ export class BenchApp {
     );
     const r = await this.request("POST", "/api/users/token/", { json: { username, password } });
     if (r.status !== 200) throw new Error(`login of ${username} failed: ${r.status} ${JSON.stringify(r.body)}`);
-    return r.body.token;
+    // a 200 of POST /api/users/token/ is the spec's TokenCreated
+    return (r.body as components["schemas"]["TokenCreated"]).token;
   }
 
   async addGroup(name: string): Promise<number> {

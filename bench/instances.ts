@@ -54,8 +54,8 @@ export function startInstance(env: Record<string, string>, options: StartOptions
       if (listening && !keepOutput) return;
       into.push(...d.toString().split("\n").filter(Boolean));
     };
-    child.stderr!.on("data", lines(err));
-    child.stdout!.on("data", (d: Buffer) => {
+    child.stderr.on("data", lines(err));
+    child.stdout.on("data", (d: Buffer) => {
       if (listening) return lines(out)(d);
       lines(out)(d);
       const m = /listening on (http:\/\/127\.0\.0\.1:\d+)\/api\//.exec(out.join("\n"));

@@ -19,10 +19,47 @@ import { parseOid } from "../lab/snmp/oid";
 import { decodePdu, encodePdu, PduType, VarBindListWriter } from "../lab/snmp/pdu";
 import { switchProvider } from "../lab/snmp/switch-mib";
 import { Tag } from "../lab/snmp/smi-values";
+import { netSnmp, ObjectType } from "../drivers/snmp/net-snmp-api";
 import { median, quantile } from "./stats";
 
-// net-snmp has no type declarations
-const snmp = require("net-snmp");
+/** The agent side of net-snmp the baseline uses (the package ships no declarations). */
+interface NetSnmpAgentApi {
+  createAgent(
+    options: { port: number; address: string; disableAuthorization: boolean },
+    onRequest: (error: Error | null) => void,
+  ): NetSnmpAgent;
+  /** SMIv2 MAX-ACCESS by name ("read-only") */
+  MaxAccess: Record<string, number>;
+  /** "Scalar", "Table" */
+  MibProviderType: Record<string, number>;
+}
+
+interface NetSnmpAgent {
+  getMib(): NetSnmpMib;
+  close(done: () => void): void;
+}
+
+interface TableColumn {
+  number: number;
+  name: string;
+  type: number;
+  maxAccess: number;
+}
+
+interface NetSnmpMib {
+  registerProvider(provider: {
+    name: string;
+    type: number;
+    oid: string;
+    maxAccess: number;
+    tableColumns: TableColumn[];
+    tableIndex: { columnName: string }[];
+  }): void;
+  addTableRow(table: string, row: Array<number | string | Buffer>): void;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const agentApi = require("net-snmp") as NetSnmpAgentApi;
 
 const VALUES = 1000;
 const ITERATIONS = 400;
@@ -81,23 +118,23 @@ function freeUdpPort(): Promise<number> {
 /** net-snmp's agent with an ifTable provider holding the switch's interfaces. */
 async function startNetSnmpAgent(sw: VirtualSwitch): Promise<{ port: number; close(): Promise<void> }> {
   const port = await freeUdpPort();
-  const agent = snmp.createAgent({ port, address: "127.0.0.1", disableAuthorization: true }, () => undefined);
-  const ro = snmp.MaxAccess["read-only"];
-  const column = (number: number, name: string, type: number) => ({ number, name, type, maxAccess: ro });
+  const agent = agentApi.createAgent({ port, address: "127.0.0.1", disableAuthorization: true }, () => undefined);
+  const ro = agentApi.MaxAccess["read-only"];
+  const column = (number: number, name: string, type: number): TableColumn => ({ number, name, type, maxAccess: ro });
   agent.getMib().registerProvider({
     name: "ifEntry",
-    type: snmp.MibProviderType.Table,
+    type: agentApi.MibProviderType.Table,
     oid: "1.3.6.1.2.1.2.2.1",
-    maxAccess: snmp.MaxAccess["not-accessible"],
+    maxAccess: agentApi.MaxAccess["not-accessible"],
     tableColumns: [
-      column(1, "ifIndex", snmp.ObjectType.Integer),
-      column(2, "ifDescr", snmp.ObjectType.OctetString),
-      column(3, "ifType", snmp.ObjectType.Integer),
-      column(4, "ifMtu", snmp.ObjectType.Integer),
-      column(5, "ifSpeed", snmp.ObjectType.Gauge),
-      column(6, "ifPhysAddress", snmp.ObjectType.OctetString),
-      column(7, "ifAdminStatus", snmp.ObjectType.Integer),
-      column(8, "ifOperStatus", snmp.ObjectType.Integer),
+      column(1, "ifIndex", ObjectType.Integer),
+      column(2, "ifDescr", ObjectType.OctetString),
+      column(3, "ifType", ObjectType.Integer),
+      column(4, "ifMtu", ObjectType.Integer),
+      column(5, "ifSpeed", ObjectType.Gauge),
+      column(6, "ifPhysAddress", ObjectType.OctetString),
+      column(7, "ifAdminStatus", ObjectType.Integer),
+      column(8, "ifOperStatus", ObjectType.Integer),
     ],
     tableIndex: [{ columnName: "ifIndex" }],
   });
@@ -121,9 +158,9 @@ async function startNetSnmpAgent(sw: VirtualSwitch): Promise<{ port: number; clo
 /** Time to walk the first `values` values of ifTable with net-snmp's client (GetBulk, 50 a request). */
 function walkValues(port: number, values: number): Promise<{ ms: number; got: number }> {
   return new Promise((resolve, reject) => {
-    const session = snmp.createSession("127.0.0.1", "public", {
+    const session = netSnmp.createSession("127.0.0.1", "public", {
       port,
-      version: snmp.Version2c,
+      version: netSnmp.Version2c,
       timeout: 5000,
       retries: 0,
     });
@@ -132,11 +169,11 @@ function walkValues(port: number, values: number): Promise<{ ms: number; got: nu
     session.subtree(
       "1.3.6.1.2.1.2.2.1",
       50,
-      (vbs: unknown[]) => {
+      (vbs) => {
         got += vbs.length;
         return got >= values; // true stops the walk
       },
-      (err: Error | null) => {
+      (err) => {
         const ms = performance.now() - t0;
         session.close();
         if (err) reject(err);

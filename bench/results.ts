@@ -86,18 +86,21 @@ export const RESULT_FIELDS: readonly (keyof ScenarioResult)[] = [
 
 /** A scenario row: the given fields (rounded to 0.1, ratios to 0.001), every other field null. */
 export function scenarioRow(name: string, fields: Partial<Omit<ScenarioResult, "name">>): ScenarioResult {
+  // filled below in the order of RESULT_FIELDS (the order of latest.json)
   const row = { name } as ScenarioResult;
   for (const key of RESULT_FIELDS) {
     if (key === "name") continue;
+    if (key === "statuses") {
+      row.statuses = fields.statuses ?? null;
+      continue;
+    }
     const v = fields[key];
-    (row as unknown as Record<string, unknown>)[key] =
-      v === undefined || (typeof v === "number" && !Number.isFinite(v)) ? null : round(key, v);
+    row[key] = v === undefined || v === null || !Number.isFinite(v) ? null : round(key, v);
   }
   return row;
 }
 
-function round(key: keyof ScenarioResult, v: unknown): unknown {
-  if (typeof v !== "number") return v;
+function round(key: keyof ScenarioResult, v: number): number {
   if (key === "ratio" || key === "rps_ratio" || key === "p99_ratio") return Math.round(v * 1000) / 1000;
   return Math.round(v * 10) / 10;
 }
@@ -112,27 +115,29 @@ export function describeMachine(): string {
 /** The problems of a parsed latest.json (empty: it has the shape above). */
 export function shapeProblems(data: unknown): string[] {
   const problems: string[] = [];
-  const d = data as Partial<BenchResults> | null;
-  if (!d || typeof d !== "object") return ["not an object"];
+  if (!data || typeof data !== "object") return ["not an object"];
+  const d = data as Record<string, unknown>;
   if (typeof d.machine !== "string" || d.machine === "") problems.push("machine is not a text");
   if (typeof d.when !== "string" || Number.isNaN(Date.parse(d.when))) problems.push("when is not an ISO time");
-  if (!Array.isArray(d.scenarios) || d.scenarios.length === 0) return [...problems, "scenarios is not a list of rows"];
-  for (const [i, s] of d.scenarios.entries()) {
-    const where = `scenarios[${i}] (${String((s as ScenarioResult)?.name)})`;
-    if (!s || typeof s !== "object") {
+  const scenarios: unknown = d.scenarios;
+  if (!Array.isArray(scenarios) || scenarios.length === 0) return [...problems, "scenarios is not a list of rows"];
+  for (const [i, s] of (scenarios as unknown[]).entries()) {
+    const row = s && typeof s === "object" ? (s as Record<string, unknown>) : null;
+    const where = `scenarios[${i}] (${String(row?.name)})`;
+    if (!row) {
       problems.push(`${where} is not an object`);
       continue;
     }
-    const keys = Object.keys(s);
+    const keys = Object.keys(row);
     for (const k of RESULT_FIELDS) if (!keys.includes(k)) problems.push(`${where} has no ${k}`);
     for (const k of keys)
       if (!RESULT_FIELDS.includes(k as keyof ScenarioResult)) problems.push(`${where} has an unknown field ${k}`);
     for (const k of RESULT_FIELDS.filter((f) => keys.includes(f))) {
-      const v = (s as unknown as Record<string, unknown>)[k];
+      const v = row[k];
       if (k === "name") {
         if (typeof v !== "string" || v === "") problems.push(`${where}: name is not a text`);
       } else if (k === "statuses") {
-        if (v !== null && (typeof v !== "object" || Object.values(v as object).some((n) => typeof n !== "number")))
+        if (v !== null && (typeof v !== "object" || Object.values(v).some((n) => typeof n !== "number")))
           problems.push(`${where}: statuses is not counts or null`);
       } else if (v !== null && typeof v !== "number") {
         problems.push(`${where}: ${k} is neither a number nor null`);
@@ -143,7 +148,7 @@ export function shapeProblems(data: unknown): string[] {
 }
 
 /** The columns of the table (a field, its heading). */
-const TABLE: [keyof ScenarioResult, string][] = [
+const TABLE: [Exclude<keyof ScenarioResult, "statuses">, string][] = [
   ["name", "scenario"],
   ["requests", "requests"],
   ["round_trips", "round trips"],
@@ -164,7 +169,7 @@ const TABLE: [keyof ScenarioResult, string][] = [
   ["db_writes_per_call", "DB writes/call"],
 ];
 
-function cell(s: ScenarioResult, key: keyof ScenarioResult): string {
+function cell(s: ScenarioResult, key: Exclude<keyof ScenarioResult, "statuses">): string {
   const v = s[key];
   if (v === null) return "";
   if (key === "errors" && typeof v === "number" && v > 0 && s.statuses) {

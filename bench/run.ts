@@ -99,7 +99,7 @@ async function run(): Promise<void> {
     const rows = await scenario();
     for (const row of rows === undefined ? [] : Array.isArray(rows) ? rows : [rows]) {
       results.scenarios.push(row);
-      console.log(`  ${JSON.stringify(row, (_k, v) => (v === null ? undefined : v))}`);
+      console.log(`  ${JSON.stringify(row, (_k, v: unknown) => (v === null ? undefined : v))}`);
     }
     console.log(`  (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   }

@@ -9,6 +9,10 @@ import { BenchApp, type Answer, type RequestOptions } from "./api-app";
 import { baselineAvailable, baselineRead } from "./baseline";
 import { scenarioRow, type ScenarioResult } from "./results";
 import { median, msSince, summary } from "./stats";
+import type { components } from "../generated/api";
+
+type SwitchInfo = components["schemas"]["SwitchInfo"];
+type Menu = components["schemas"]["Menu"];
 
 export interface ScenarioOptions {
   /** latency the lab adds to every answer */
@@ -19,7 +23,8 @@ export interface ScenarioOptions {
   baselineRuns: number;
   /** duration of load-64x32 */
   loadSeconds: number;
-  log(line: string): void;
+  /** where progress lines go (a function, not a method: passed on by itself) */
+  log: (line: string) => void;
 }
 
 /** The lab agent's own processing time: its handleMessage timed around every request. */
@@ -169,8 +174,10 @@ export async function writeScenario(kind: WriteKind, o: ScenarioOptions): Promis
       const view = await f.app.request("GET", `${base}/`, { token: f.token });
       if (view.status !== 200)
         throw new Error(`basic view of the write lab: ${view.status} ${JSON.stringify(view.body)}`);
+      // a 200 of the basic view is the spec's SwitchInfo
+      const info = view.body as SwitchInfo;
       // an access port that is manageable and has PoE, not the uplink
-      const port = (view.body.interfaces as any[]).find(
+      const port = info.interfaces.find(
         (i) =>
           i.manageable &&
           i.mode === "Access" &&
@@ -179,7 +186,7 @@ export async function writeScenario(kind: WriteKind, o: ScenarioOptions): Promis
           String(i.name).startsWith("GigabitEthernet"),
       );
       if (!port) throw new Error("the write lab has no manageable access port with PoE");
-      const vlans = Object.keys(view.body.vlans).map(Number);
+      const vlans = Object.keys(info.vlans).map(Number);
       const other = [10, 30, 1].find((v) => v !== port.vlan && vlans.includes(v)) ?? 1;
       const values: Record<WriteKind, [string, unknown, unknown]> = {
         vlan: ["vlan", other, port.vlan],
@@ -383,7 +390,7 @@ export async function menuScenario(
     }
     const token = await f.app.createUser("menu-user", "pw-menu-user-1", { groups: ids });
     const first = await f.app.request("GET", "/api/switches/", { token });
-    const menu = Object.values((first.body?.groups ?? {}) as Record<string, { members: object }>);
+    const menu = Object.values(first.status === 200 ? (first.body as Menu).groups : {});
     o.log(
       `  menu: first answer ${first.status}, ${menu.length} groups, ${menu.reduce((n, g) => n + Object.keys(g.members).length, 0)} devices`,
     );

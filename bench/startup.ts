@@ -57,7 +57,7 @@ async function firstAnswer(
     detached: true,
   });
   let stderr = "";
-  child.stderr!.on("data", (d) => (stderr += d));
+  child.stderr.on("data", (d) => (stderr += d));
   try {
     const deadline = Date.now() + GIVE_UP_MS;
     while (Date.now() < deadline) {

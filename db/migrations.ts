@@ -349,6 +349,28 @@ function loginAttempts(dialect: Store["dialect"]): Migration {
   };
 }
 
+/**
+ * OpenL2M's inventory fields that switchdesk had no column for (issue 18): `bulk_edit` on
+ * devices and device groups (on, as OpenL2M's default), and a credential profile's Netmiko
+ * `device_type` (informational: the device's driver decides how switchdesk talks to it).
+ */
+function openl2mInventoryFields(): Migration {
+  return {
+    async up(db: AnyDb) {
+      for (const t of ["switches", "switch_groups"]) {
+        await db.schema
+          .alterTable(t)
+          .addColumn("bulk_edit", "integer", (c) => c.notNull().defaultTo(1))
+          .execute();
+      }
+      await db.schema
+        .alterTable("credentials")
+        .addColumn("device_type", "varchar(64)", (c) => c.notNull().defaultTo(""))
+        .execute();
+    },
+  };
+}
+
 class StaticProvider implements MigrationProvider {
   constructor(private readonly dialect: Store["dialect"]) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -361,6 +383,7 @@ class StaticProvider implements MigrationProvider {
       "0006_directory_links": directoryLinks(this.dialect),
       "0007_pending_audit_rows": pendingAuditRows(),
       "0008_login_attempts": loginAttempts(this.dialect),
+      "0009_openl2m_inventory_fields": openl2mInventoryFields(),
     };
   }
 }

@@ -66,6 +66,8 @@ export interface SwitchGroupsTable {
   allow_poe_toggle: Bool;
   edit_if_descr: Bool;
   allow_all_vlans: Bool;
+  /** migration 0009 (OpenL2M's flag): several ports of the group's devices may be edited at once */
+  bulk_edit: Generated<Bool>;
 }
 
 export interface GroupUsersTable {
@@ -109,6 +111,8 @@ export interface CredentialsTable {
   private_key_enc: string | null;
   enable_password_enc: string | null;
   port: number;
+  /** migration 0009: OpenL2M's Netmiko device type, kept for its admin API; the device's driver decides */
+  device_type: Generated<string>;
 }
 
 export interface SwitchesTable {
@@ -141,6 +145,8 @@ export interface SwitchesTable {
   ssh_host_key_accepted: string | null;
   /** SSH: a different key the device presented, waiting for an admin to accept it */
   ssh_host_key_presented: string | null;
+  /** migration 0009 (OpenL2M's flag): several ports of the device may be edited at once */
+  bulk_edit: Generated<Bool>;
 }
 
 export interface AuditLogTable {

@@ -7,6 +7,14 @@
 import type { InterfaceInfo } from "../model/device";
 import { Denial, denial } from "./result";
 import * as msg from "./messages";
+import {
+  adminDenied,
+  everyoneDenied,
+  lagMemberDenial,
+  lagNote,
+  NO_PORT_PROTECTION,
+  type PortProtection,
+} from "./port-protection";
 
 export interface Caller {
   user: {
@@ -44,18 +52,38 @@ export interface DeviceRights {
 export interface Policy {
   /** PoE may be toggled on every port (OpenL2M's ALWAYS_ALLOW_POE_TOGGLE) */
   always_allow_poe_toggle: boolean;
+  /** the administrator's port protections (domain/port-protection.ts); none when absent */
+  protection?: PortProtection;
+  /** superusers may change trunks (OpenL2M's ALLOW_TAGS_EDIT, on by default) */
+  allow_tags_edit: boolean;
+  /** staff users may too (OpenL2M's STAFF_ALLOW_TAGS_EDIT, off by default; needs allow_tags_edit) */
+  staff_allow_tags_edit: boolean;
 }
 
 export interface InterfaceRights {
   manageable: boolean;
-  /** why not, present only when not manageable */
+  /**
+   * why not, present when not manageable; on a manageable member of a link aggregation,
+   * why its VLANs cannot be changed (domain/port-protection.ts)
+   */
   unmanage_reason?: string;
   allow_poe_toggle: boolean;
   can_edit_description: boolean;
 }
 
 /** The flags of an interface that the rules look at. */
-export type InterfaceFacts = Pick<InterfaceInfo, "kind" | "routed" | "untagged_vlan" | "disabled_reason">;
+export type InterfaceFacts = Pick<
+  InterfaceInfo,
+  | "kind"
+  | "routed"
+  | "untagged_vlan"
+  | "disabled_reason"
+  | "name"
+  | "description"
+  | "speed"
+  | "lag_member_of"
+  | "dot1x_auth"
+>;
 
 /** Read-only anywhere blocks every write; not even a superuser overrides it. */
 export function isReadOnly(
@@ -102,9 +130,10 @@ const NOTHING_ALLOWED = { manageable: false, allow_poe_toggle: false, can_edit_d
 
 /**
  * What the caller may do on one interface. The first rule that matches decides, in
- * OpenL2M's order: hard denials (read-only, driver-disabled, not Ethernet, routed) allow
- * nothing at all, then the superuser may do everything, then the PoE and description
- * flags, then the VLAN allow-list decides manageability.
+ * OpenL2M's order: hard denials (read-only, driver-disabled, not Ethernet, 802.1X,
+ * routed) allow nothing at all, then the superuser may do everything, then the PoE and
+ * description flags, then the administrator's name, description and speed rules
+ * (domain/port-protection.ts), then the VLAN allow-list decides manageability.
  * `readOnly` is isReadOnly() for this caller, group and device.
  */
 export function interfaceRights(
@@ -120,14 +149,28 @@ export function interfaceRights(
   if (readOnly) return { ...NOTHING_ALLOWED, unmanage_reason: msg.ACCESS_DENIED };
   // A LAG is shown but managed through its member ports, like every non-Ethernet port.
   if (iface.kind !== "ethernet") return { ...NOTHING_ALLOWED, unmanage_reason: msg.NOT_ETHERNET };
+  const nobody = everyoneDenied(iface);
+  if (nobody) return { ...NOTHING_ALLOWED, unmanage_reason: nobody };
   if (iface.routed) return { ...NOTHING_ALLOWED, unmanage_reason: msg.ROUTED_MODE };
-  if (caller.user.is_superuser) return { manageable: true, allow_poe_toggle: true, can_edit_description: true };
+  // a member of a link aggregation stays manageable; its reason says its VLANs are the aggregate's
+  const lag = lagNote(iface);
+  if (caller.user.is_superuser)
+    return {
+      manageable: true,
+      allow_poe_toggle: true,
+      can_edit_description: true,
+      ...(lag ? { unmanage_reason: lag } : {}),
+    };
 
   const profile = caller.user.profile;
   const allowPoe =
     policy.always_allow_poe_toggle || profile.allow_poe_toggle || group.allow_poe_toggle || device.allow_poe_toggle;
   const descriptionFlags = profile.edit_if_descr && group.edit_if_descr && device.edit_if_descr;
 
+  const adminReason = adminDenied(iface, policy.protection ?? NO_PORT_PROTECTION);
+  if (adminReason) {
+    return { manageable: false, unmanage_reason: adminReason, allow_poe_toggle: allowPoe, can_edit_description: false };
+  }
   if (!allowed.has(iface.untagged_vlan)) {
     return {
       manageable: false,
@@ -136,7 +179,12 @@ export function interfaceRights(
       can_edit_description: false,
     };
   }
-  return { manageable: true, allow_poe_toggle: allowPoe, can_edit_description: descriptionFlags };
+  return {
+    manageable: true,
+    allow_poe_toggle: allowPoe,
+    can_edit_description: descriptionFlags,
+    ...(lag ? { unmanage_reason: lag } : {}),
+  };
 }
 
 /** state and vlan writes need a manageable interface. */
@@ -169,6 +217,56 @@ export function offeredWrites(
     allow_poe_toggle: mayWrite && canTogglePoe(rights) === null,
     can_edit_description: mayWrite && canEditDescription(rights) === null,
   };
+}
+
+/**
+ * Trunk changes (POST .../tags/, docs/api-decisions.md "Trunk ports"): a manageable port,
+ * and OpenL2M's two settings: ALLOW_TAGS_EDIT lets superusers, STAFF_ALLOW_TAGS_EDIT (with
+ * it) staff users; no one else. The refusal is the contract's "You can not manage this
+ * interface!". Which VLANs may be added or removed is tagVlans().
+ */
+export function canEditTags(
+  caller: Caller,
+  rights: InterfaceRights,
+  policy: Policy,
+  iface: Pick<InterfaceInfo, "lag_member_of">,
+): Denial | null {
+  if (!rights.manageable || !policy.allow_tags_edit) return denial(msg.CANNOT_MANAGE_INTERFACE);
+  // a member of a link aggregation keeps its VLANs (domain/port-protection.ts), superusers too
+  const lag = lagMemberDenial(iface);
+  if (lag) return lag;
+  if (caller.user.is_superuser) return null;
+  if (caller.user.is_staff && policy.staff_allow_tags_edit) return null;
+  return denial(msg.CANNOT_MANAGE_INTERFACE);
+}
+
+/** The interface view's `can_edit_tags`: the tags write would pass its permission checks (see offeredWrites). */
+export function offeredTagsEdit(
+  caller: Caller,
+  rights: InterfaceRights,
+  policy: Policy,
+  mayWrite: boolean,
+  iface: Pick<InterfaceInfo, "lag_member_of">,
+): boolean {
+  return mayWrite && canEditTags(caller, rights, policy, iface) === null;
+}
+
+/**
+ * The VLAN ids the caller may add to or remove from a port's tagged VLANs, or make a
+ * trunk's native VLAN: every VLAN of the device for superusers, else the group's list
+ * (every VLAN in an allow_all_vlans group). Staff are held to the group's list here,
+ * unlike for an access port's VLAN (allowedVlans): a trunk carries its VLANs on to
+ * whatever is at the other end, so it takes the group's word (docs/api-decisions.md).
+ */
+export function tagVlans(
+  caller: Caller,
+  group: Pick<GroupRights, "allow_all_vlans" | "vlans">,
+  deviceVlans: readonly { id: number }[],
+): ReadonlySet<number> {
+  const onDevice = deviceVlans.map((vlan) => vlan.id);
+  if (caller.user.is_superuser || group.allow_all_vlans) return new Set(onDevice);
+  const groupList = new Set(group.vlans);
+  return new Set(onDevice.filter((id) => groupList.has(id)));
 }
 
 /** VLAN add: superuser or a profile with vlan_edit (staff too needs vlan_edit). */

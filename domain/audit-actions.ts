@@ -13,6 +13,7 @@ export const DEVICE_ACTIONS = [
   "vlan_add",
   "vlan_rename",
   "vlan_delete",
+  "tagged_vlans",
 ] as const;
 export type DeviceAction = (typeof DEVICE_ACTIONS)[number];
 
@@ -26,6 +27,7 @@ export const DEVICE_ACTION_WORDS: Record<DeviceAction, string> = {
   vlan_add: "the VLAN list (a new VLAN)",
   vlan_rename: "a VLAN's name",
   vlan_delete: "the VLAN list (a deleted VLAN)",
+  tagged_vlans: "tagged and native VLANs",
 };
 
 /** How an attempt that did not succeed is recorded, by its error code. */

@@ -4,9 +4,9 @@
  * it at all. Each answers null (go on) or the contract's failure.
  */
 import { CAPABILITY_FLAGS, type CapabilityFlag, type Capabilities } from "../model/capabilities";
-import type { InterfaceInfo, VlanInfo } from "../model/device";
-import { Failure, failure } from "./result";
-import { isVlanId } from "./request-values";
+import type { InterfaceInfo, TagChange, VlanInfo } from "../model/device";
+import { Denial, denial, Failure, failure } from "./result";
+import { isVlanId, type TagsRequest } from "./request-values";
 import * as msg from "./messages";
 
 /** A new untagged VLAN must be a VLAN id, exist on the device and be allowed to the caller. */
@@ -52,4 +52,64 @@ export function checkCapability(can: Capabilities, capability: CapabilityFlag): 
   if (can[capability]) return null;
   const reason = capability === "save_config" ? msg.CANNOT_SAVE : msg.deviceCannot(CAPABILITY_FLAGS[capability].action);
   return failure(400, "not_supported", reason);
+}
+
+/**
+ * A tags request against the port and the device (docs/api-decisions.md "Trunk ports"):
+ * every VLAN named exists on the device (400); `allowAll` needs every VLAN of the device
+ * to be one the caller may use for trunks (`mayTag`), a new native VLAN and the native
+ * VLAN it replaces must be such VLANs, and so must every tagged VLAN added or removed
+ * (403 vlan_not_allowed naming the first that is not). A tagged VLAN on the port the
+ * caller may not use stays on it: the change keeps it. The same VLANs as now: 404. The
+ * answer is the change to make, with allowAll's VLANs listed.
+ */
+export function planTagChange(
+  request: TagsRequest,
+  iface: Pick<InterfaceInfo, "untagged_vlan" | "tagged_vlans">,
+  deviceVlans: readonly { id: number }[],
+  mayTag: ReadonlySet<number>,
+): TagChange | Failure | Denial {
+  const onDevice = new Set(deviceVlans.map((v) => v.id));
+  for (const id of [request.untagged, ...request.tagged]) {
+    if (!onDevice.has(id)) return failure(400, "invalid_parameter", msg.vlanMissing(id));
+  }
+  const refuse = (id: number) => denial(msg.vlanChangeNotAllowed(id), "vlan_not_allowed");
+  const current = new Set(iface.tagged_vlans);
+  if (request.untagged !== iface.untagged_vlan) {
+    for (const id of [request.untagged, iface.untagged_vlan])
+      if (onDevice.has(id) && !mayTag.has(id)) return refuse(id);
+  }
+  let tagged: number[];
+  if (request.allowAll) {
+    const foreign = [...onDevice].sort((a, b) => a - b).find((id) => !mayTag.has(id));
+    if (foreign !== undefined) return refuse(foreign);
+    tagged = [...onDevice].filter((id) => id !== request.untagged);
+  } else {
+    const wanted = new Set(request.tagged);
+    const added = request.tagged.filter((id) => !current.has(id));
+    const addedForeign = added.find((id) => !mayTag.has(id));
+    if (addedForeign !== undefined) return refuse(addedForeign);
+    // a tagged VLAN the caller may not use that the request leaves out: it stays on the port
+    const kept = iface.tagged_vlans.filter((id) => !wanted.has(id) && !mayTag.has(id));
+    tagged = [...request.tagged, ...kept];
+  }
+  tagged = [...new Set(tagged)].filter((id) => id !== request.untagged).sort((a, b) => a - b);
+  const same =
+    request.untagged === iface.untagged_vlan && tagged.length === current.size && tagged.every((id) => current.has(id));
+  if (same) return failure(404, "same_value", msg.SAME_TAGS);
+  return { untagged: request.untagged, tagged, allowAll: request.allowAll };
+}
+
+/** "untagged 10 tagged 20-23,30": a port's VLANs for the audit log (runs of ids as ranges) */
+export function tagsText(untagged: number, tagged: readonly number[], allowAll = false): string {
+  if (allowAll) return `untagged ${untagged} tagged all`;
+  const ids = [...tagged].sort((a, b) => a - b);
+  const runs: string[] = [];
+  for (let i = 0; i < ids.length;) {
+    let j = i;
+    while (j + 1 < ids.length && ids[j + 1] === ids[j] + 1) j++;
+    runs.push(j - i >= 2 ? `${ids[i]}-${ids[j]}` : ids.slice(i, j + 1).join(","));
+    i = j + 1;
+  }
+  return `untagged ${untagged} tagged ${runs.length ? runs.join(",") : "none"}`;
 }

@@ -2,9 +2,9 @@
  * One entry of the `interfaces` array of the switch view (docs/api-decisions.md), keys
  * in the spec's order, optional keys left out rather than null: `tagged_vlans` only in
  * Tagged mode, `vlan` only when there is one, `speed` only when known, `poe` only on PoE
- * ports, `unmanage_reason` only when not manageable. `allow_poe_toggle` and
- * `can_edit_description` go past OpenL2M's shape: what the PoE and description writes
- * would allow this caller here.
+ * ports, `unmanage_reason` only when not manageable, `mtu` only when the device says it.
+ * `allow_poe_toggle`, `can_edit_description` and `can_edit_tags` go past OpenL2M's shape:
+ * what the PoE, description and tags writes would allow this caller here.
  */
 import type { InterfaceInfo, LldpNeighbor, LearnScope, MacEntry, PoePortInfo } from "../model/device";
 import type { components } from "../generated/api";
@@ -69,13 +69,15 @@ export function neighborJson(neighbor: LldpNeighbor): NeighborJson {
 
 /**
  * `scope` basic leaves the MAC and LLDP lists empty even when the driver filled them.
- * `mayWrite` is canWrite() for the caller, group and device (see offeredWrites()).
+ * `mayWrite` is canWrite() for the caller, group and device (see offeredWrites());
+ * `canEditTags` is offeredTagsEdit() for this interface.
  */
 export function interfaceJson(
   iface: InterfaceInfo,
   rights: InterfaceRights,
   scope: LearnScope,
   mayWrite: boolean,
+  canEditTags: boolean,
 ): InterfaceJson {
   const mode = interfaceMode(iface);
   const details = scope === "details";
@@ -90,11 +92,16 @@ export function interfaceJson(
     online: iface.oper_up,
     ...(iface.speed > 0 ? { speed: iface.speed } : {}),
     duplex: iface.duplex,
+    ...(iface.mtu !== undefined && iface.mtu > 0 ? { mtu: iface.mtu } : {}),
     vrf: iface.vrf,
     ...(iface.poe ? { poe: poeJson(iface.poe) } : {}),
     manageable: rights.manageable,
-    ...(rights.manageable ? {} : { unmanage_reason: rights.unmanage_reason ?? "" }),
+    // also on a manageable member of a link aggregation: why its VLANs cannot change
+    ...(rights.manageable && rights.unmanage_reason === undefined
+      ? {}
+      : { unmanage_reason: rights.unmanage_reason ?? "" }),
     ...offeredWrites(rights, mayWrite),
+    can_edit_tags: canEditTags,
     ethernet_addresses: details ? iface.macs.map(ethernetAddressJson) : [],
     neighbors: details ? iface.neighbors.map(neighborJson) : [],
   };

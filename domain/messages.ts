@@ -205,6 +205,29 @@ export function vlanDeleted(id: number): string {
   return `Vlan ${id} was deleted!`;
 }
 
+// --- Section 10: trunk ports (POST .../interface/<if>/tags/) ------------------------------
+
+/** CONTRACT section 10: any of the three parameters missing or malformed */
+export const TAGS_PARAMETERS_INVALID =
+  "Missing or invalid parameter: 'untagged_vlan', 'tagged_vlans' and 'allow_all' are required!";
+
+export function tagsChanged(interfaceName: string): string {
+  return `Interface ${interfaceName} vlans have been set!`;
+}
+
+/** ours, in the words of the other writes' same-value texts */
+export const SAME_TAGS = "New vlans are the same, please change the vlans first!";
+
+/** ours: a VLAN id outside 1..4094 in `parameter` */
+export function invalidVlanIdIn(parameter: string, id: number): string {
+  return `Invalid vlan id in '${parameter}': '${id}'`;
+}
+
+/** ours */
+export function vlanListedTwice(id: number): string {
+  return `Vlan ${id} is listed more than once in 'tagged_vlans'`;
+}
+
 /** VLAN add, rename or delete of a VLAN the group of the URL does not allow (code vlan_not_allowed, 403) */
 export function vlanChangeNotAllowed(id: number): string {
   return `You are not allowed to change vlan ${id}`;

@@ -216,3 +216,54 @@ export function parseVlanIdToDelete(value: unknown): Result<number> {
   if (!isVlanId(id)) return failure(400, "invalid_parameter", msg.invalidNewVlanId(id));
   return success(id);
 }
+
+/** What POST .../tags/ asks: the native VLAN, the tagged ones (ascending, native left out), and allow_all. */
+export interface TagsRequest {
+  untagged: number;
+  tagged: number[];
+  allowAll: boolean;
+}
+
+/** the parts of a tagged_vlans value (comma text, JSON array, one number), or null when it is malformed */
+function taggedItems(value: unknown): unknown[] | null {
+  if (typeof value === "number") return [value];
+  if (Array.isArray(value)) return value as unknown[];
+  if (typeof value !== "string") return null;
+  if (value.trim() === "") return [];
+  return value.split(",").map((item) => item.trim());
+}
+
+/**
+ * The body of POST .../tags/ (CONTRACT section 10). All three parameters are required:
+ * absent (or blank) is missing_parameter, present but unreadable invalid_parameter, both
+ * with the contract's one text. `tagged_vlans` is a comma list, a JSON array of numbers
+ * or numeric strings, one number, or empty; a VLAN id outside 1..4094 or listed twice is
+ * 400 naming it; the native VLAN in the list is left out (it is the port's untagged VLAN,
+ * not a tag). `allow_all` takes the on-values of `state`.
+ */
+export function parseTagsRequest(body: {
+  untagged_vlan?: unknown;
+  tagged_vlans?: unknown;
+  allow_all?: unknown;
+}): Result<TagsRequest> {
+  const bad = (value: unknown) => missingOrInvalid(value, msg.TAGS_PARAMETERS_INVALID);
+  const untagged = parseInteger(body.untagged_vlan);
+  if (untagged === null) return bad(body.untagged_vlan);
+  if (isAbsent(body.tagged_vlans)) return bad(body.tagged_vlans);
+  const items = taggedItems(body.tagged_vlans);
+  if (items === null) return failure(400, "invalid_parameter", msg.TAGS_PARAMETERS_INVALID);
+  const allowText = scalarText(body.allow_all);
+  if (allowText === null || allowText.trim() === "") return bad(body.allow_all);
+
+  if (!isVlanId(untagged)) return failure(400, "invalid_parameter", msg.invalidVlanIdIn("untagged_vlan", untagged));
+  const tagged = new Set<number>();
+  for (const item of items) {
+    const id = parseInteger(item);
+    if (id === null) return failure(400, "invalid_parameter", msg.TAGS_PARAMETERS_INVALID);
+    if (!isVlanId(id)) return failure(400, "invalid_parameter", msg.invalidVlanIdIn("tagged_vlans", id));
+    if (tagged.has(id)) return failure(400, "invalid_parameter", msg.vlanListedTwice(id));
+    tagged.add(id);
+  }
+  tagged.delete(untagged);
+  return success({ untagged, tagged: [...tagged].sort((a, b) => a - b), allowAll: isOnValue(allowText) });
+}

@@ -15,8 +15,11 @@ import {
   canWrite,
   interfaceRights,
   isReadOnly,
+  offeredTagsEdit,
+  tagVlans,
 } from "./access";
 import { interfaceJson } from "./interface-view";
+import { isHidden, NO_PORT_PROTECTION } from "./port-protection";
 import { naturalSortBy } from "../model/natural-order";
 import type { DeviceRecord, GroupRecord } from "./records";
 import { switchUrl } from "./urls";
@@ -64,6 +67,7 @@ export function switchView(input: SwitchViewInput): SwitchJson {
   const { snapshot, device, group, caller, policy, capabilities: can } = input;
   const readOnly = isReadOnly(caller, group, device);
   const allowed = allowedVlans(caller, group, snapshot.vlans);
+  const mayTag = tagVlans(caller, group, snapshot.vlans);
   const mayWrite = canWrite(caller, group, device) === null;
 
   const section: SwitchSectionJson = {
@@ -86,6 +90,7 @@ export function switchView(input: SwitchViewInput): SwitchJson {
     edit_vlans: can.edit_vlans,
     change_vlan_name: can.change_vlan_name,
     save_config: can.save_config,
+    change_tags: can.change_tags,
     url: switchUrl(input.baseUrl, group.id, device.id),
     nms_id: device.nms_id ?? "",
     poe: devicePoeJson(snapshot),
@@ -102,18 +107,23 @@ export function switchView(input: SwitchViewInput): SwitchJson {
       igmp_snooping: false,
       vrf: "",
       allowed: allowed.has(vlan.id),
+      allowed_tagged: mayTag.has(vlan.id),
     };
   }
 
   // the one place interfaces are put in natural order of their id: drivers return them as found
-  const interfaces = naturalSortBy(snapshot.interfaces, (iface) => iface.id).map((iface) =>
-    interfaceJson(
+  // HIDE_NONE_ETHERNET_INTERFACES leaves what is not Ethernet out (domain/port-protection.ts)
+  const shown = snapshot.interfaces.filter((iface) => !isHidden(iface, policy.protection ?? NO_PORT_PROTECTION));
+  const interfaces = naturalSortBy(shown, (iface) => iface.id).map((iface) => {
+    const rights = interfaceRights(caller, group, device, policy, iface, allowed, readOnly);
+    return interfaceJson(
       iface,
-      interfaceRights(caller, group, device, policy, iface, allowed, readOnly),
+      rights,
       snapshot.scope,
       mayWrite,
-    ),
-  );
+      offeredTagsEdit(caller, rights, policy, mayWrite, iface),
+    );
+  });
 
   return { switch: section, vlans, interfaces };
 }

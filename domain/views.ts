@@ -46,9 +46,10 @@ export function adminRootView(baseUrl: string): Schemas["AdminRoot"] {
   return {
     users: at("users/"),
     switches: at("switches/"),
-    switchgroups: at("switchgroups/"),
-    snmpprofiles: at("snmpprofiles/"),
-    credentials: at("credentials/"),
+    // OpenL2M's paths (api/admin/switchgroups/ etc. are their aliases)
+    switchgroups: at("switches/switchgroups/"),
+    snmpprofiles: at("switches/snmpprofiles/"),
+    credentials: at("switches/netmikoprofiles/"),
     log: at("log/"),
   };
 }

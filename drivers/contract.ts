@@ -9,7 +9,7 @@
  * and the setter gets that same view back.
  */
 import type { Capabilities } from "../model/capabilities";
-import type { DeviceSnapshot, InterfaceView, LearnScope, VlanInfo } from "../model/device";
+import type { DeviceSnapshot, InterfaceView, LearnScope, TagChange, VlanInfo } from "../model/device";
 
 export interface Driver {
   readonly info: { vendor: string; driver: string };
@@ -27,6 +27,12 @@ export interface Driver {
   learnVlans(): Promise<VlanInfo[]>;
   setAdminState(view: InterfaceView, up: boolean): Promise<void>;
   setUntaggedVlan(view: InterfaceView, vlan: number): Promise<void>;
+  /**
+   * Makes the port a trunk carrying `tagged` (every VLAN when allowAll) with `untagged`
+   * as its native VLAN; an access port on `untagged` when tagged is empty and allowAll
+   * false. Resolves when the device reads back that way.
+   */
+  setTags(view: InterfaceView, change: TagChange): Promise<void>;
   setPoe(view: InterfaceView, on: boolean): Promise<void>;
   setDescription(view: InterfaceView, text: string): Promise<void>;
   createVlan(id: number, name: string): Promise<void>;

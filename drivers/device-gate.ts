@@ -1,11 +1,16 @@
 /**
- * The per-device bound, shared by every session of the process: at most `concurrency`
- * SNMP requests (or SSH sessions of API calls, holdSlot) in flight to one device,
- * whichever API call sent them, and at most `queueLimit` waiting behind them. A new call that finds the queue
- * full is refused at once with DeviceBusy (the API's 503 device_busy) before anything is
- * sent; a call already admitted is never refused halfway (a write's read-back must not be
- * turned away after its SET). Waiting happens before a request is sent, so the wait never
- * counts against the request's timeout.
+ * The per-device bound, shared by every session of one service: at most `concurrency`
+ * SNMP requests (or SSH sessions of API calls, DeviceGates.hold) in flight to one device,
+ * whichever API call sent them, and at most `queueLimit` waiting behind them. A new call
+ * that finds the queue full is refused at once with DeviceBusy (the API's 503 device_busy)
+ * before anything is sent; a call already admitted is never refused halfway (a write's
+ * read-back must not be turned away after its SET). Waiting happens before a request is
+ * sent, so the wait never counts against the request's timeout.
+ *
+ * There is no process-wide set of gates: the service builds one DeviceGates with its
+ * limits (app/startup.ts) and hands it to the drivers it opens (DriverSpec.gates), so two
+ * services in one process keep their own limits. A session opened without one (a test or
+ * a tool driving one device) gets a set of its own that bounds only itself.
  *
  * Gates are keyed by address (`snmp host:port`, `ssh host:port`) and kept only while
  * something is in flight or waiting, so the map stays as small as the set of busy devices.
@@ -100,10 +105,15 @@ export class DeviceGate {
   }
 }
 
+/** One service's gates, one per busy device address, under one set of limits. */
 export class DeviceGates {
   limits: DeviceGateLimits = { ...DEFAULT_LIMITS };
   readonly counters: DeviceGateCounters = { acquired: 0, busy: 0, maxInFlight: 0, maxWaiting: 0 };
   private readonly gates = new Map<string, DeviceGate>();
+
+  constructor(limits: Partial<DeviceGateLimits> = {}) {
+    this.configure(limits);
+  }
 
   /** Sets the bound (DEVICE_CONCURRENCY, DEVICE_QUEUE_LIMIT); applies to every device from now on. */
   configure(limits: Partial<DeviceGateLimits>): void {
@@ -137,10 +147,24 @@ export class DeviceGates {
   forgetIfIdle(gate: DeviceGate): void {
     if (gate.idle && this.gates.get(gate.key) === gate) this.gates.delete(gate.key);
   }
-}
 
-/** The process's gates: every SNMP session and SSH connection goes through them. */
-export const deviceGates = new DeviceGates();
+  /**
+   * One slot of a device held for a whole session (an SSH session of one API call): admits
+   * (DeviceBusy when the queue is full), waits for the slot, and gives back its release.
+   */
+  async hold(key: string): Promise<() => void> {
+    const gate = this.forKey(key);
+    gate.admit();
+    await gate.acquire();
+    const started = Date.now();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      gate.release(Date.now() - started);
+    };
+  }
+}
 
 export function snmpGateKey(host: string, port: number): string {
   return `snmp ${host.toLowerCase()}:${port}`;
@@ -148,21 +172,4 @@ export function snmpGateKey(host: string, port: number): string {
 
 export function sshGateKey(host: string, port: number): string {
   return `ssh ${host.toLowerCase()}:${port}`;
-}
-
-/**
- * One slot of a device held for a whole session (an SSH session of one API call): admits
- * (DeviceBusy when the queue is full), waits for the slot, and gives back its release.
- */
-export async function holdSlot(key: string): Promise<() => void> {
-  const gate = deviceGates.forKey(key);
-  gate.admit();
-  await gate.acquire();
-  const started = Date.now();
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    gate.release(Date.now() - started);
-  };
 }

@@ -7,6 +7,7 @@ import type { Capabilities } from "../model/capabilities";
 import type { Connection, SnmpTarget, SshTarget } from "../model/targets";
 import type { Driver } from "./contract";
 import type { SnmpSession } from "./snmp/session";
+import type { DeviceGates } from "./device-gate";
 
 export interface OpenOptions {
   /** the device's inventory name, for messages */
@@ -17,6 +18,8 @@ export interface OpenOptions {
   expectSysObjectId?: string;
   /** SSH: called with the host key fingerprint the device presented (to pin it) */
   onHostKey?: (fingerprint: string) => void;
+  /** SNMP: the service's per-device gates its requests go through (drivers/device-gate.ts) */
+  gates?: DeviceGates;
 }
 
 export interface DriverMatch {

@@ -16,6 +16,7 @@ import { CAPABILITY_FLAG_NAMES, type CapabilityFlag } from "../model/capabilitie
 import { FAMILIES } from "./families";
 import { isUnder } from "./snmp/oid";
 import { SnmpSession } from "./snmp/session";
+import type { DeviceGates } from "./device-gate";
 import { asText } from "./snmp/varbind-values";
 
 export const AUTO_DRIVER = "auto";
@@ -52,6 +53,11 @@ export interface DriverSpec {
   detected?: Detection | null;
   /** SSH: the host key fingerprint the device presented */
   onHostKey?: (fingerprint: string) => void;
+  /**
+   * The service's per-device gates (drivers/device-gate.ts): the opened driver's requests
+   * go through them. Without them (a test, a tool) the driver bounds only itself.
+   */
+  gates?: DeviceGates;
 }
 
 export interface OpenedDriver {
@@ -117,8 +123,9 @@ export function chooseFamily(sysObjectId: string, sysDescr = ""): DriverEntry {
 async function probe(
   connection: Connection & { connector: 0 },
   name?: string,
+  gates?: DeviceGates,
 ): Promise<{ entry: DriverEntry; sysObjectId: string; session: SnmpSession }> {
-  const session = new SnmpSession(connection.snmp, { name });
+  const session = new SnmpSession(connection.snmp, { name, gates });
   try {
     const oids = [`${system.sysObjectID}.0`, `${system.sysDescr}.0`];
     const answer = await session.get(oids, "sysObjectID.0");
@@ -132,7 +139,7 @@ async function probe(
 }
 
 export async function openDriver(spec: DriverSpec): Promise<OpenedDriver> {
-  const { connection, name } = spec;
+  const { connection, name, gates } = spec;
   const wanted = spec.driver || AUTO_DRIVER;
   if (wanted !== AUTO_DRIVER) {
     const entry = entryNamed(wanted);
@@ -142,7 +149,7 @@ export async function openDriver(spec: DriverSpec): Promise<OpenedDriver> {
         `Driver '${wanted}' speaks over connector ${entry.connector}, the device is configured for connector ${connection.connector}`,
       );
     }
-    return { driver: entry.open(connection, { name, onHostKey: spec.onHostKey }) };
+    return { driver: entry.open(connection, { name, onHostKey: spec.onHostKey, gates }) };
   }
   if (connection.connector !== 0)
     throw new NotSupported(
@@ -150,9 +157,9 @@ export async function openDriver(spec: DriverSpec): Promise<OpenedDriver> {
     );
   const stored = spec.detected ? entryNamed(spec.detected.driver) : undefined;
   if (stored && spec.detected) {
-    return { driver: stored.open(connection, { name, expectSysObjectId: spec.detected.sysObjectId }) };
+    return { driver: stored.open(connection, { name, expectSysObjectId: spec.detected.sysObjectId, gates }) };
   }
-  const found = await probe(connection, name);
+  const found = await probe(connection, name, gates);
   return {
     driver: found.entry.open(connection, { name, session: found.session }),
     detected: { driver: found.entry.name, sysObjectId: found.sysObjectId },

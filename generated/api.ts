@@ -216,9 +216,60 @@ export interface paths {
          * Set the untagged VLAN of an interface
          * @description Sets the untagged VLAN (PVID) and reads it back. Needs write access (token,
          *     user, group and device not read-only) and a manageable interface; the new VLAN
-         *     must exist on the device and be allowed for the caller.
+         *     must exist on the device and be allowed for the caller. A member of a link
+         *     aggregation keeps its aggregate's VLANs: 403 `You can not manage this interface!`
+         *     for everyone (its `unmanage_reason` in the switch view says so).
          */
         post: operations["setInterfaceVlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/switches/{group}/{switch}/interface/{interface}/tags/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Device group id, from the menu (GET /api/switches/). */
+                group: components["parameters"]["GroupId"];
+                /** @description Device id, from the menu. */
+                switch: components["parameters"]["SwitchId"];
+                /**
+                 * @description Interface id: the ifIndex for SNMP devices; the interface name for command line
+                 *     devices, with `_` standing for `/` (`1_1_1` = `1/1/1`).
+                 */
+                interface: components["parameters"]["InterfaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set the tagged VLANs and the native VLAN of an interface (trunk or access port)
+         * @description OpenL2M 4.2.5's trunk call. The port becomes a trunk carrying the VLANs of
+         *     `tagged_vlans` (every VLAN of the device when `allow_all` is an on-value) with
+         *     `untagged_vlan` as its native (untagged) VLAN; with `tagged_vlans` empty and
+         *     `allow_all` off it becomes an access port on `untagged_vlan`. All three parameters
+         *     are required. `tagged_vlans` is a comma-separated list ("20, 30"), a JSON array
+         *     (`[20, 30]`, numbers or numeric strings), a single number, or empty; the untagged
+         *     VLAN in it is ignored; a VLAN listed twice or outside 1..4094 is 400.
+         *     `allow_all` takes the on-values of `state` (on, enabled, enable, yes, y, 1, true;
+         *     JSON true and 1); anything else is off. The change is read back from the device.
+         *
+         *     Who may: the caller may write here (not a read-only token, user, group or device),
+         *     the interface is manageable, and `ALLOW_TAGS_EDIT` (on by default) lets superusers
+         *     change trunks, `STAFF_ALLOW_TAGS_EDIT` (off by default) staff users too; no one
+         *     else. The interface's `can_edit_tags` in the switch view says beforehand whether
+         *     these checks pass. A VLAN may be added to or removed from the port only when the
+         *     caller may use it for trunks (superusers: every VLAN; others: the group's VLAN
+         *     list, every VLAN in an `allow_all_vlans` group; the switch view's `vlans` say it as
+         *     `allowed_tagged`); a tagged VLAN already on the port that the caller may not use
+         *     stays on it untouched, and `allow_all` needs every VLAN of the device
+         *     (docs/api-decisions.md, "Trunk ports").
+         */
+        post: operations["setInterfaceTags"];
         delete?: never;
         options?: never;
         head?: never;
@@ -315,7 +366,11 @@ export interface paths {
          *     driver's limit (64 by default), control characters or line breaks: 400. Needs
          *     write access, a manageable interface and `edit_if_descr` on the user's profile AND
          *     the group AND the device; the interface's `can_edit_description` in the switch view
-         *     says beforehand whether these permission checks pass.
+         *     says beforehand whether these permission checks pass. OpenL2M's guards, when set:
+         *     a text matching `IFACE_ALIAS_NOT_ALLOW_REGEX` is 403 `The description '<text>' is
+         *     not allowed!`; with `IFACE_ALIAS_KEEP_BEGINNING_REGEX` a staff member's or user's
+         *     text is written after the matching beginning of the old description (a circuit
+         *     id), and another id in its place is 403.
          */
         post: operations["setInterfaceDescription"];
         delete?: never;
@@ -519,7 +574,8 @@ export interface paths {
         };
         /**
          * Administration root
-         * @description Links (absolute URLs) to the administration resources. Superusers only.
+         * @description Links (absolute URLs) to the administration resources, at OpenL2M's paths (the
+         *     profiles and groups under api/admin/switches/). Superusers only.
          */
         get: operations["adminRoot"];
         put?: never;
@@ -621,7 +677,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/admin/snmpprofiles/": {
+    "/api/admin/switches/snmpprofiles/": {
         parameters: {
             query?: never;
             header?: never;
@@ -630,13 +686,191 @@ export interface paths {
         };
         /**
          * List SNMP profiles
-         * @description Every SNMP profile; secrets are never returned, only whether one is set. Superusers only.
+         * @description Every SNMP profile, with OpenL2M's field names; secrets are answered as null, with `<secret>_set` saying whether one is stored. Superusers only.
+         */
+        get: operations["listAdminSnmpProfiles"];
+        put?: never;
+        /**
+         * Create a SNMP profile
+         * @description OpenL2M's fields (its admin documents); the community and the v3 passphrases are stored encrypted and never returned. Superusers only.
+         */
+        post: operations["createAdminSnmpProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/switches/snmpprofiles/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["ObjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a SNMP profile
+         * @description One SNMP profile. Superusers only.
+         */
+        get: operations["getAdminSnmpProfile"];
+        put?: never;
+        /**
+         * Update a SNMP profile
+         * @description Any subset of fields; a secret left out keeps its value, an empty string or null clears it. Superusers only.
+         */
+        post: operations["updateAdminSnmpProfile"];
+        /**
+         * Delete a SNMP profile
+         * @description Deletes the profile; devices that used it are kept, with no profile set. Superusers only.
+         */
+        delete: operations["deleteAdminSnmpProfile"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a SNMP profile (PATCH)
+         * @description The same as POST on this path. Superusers only.
+         */
+        patch: operations["patchAdminSnmpProfile"];
+        trace?: never;
+    };
+    "/api/admin/switches/netmikoprofiles/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List credential (Netmiko) profiles
+         * @description Every credential profile (OpenL2M calls them Netmiko profiles) for the SSH command line, with OpenL2M's field names; secrets are answered as null, with `<secret>_set` saying whether one is stored. Superusers only.
+         */
+        get: operations["listNetmikoProfiles"];
+        put?: never;
+        /**
+         * Create a credential (Netmiko) profile
+         * @description OpenL2M's fields (its admin documents) plus `private_key`; the password, enable password and private key are stored encrypted and never returned. Superusers only.
+         */
+        post: operations["createNetmikoProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/switches/netmikoprofiles/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["ObjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a credential (Netmiko) profile
+         * @description One credential (Netmiko) profile. Superusers only.
+         */
+        get: operations["getNetmikoProfile"];
+        put?: never;
+        /**
+         * Update a credential (Netmiko) profile
+         * @description Any subset of fields; a secret left out keeps its value, an empty string or null clears it. Superusers only.
+         */
+        post: operations["updateNetmikoProfile"];
+        /**
+         * Delete a credential (Netmiko) profile
+         * @description Deletes the profile; devices that used it are kept, with no profile set. Superusers only.
+         */
+        delete: operations["deleteNetmikoProfile"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a credential (Netmiko) profile (PATCH)
+         * @description The same as POST on this path. Superusers only.
+         */
+        patch: operations["patchNetmikoProfile"];
+        trace?: never;
+    };
+    "/api/admin/switches/switchgroups/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List device groups
+         * @description Every device group with its VLAN allow-list, users and devices (ids), with OpenL2M's field names. Superusers only.
+         */
+        get: operations["listAdminSwitchGroups"];
+        put?: never;
+        /**
+         * Create a device group
+         * @description `vlans`, `users` and `switches` are comma separated strings or JSON arrays of ids;
+         *     they replace the memberships. Superusers only.
+         */
+        post: operations["createAdminSwitchGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/switches/switchgroups/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["ObjectId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a device group
+         * @description One device group. Superusers only.
+         */
+        get: operations["getAdminSwitchGroup"];
+        put?: never;
+        /**
+         * Update a device group
+         * @description Any subset of fields; a given id list replaces the memberships. Superusers only.
+         */
+        post: operations["updateAdminSwitchGroup"];
+        /**
+         * Delete a device group
+         * @description Deletes the group and its memberships; the devices stay. Superusers only.
+         */
+        delete: operations["deleteAdminSwitchGroup"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a device group (PATCH)
+         * @description The same as POST on this path. Superusers only.
+         */
+        patch: operations["patchAdminSwitchGroup"];
+        trace?: never;
+    };
+    "/api/admin/snmpprofiles/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List SNMP profiles (alias)
+         * @description Every SNMP profile, with OpenL2M's field names; secrets are answered as null, with `<secret>_set` saying whether one is stored. Superusers only. The same operation as `api/admin/switches/snmpprofiles/` (switchdesk's earlier path, kept as an alias).
          */
         get: operations["listSnmpProfiles"];
         put?: never;
         /**
-         * Create an SNMP profile
-         * @description Secrets (community, auth_key, priv_key) are stored encrypted and never returned. Superusers only.
+         * Create a SNMP profile (alias)
+         * @description OpenL2M's fields (its admin documents); the community and the v3 passphrases are stored encrypted and never returned. Superusers only. The same operation as `api/admin/switches/snmpprofiles/` (switchdesk's earlier path, kept as an alias).
          */
         post: operations["createSnmpProfile"];
         delete?: never;
@@ -656,26 +890,26 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read an SNMP profile
-         * @description One SNMP profile. Superusers only.
+         * Read a SNMP profile (alias)
+         * @description One SNMP profile. Superusers only. The same operation as `api/admin/switches/snmpprofiles/` (switchdesk's earlier path, kept as an alias).
          */
         get: operations["getSnmpProfile"];
         put?: never;
         /**
-         * Update an SNMP profile
-         * @description Any subset of fields; a secret left out keeps its value, an empty string clears it. Superusers only.
+         * Update a SNMP profile (alias)
+         * @description Any subset of fields; a secret left out keeps its value, an empty string or null clears it. Superusers only. The same operation as `api/admin/switches/snmpprofiles/` (switchdesk's earlier path, kept as an alias).
          */
         post: operations["updateSnmpProfile"];
         /**
-         * Delete an SNMP profile
-         * @description Deletes the profile; devices that used it are kept, with no profile set. Superusers only.
+         * Delete a SNMP profile (alias)
+         * @description Deletes the profile; devices that used it are kept, with no profile set. Superusers only. The same operation as `api/admin/switches/snmpprofiles/` (switchdesk's earlier path, kept as an alias).
          */
         delete: operations["deleteSnmpProfile"];
         options?: never;
         head?: never;
         /**
-         * Update an SNMP profile (PATCH)
-         * @description The same as POST on this path. Superusers only.
+         * Update a SNMP profile (PATCH) (alias)
+         * @description The same as POST on this path. Superusers only. The same operation as `api/admin/switches/snmpprofiles/` (switchdesk's earlier path, kept as an alias).
          */
         patch: operations["patchSnmpProfile"];
         trace?: never;
@@ -688,14 +922,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List SSH credential profiles
-         * @description Every SSH credential profile; secrets are never returned, only whether one is set. Superusers only.
+         * List credential (Netmiko) profiles (alias)
+         * @description Every credential profile (OpenL2M calls them Netmiko profiles) for the SSH command line, with OpenL2M's field names; secrets are answered as null, with `<secret>_set` saying whether one is stored. Superusers only. The same operation as `api/admin/switches/netmikoprofiles/` (switchdesk's earlier path, kept as an alias).
          */
         get: operations["listCredentials"];
         put?: never;
         /**
-         * Create an SSH credential profile
-         * @description Secrets (password, private_key, enable_password) are stored encrypted and never returned. Superusers only.
+         * Create a credential (Netmiko) profile (alias)
+         * @description OpenL2M's fields (its admin documents) plus `private_key`; the password, enable password and private key are stored encrypted and never returned. Superusers only. The same operation as `api/admin/switches/netmikoprofiles/` (switchdesk's earlier path, kept as an alias).
          */
         post: operations["createCredential"];
         delete?: never;
@@ -715,26 +949,26 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read an SSH credential profile
-         * @description One credential profile. Superusers only.
+         * Read a credential (Netmiko) profile (alias)
+         * @description One credential (Netmiko) profile. Superusers only. The same operation as `api/admin/switches/netmikoprofiles/` (switchdesk's earlier path, kept as an alias).
          */
         get: operations["getCredential"];
         put?: never;
         /**
-         * Update an SSH credential profile
-         * @description Any subset of fields; a secret left out keeps its value, an empty string clears it. Superusers only.
+         * Update a credential (Netmiko) profile (alias)
+         * @description Any subset of fields; a secret left out keeps its value, an empty string or null clears it. Superusers only. The same operation as `api/admin/switches/netmikoprofiles/` (switchdesk's earlier path, kept as an alias).
          */
         post: operations["updateCredential"];
         /**
-         * Delete an SSH credential profile
-         * @description Deletes the profile; devices that used it are kept, with no profile set. Superusers only.
+         * Delete a credential (Netmiko) profile (alias)
+         * @description Deletes the profile; devices that used it are kept, with no profile set. Superusers only. The same operation as `api/admin/switches/netmikoprofiles/` (switchdesk's earlier path, kept as an alias).
          */
         delete: operations["deleteCredential"];
         options?: never;
         head?: never;
         /**
-         * Update an SSH credential profile (PATCH)
-         * @description The same as POST on this path. Superusers only.
+         * Update a credential (Netmiko) profile (PATCH) (alias)
+         * @description The same as POST on this path. Superusers only. The same operation as `api/admin/switches/netmikoprofiles/` (switchdesk's earlier path, kept as an alias).
          */
         patch: operations["patchCredential"];
         trace?: never;
@@ -747,15 +981,15 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List device groups
-         * @description Every device group with its VLAN allow-list, users and devices. Superusers only.
+         * List device groups (alias)
+         * @description Every device group with its VLAN allow-list, users and devices (ids), with OpenL2M's field names. Superusers only. The same operation as `api/admin/switches/switchgroups/` (switchdesk's earlier path, kept as an alias).
          */
         get: operations["listSwitchGroups"];
         put?: never;
         /**
-         * Create a device group
+         * Create a device group (alias)
          * @description `vlans`, `users` and `switches` are comma separated strings or JSON arrays of ids;
-         *     they replace the memberships. Superusers only.
+         *     they replace the memberships. Superusers only. The same operation as `api/admin/switches/switchgroups/` (switchdesk's earlier path, kept as an alias).
          */
         post: operations["createSwitchGroup"];
         delete?: never;
@@ -775,26 +1009,26 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Read a device group
-         * @description One device group. Superusers only.
+         * Read a device group (alias)
+         * @description One device group. Superusers only. The same operation as `api/admin/switches/switchgroups/` (switchdesk's earlier path, kept as an alias).
          */
         get: operations["getSwitchGroup"];
         put?: never;
         /**
-         * Update a device group
-         * @description Any subset of fields; a given id list replaces the memberships. Superusers only.
+         * Update a device group (alias)
+         * @description Any subset of fields; a given id list replaces the memberships. Superusers only. The same operation as `api/admin/switches/switchgroups/` (switchdesk's earlier path, kept as an alias).
          */
         post: operations["updateSwitchGroup"];
         /**
-         * Delete a device group
-         * @description Deletes the group and its memberships; the devices stay. Superusers only.
+         * Delete a device group (alias)
+         * @description Deletes the group and its memberships; the devices stay. Superusers only. The same operation as `api/admin/switches/switchgroups/` (switchdesk's earlier path, kept as an alias).
          */
         delete: operations["deleteSwitchGroup"];
         options?: never;
         head?: never;
         /**
-         * Update a device group (PATCH)
-         * @description The same as POST on this path. Superusers only.
+         * Update a device group (PATCH) (alias)
+         * @description The same as POST on this path. Superusers only. The same operation as `api/admin/switches/switchgroups/` (switchdesk's earlier path, kept as an alias).
          */
         patch: operations["patchSwitchGroup"];
         trace?: never;
@@ -808,16 +1042,16 @@ export interface paths {
         };
         /**
          * List devices
-         * @description Every device of the inventory, active or not. Superusers only.
+         * @description Every device of the inventory, active or not, with OpenL2M's field names. Superusers only.
          */
         get: operations["listAdminSwitches"];
         put?: never;
         /**
          * Create a device
-         * @description `connector_type` 0 talks SNMP (needs `snmp_profile`), 7 the SSH command line
-         *     (needs `credentials_profile`). `driver` "auto" chooses by sysObjectID.
-         *     `switchgroups` (comma separated string or JSON array) replaces the memberships.
-         *     Superusers only.
+         * @description OpenL2M's fields (its admin documents). `connector_type` 0 talks SNMP (needs
+         *     `snmp_profile`), 7 the SSH command line (needs `netmiko_profile`). `driver` "auto"
+         *     chooses by sysObjectID. `switchgroups` (comma separated string or JSON array)
+         *     replaces the memberships. Superusers only.
          */
         post: operations["createAdminSwitch"];
         delete?: never;
@@ -838,7 +1072,7 @@ export interface paths {
         };
         /**
          * Read a device
-         * @description One device of the inventory. Superusers only.
+         * @description One device. Superusers only.
          */
         get: operations["getAdminSwitch"];
         put?: never;
@@ -1190,6 +1424,8 @@ export interface components {
             change_vlan_name: boolean;
             /** @description The device needs an explicit save (POST .../save/) after changes, and the driver can do it. */
             save_config: boolean;
+            /** @description The driver can set an interface's tagged VLANs and native VLAN (POST .../tags/). */
+            change_tags: boolean;
             /** Format: uri */
             url: string;
             nms_id: string;
@@ -1226,6 +1462,14 @@ export interface components {
             vrf: string;
             /** @description The caller may put interfaces into this VLAN. */
             allowed: boolean;
+            /**
+             * @description A switchdesk addition to OpenL2M's shape: the caller may add this VLAN to a
+             *     port's tagged VLANs, remove it, or make it a trunk's native VLAN (POST
+             *     .../tags/). Superusers: every VLAN; everyone else, staff included: the VLANs of
+             *     the group's list, or every VLAN in an `allow_all_vlans` group. Whether the caller
+             *     may change trunks at all is each interface's `can_edit_tags`.
+             */
+            allowed_tagged: boolean;
         };
         Interface: {
             /** @description The id used in URLs (ifIndex, or the name with `/` written as `_`). */
@@ -1249,11 +1493,19 @@ export interface components {
             speed?: number;
             /** @enum {string} */
             duplex: "Unknown" | "Half" | "Full";
+            /** @description The largest payload of a frame in bytes (IF-MIB ifMtu); omitted when the device does not say. */
+            mtu?: number;
             vrf: string;
             poe?: components["schemas"]["InterfacePoe"];
             /** @description The caller may change this interface. */
             manageable: boolean;
-            /** @description Why the interface is not manageable; only when `manageable` is false. */
+            /**
+             * @description Why the interface is not manageable; present when `manageable` is false. Also on
+             *     a manageable member of a link aggregation, whose VLAN changes are refused
+             *     (`Vlan changes denied: interface is a member of link aggregation <name>!`): state,
+             *     description and PoE stay open there (docs/api-decisions.md, "Ports that must not
+             *     be changed").
+             */
             unmanage_reason?: string;
             /**
              * @description A switchdesk addition to OpenL2M's shape (OpenL2M's scripts ignore it): true
@@ -1279,6 +1531,16 @@ export interface components {
              *     can change descriptions is the switch's `change_description`.
              */
             can_edit_description: boolean;
+            /**
+             * @description A switchdesk addition to OpenL2M's shape (OpenL2M computes the same flag but does
+             *     not send it): true exactly when a write to this interface's `tags/` would pass
+             *     every permission check it makes before looking at the VLANs: the caller may write
+             *     here, the interface is manageable, and `ALLOW_TAGS_EDIT` is on for a superuser,
+             *     or `ALLOW_TAGS_EDIT` and `STAFF_ALLOW_TAGS_EDIT` for a staff user; false for
+             *     everyone else. Which VLANs the caller may add or remove is each VLAN's
+             *     `allowed_tagged`; whether the device can change trunks is the switch's `change_tags`.
+             */
+            can_edit_tags: boolean;
             /** @description MAC table entries (details call only; empty in the basic call). */
             ethernet_addresses: components["schemas"]["EthernetAddress"][];
             /** @description LLDP neighbours (details call only; empty in the basic call). */
@@ -1321,6 +1583,17 @@ export interface components {
         InterfaceVlanRequest: {
             /** @description The new untagged VLAN id (a number or a numeric string). */
             vlan?: number | string;
+        };
+        InterfaceTagsRequest: {
+            /** @description The native (untagged) VLAN id (a number or a numeric string). */
+            untagged_vlan?: number | string;
+            /**
+             * @description The tagged VLANs: a comma-separated list of VLAN ids ("591, 592"), a JSON array
+             *     of numbers or numeric strings, one number, or empty (an access port).
+             */
+            tagged_vlans?: string | number | (number | string)[];
+            /** @description An on-value (on, enabled, enable, yes, y, 1, true) puts every VLAN of the device on the port; anything else is off. */
+            allow_all?: string | boolean | number;
         };
         InterfaceStateRequest: {
             /** @description An on-value (on, enabled, enable, yes, y, 1, true) means up; anything else down. */
@@ -1503,116 +1776,245 @@ export interface components {
              */
             profile?: string | Record<string, never>;
         };
+        /**
+         * @description Write-only: always null in answers (OpenL2M echoes it in clear; switchdesk never does).
+         *     The key `<name>_set` next to it says whether one is stored.
+         * @enum {string|null}
+         */
+        WriteOnlySecret: null;
+        /** @description Ids, a comma separated string or an array. */
+        IdListInput: string | number[];
+        /** @description An integer (forms send it as a string of digits). */
+        IntegerInput: number | string;
         SnmpProfile: {
             id: number;
             name: string;
             description: string;
-            /** @enum {string} */
-            version: "2c" | "3";
-            /** @description Devices using this profile are only read. */
-            read_only: boolean;
-            /** @description SNMPv3 user name. */
-            username: string;
-            /** @enum {string|null} */
-            auth_protocol: "MD5" | "SHA" | "SHA-224" | "SHA-256" | "SHA-384" | "SHA-512" | null;
-            /** @enum {string|null} */
-            priv_protocol: "DES" | "AES" | "AES-192" | "AES-256" | null;
-            /** @description SNMPv3 context name. */
-            context: string;
-            timeout_ms: number;
-            retries: number;
+            /**
+             * @description 2 is SNMP v2c, 3 SNMPv3 (OpenL2M's numbers).
+             * @enum {integer}
+             */
+            version: 2 | 3;
+            community: components["schemas"]["WriteOnlySecret"];
             /** @description A v2c community is stored. */
             community_set: boolean;
-            auth_key_set: boolean;
-            priv_key_set: boolean;
+            /** @description SNMPv3 user name ("" when none). */
+            username: string;
+            passphrase: components["schemas"]["WriteOnlySecret"];
+            /** @description An SNMPv3 authentication passphrase is stored. */
+            passphrase_set: boolean;
+            priv_passphrase: components["schemas"]["WriteOnlySecret"];
+            /** @description An SNMPv3 privacy passphrase is stored. */
+            priv_passphrase_set: boolean;
+            /**
+             * @description 0 none, 1 MD5, 2 SHA, 3 SHA-224, 4 SHA-256, 5 SHA-384, 6 SHA-512 (OpenL2M's numbers).
+             * @enum {integer}
+             */
+            auth_protocol: 0 | 1 | 2 | 3 | 4 | 5 | 6;
+            /**
+             * @description 0 none, 1 DES, 3 AES (128), 4 AES-192, 5 AES-256 (OpenL2M's numbers).
+             * @enum {integer}
+             */
+            priv_protocol: 0 | 1 | 3 | 4 | 5;
+            /**
+             * @description 0 noAuthNoPriv, 1 authNoPriv, 2 authPriv; what the protocols stored make of the
+             *     profile (a v2c profile is 0).
+             * @enum {integer}
+             */
+            sec_level: 0 | 1 | 2;
+            /** @description SNMPv3 context name ("" for the default context). */
+            context_name: string;
+            /**
+             * @description Not used (nor by OpenL2M); always null.
+             * @enum {string|null}
+             */
+            context_engine_id: null;
+            /**
+             * @description Always 161; switchdesk keeps the SNMP port on the device (`snmp_port`).
+             * @enum {integer}
+             */
+            udp_port: 161;
+            /** @description Devices using this profile are only read. */
+            read_only: boolean;
+            timeout_ms: number;
+            retries: number;
         };
         SnmpProfileCreate: {
             name: string;
             description?: string;
-            /** @enum {string} */
-            version?: "2c" | "3";
-            /** @description Write-only; stored encrypted. */
-            community?: string;
+            /** @description 2 (or "2c") for SNMP v2c, 3 for SNMPv3; v2c when left out. */
+            version?: number | string;
+            /** @description Write-only; stored encrypted. Empty or null clears it. */
+            community?: string | null;
+            /** @description SNMPv3 user name. */
+            username?: string | null;
+            /** @description Write-only SNMPv3 authentication passphrase (8 characters or more); stored encrypted. */
+            passphrase?: string | null;
+            /** @description Write-only SNMPv3 privacy passphrase (8 characters or more); stored encrypted. */
+            priv_passphrase?: string | null;
+            /**
+             * @description 0 none, 1 MD5, 2 SHA, 3 SHA-224, 4 SHA-256, 5 SHA-384, 6 SHA-512 (OpenL2M's numbers;
+             *     switchdesk's names MD5 ... SHA-512 are taken too).
+             */
+            auth_protocol?: (number | null) | string;
+            /**
+             * @description 0 none, 1 DES, 3 AES, 4 AES-192, 5 AES-256 (OpenL2M's numbers; the names are taken
+             *     too). OpenL2M's Cisco variants 6 and 7 are refused.
+             */
+            priv_protocol?: (number | null) | string;
+            /**
+             * @description 0 noAuthNoPriv, 1 authNoPriv, 2 authPriv. When given, it decides which protocols
+             *     are used: 1 clears the privacy protocol, 2 takes AES when none is set, and 1 or 2
+             *     take SHA when no authentication protocol is set (OpenL2M's defaults). SNMPv3
+             *     without authentication (0) is refused.
+             */
+            sec_level?: number | string;
+            /** @description SNMPv3 context name. */
+            context_name?: string | null;
+            /** @description Only empty or null (switchdesk does not use one). */
+            context_engine_id?: string | null;
+            /** @description Only 161; set another port on the device (`snmp_port`). */
+            udp_port?: number | string;
             read_only?: boolean;
-            username?: string;
-            /**
-             * @description Empty string or null for none.
-             * @enum {string|null}
-             */
-            auth_protocol?: "MD5" | "SHA" | "SHA-224" | "SHA-256" | "SHA-384" | "SHA-512" | "" | null;
-            /** @description Write-only; stored encrypted. */
-            auth_key?: string;
-            /**
-             * @description Empty string or null for none.
-             * @enum {string|null}
-             */
-            priv_protocol?: "DES" | "AES" | "AES-192" | "AES-256" | "" | null;
-            /** @description Write-only; stored encrypted. */
-            priv_key?: string;
-            context?: string;
             timeout_ms?: number;
             retries?: number;
+            /**
+             * @deprecated
+             * @description switchdesk's earlier name of `passphrase`.
+             */
+            auth_key?: string | null;
+            /**
+             * @deprecated
+             * @description switchdesk's earlier name of `priv_passphrase`.
+             */
+            priv_key?: string | null;
+            /**
+             * @deprecated
+             * @description switchdesk's earlier name of `context_name`.
+             */
+            context?: string | null;
         };
         SnmpProfileUpdate: {
             name?: string;
             description?: string;
-            /** @enum {string} */
-            version?: "2c" | "3";
-            /** @description Write-only; stored encrypted. */
-            community?: string;
+            /** @description 2 (or "2c") for SNMP v2c, 3 for SNMPv3; v2c when left out. */
+            version?: number | string;
+            /** @description Write-only; stored encrypted. Empty or null clears it. */
+            community?: string | null;
+            /** @description SNMPv3 user name. */
+            username?: string | null;
+            /** @description Write-only SNMPv3 authentication passphrase (8 characters or more); stored encrypted. */
+            passphrase?: string | null;
+            /** @description Write-only SNMPv3 privacy passphrase (8 characters or more); stored encrypted. */
+            priv_passphrase?: string | null;
+            /**
+             * @description 0 none, 1 MD5, 2 SHA, 3 SHA-224, 4 SHA-256, 5 SHA-384, 6 SHA-512 (OpenL2M's numbers;
+             *     switchdesk's names MD5 ... SHA-512 are taken too).
+             */
+            auth_protocol?: (number | null) | string;
+            /**
+             * @description 0 none, 1 DES, 3 AES, 4 AES-192, 5 AES-256 (OpenL2M's numbers; the names are taken
+             *     too). OpenL2M's Cisco variants 6 and 7 are refused.
+             */
+            priv_protocol?: (number | null) | string;
+            /**
+             * @description 0 noAuthNoPriv, 1 authNoPriv, 2 authPriv. When given, it decides which protocols
+             *     are used: 1 clears the privacy protocol, 2 takes AES when none is set, and 1 or 2
+             *     take SHA when no authentication protocol is set (OpenL2M's defaults). SNMPv3
+             *     without authentication (0) is refused.
+             */
+            sec_level?: number | string;
+            /** @description SNMPv3 context name. */
+            context_name?: string | null;
+            /** @description Only empty or null (switchdesk does not use one). */
+            context_engine_id?: string | null;
+            /** @description Only 161; set another port on the device (`snmp_port`). */
+            udp_port?: number | string;
             read_only?: boolean;
-            username?: string;
-            /**
-             * @description Empty string or null for none.
-             * @enum {string|null}
-             */
-            auth_protocol?: "MD5" | "SHA" | "SHA-224" | "SHA-256" | "SHA-384" | "SHA-512" | "" | null;
-            /** @description Write-only; stored encrypted. */
-            auth_key?: string;
-            /**
-             * @description Empty string or null for none.
-             * @enum {string|null}
-             */
-            priv_protocol?: "DES" | "AES" | "AES-192" | "AES-256" | "" | null;
-            /** @description Write-only; stored encrypted. */
-            priv_key?: string;
-            context?: string;
             timeout_ms?: number;
             retries?: number;
+            /**
+             * @deprecated
+             * @description switchdesk's earlier name of `passphrase`.
+             */
+            auth_key?: string | null;
+            /**
+             * @deprecated
+             * @description switchdesk's earlier name of `priv_passphrase`.
+             */
+            priv_key?: string | null;
+            /**
+             * @deprecated
+             * @description switchdesk's earlier name of `context_name`.
+             */
+            context?: string | null;
         };
-        Credential: {
+        NetmikoProfile: {
             id: number;
             name: string;
             description: string;
             username: string;
-            port: number;
+            password: components["schemas"]["WriteOnlySecret"];
             password_set: boolean;
-            private_key_set: boolean;
+            enable_password: components["schemas"]["WriteOnlySecret"];
             enable_password_set: boolean;
+            private_key: components["schemas"]["WriteOnlySecret"];
+            private_key_set: boolean;
+            /**
+             * @description OpenL2M's Netmiko device type, kept as given ("" when none); the device's
+             *     `driver` decides how switchdesk talks to it.
+             */
+            device_type: string;
+            tcp_port: number;
+            /**
+             * @description Always true: switchdesk pins a device's SSH host key at the first contact and
+             *     refuses a changed one until an administrator accepts it.
+             * @enum {boolean}
+             */
+            verify_hostkey: true;
         };
-        CredentialCreate: {
+        NetmikoProfileCreate: {
             name: string;
             description?: string;
-            username?: string;
-            /** @description Write-only; stored encrypted. */
-            password?: string;
+            username?: string | null;
+            /** @description Write-only; stored encrypted. Empty or null clears it. */
+            password?: string | null;
+            /** @description Write-only; stored encrypted. Empty or null clears it. */
+            enable_password?: string | null;
             /** @description Write-only (PEM or OpenSSH format); stored encrypted. */
-            private_key?: string;
-            /** @description Write-only; stored encrypted. */
-            enable_password?: string;
-            /** @default 22 */
-            port: number;
+            private_key?: string | null;
+            /** @description A Netmiko device type (lower case letters, digits and _), kept for reference. */
+            device_type?: string | null;
+            /** @description The SSH port (22 when left out). */
+            tcp_port?: number | string;
+            /** @description Only true (switchdesk always verifies host keys); false is refused. */
+            verify_hostkey?: boolean;
+            /**
+             * @deprecated
+             * @description switchdesk's earlier name of `tcp_port`.
+             */
+            port?: number;
         };
-        CredentialUpdate: {
+        NetmikoProfileUpdate: {
             name?: string;
             description?: string;
-            username?: string;
-            /** @description Write-only; stored encrypted. */
-            password?: string;
+            username?: string | null;
+            /** @description Write-only; stored encrypted. Empty or null clears it. */
+            password?: string | null;
+            /** @description Write-only; stored encrypted. Empty or null clears it. */
+            enable_password?: string | null;
             /** @description Write-only (PEM or OpenSSH format); stored encrypted. */
-            private_key?: string;
-            /** @description Write-only; stored encrypted. */
-            enable_password?: string;
+            private_key?: string | null;
+            /** @description A Netmiko device type (lower case letters, digits and _), kept for reference. */
+            device_type?: string | null;
+            /** @description The SSH port (22 when left out). */
+            tcp_port?: number | string;
+            /** @description Only true (switchdesk always verifies host keys); false is refused. */
+            verify_hostkey?: boolean;
+            /**
+             * @deprecated
+             * @description switchdesk's earlier name of `tcp_port`.
+             */
             port?: number;
         };
         SwitchGroup: {
@@ -1622,10 +2024,14 @@ export interface components {
             display_name: string;
             comments: string;
             read_only: boolean;
+            /** @description Several ports of the group's devices may be changed at once. */
+            bulk_edit: boolean;
             allow_poe_toggle: boolean;
             edit_if_descr: boolean;
             allow_all_vlans: boolean;
-            /** @description VLAN ids members of this group may use. */
+            /** @description Always empty; switchdesk has no VLAN groups (the VLANs are listed in `vlans`). */
+            vlan_groups: number[];
+            /** @description VLAN ids (1-4094) members of this group may use (OpenL2M lists its VLAN objects' ids here). */
             vlans: number[];
             users: number[];
             switches: number[];
@@ -1636,15 +2042,16 @@ export interface components {
             display_name?: string;
             comments?: string;
             read_only?: boolean;
+            bulk_edit?: boolean;
             allow_poe_toggle?: boolean;
             edit_if_descr?: boolean;
             allow_all_vlans?: boolean;
+            /** @description Only empty (switchdesk has no VLAN groups). */
+            vlan_groups?: string | number[];
             /** @description VLAN ids, a comma separated string or an array. */
             vlans?: string | number[];
-            /** @description User ids, a comma separated string or an array. */
-            users?: string | number[];
-            /** @description Device ids, a comma separated string or an array. */
-            switches?: string | number[];
+            users?: components["schemas"]["IdListInput"];
+            switches?: components["schemas"]["IdListInput"];
         };
         SwitchGroupUpdate: {
             name?: string;
@@ -1652,46 +2059,68 @@ export interface components {
             display_name?: string;
             comments?: string;
             read_only?: boolean;
+            bulk_edit?: boolean;
             allow_poe_toggle?: boolean;
             edit_if_descr?: boolean;
             allow_all_vlans?: boolean;
+            /** @description Only empty (switchdesk has no VLAN groups). */
+            vlan_groups?: string | number[];
             /** @description VLAN ids, a comma separated string or an array. */
             vlans?: string | number[];
-            /** @description User ids, a comma separated string or an array. */
-            users?: string | number[];
-            /** @description Device ids, a comma separated string or an array. */
-            switches?: string | number[];
+            users?: components["schemas"]["IdListInput"];
+            switches?: components["schemas"]["IdListInput"];
         };
         AdminSwitch: {
             id: number;
             name: string;
-            hostname: string;
             description: string;
             comments: string;
+            /** @description A DNS name to reach the device by ("" when none). */
+            hostname: string;
             nms_id: string;
-            primary_ipv4: string | null;
-            primary_ipv6: string | null;
-            snmp_port: number;
+            /** @description IPv4 address to reach the device. */
+            primary_ip4: string | null;
+            /** @description IPv6 address to reach the device. */
+            primary_ip6: string | null;
             /**
              * @description 0 SNMP, 7 SSH command line.
              * @enum {integer}
              */
             connector_type: 0 | 7;
-            /** @description "auto" (chosen from sysObjectID) or a driver name. */
-            driver: string;
+            /**
+             * @description Always "" (switchdesk has no Napalm connector).
+             * @enum {string}
+             */
+            napalm_device_type: "";
             snmp_profile: number | null;
-            credentials_profile: number | null;
+            /** @description The credential (Netmiko) profile's id. */
+            netmiko_profile: number | null;
+            /**
+             * @description Always null (switchdesk has no command lists).
+             * @enum {integer|null}
+             */
+            command_list: null;
+            /** @description Always empty (switchdesk has no command templates). */
+            command_templates: number[];
             read_only: boolean;
+            /** @description Several ports of this device may be changed at once. */
+            bulk_edit: boolean;
             allow_poe_toggle: boolean;
             edit_if_descr: boolean;
-            /** @enum {string} */
-            status: "active" | "inactive";
+            /**
+             * @description 1 active (in the menu), 0 not (OpenL2M's numbers).
+             * @enum {integer}
+             */
+            status: 0 | 1;
             /**
              * @description 0 basic, 1 details.
              * @enum {integer}
              */
             default_view: 0 | 1;
             switchgroups: number[];
+            snmp_port: number;
+            /** @description "auto" (chosen from sysObjectID) or a driver name. */
+            driver: string;
             /**
              * @description Read-only: the driver "auto" chose, used on later calls without a probe; null
              *     before the first contact. Probed again when the device answers with another
@@ -1715,79 +2144,123 @@ export interface components {
         };
         AdminSwitchCreate: {
             name: string;
-            hostname?: string;
             description?: string;
             comments?: string;
-            nms_id?: string;
+            hostname?: string | null;
+            nms_id?: string | null;
             /** @description IPv4 address to reach the device; null or empty for none. */
-            primary_ipv4?: string | null;
+            primary_ip4?: string | null;
             /** @description IPv6 address to reach the device; null or empty for none. */
-            primary_ipv6?: string | null;
-            /** @default 161 */
-            snmp_port: number;
+            primary_ip6?: string | null;
             /**
-             * @description 0 SNMP, 7 SSH command line. A connector without a driver is refused:
-             *     400 "No driver for connector <n>".
-             * @default 0
-             */
-            connector_type: number;
-            /**
-             * @description "auto" (SNMP only: chosen from the sysObjectID) or a driver of the connector:
-             *     generic, ciscosb, cisco, procurve, comware, arubacx, arista, dell, juniper, edgeswitch, fs
-             *     (connector 0; see the README's driver table); cisco_ios_cli, linux_host (connector 7).
-             * @default auto
-             */
-            driver: string;
-            /** @description SNMP profile id; null for none. */
-            snmp_profile?: number | null;
-            /** @description SSH credential profile id; null for none. */
-            credentials_profile?: number | null;
-            read_only?: boolean;
-            allow_poe_toggle?: boolean;
-            edit_if_descr?: boolean;
-            /**
-             * @default active
-             * @enum {string}
-             */
-            status: "active" | "inactive";
-            /**
-             * @default 0
-             * @enum {integer}
-             */
-            default_view: 0 | 1;
-            /** @description Device group ids, a comma separated string or an array; replaces the memberships. */
-            switchgroups?: string | number[];
-        };
-        AdminSwitchUpdate: {
-            name?: string;
-            hostname?: string;
-            description?: string;
-            comments?: string;
-            nms_id?: string;
-            /** @description IPv4 address to reach the device; null or empty for none. */
-            primary_ipv4?: string | null;
-            /** @description IPv6 address to reach the device; null or empty for none. */
-            primary_ipv6?: string | null;
-            snmp_port?: number;
-            /**
-             * @description 0 SNMP, 7 SSH command line. A connector without a driver is refused:
+             * @description 0 SNMP (the default), 7 SSH command line. A connector without a driver is refused:
              *     400 "No driver for connector <n>".
              */
             connector_type?: number;
-            driver?: string;
+            /** @description Only empty or null (switchdesk has no Napalm connector). */
+            napalm_device_type?: string | null;
             /** @description SNMP profile id; null for none. */
             snmp_profile?: number | null;
-            /** @description SSH credential profile id; null for none. */
-            credentials_profile?: number | null;
+            /** @description Credential (Netmiko) profile id; null for none. */
+            netmiko_profile?: number | null;
+            /** @description Only null (switchdesk has no command lists). */
+            command_list?: number | null;
+            /** @description Only empty (switchdesk has no command templates). */
+            command_templates?: string | number[];
             read_only?: boolean;
+            bulk_edit?: boolean;
             allow_poe_toggle?: boolean;
             edit_if_descr?: boolean;
-            /** @enum {string} */
-            status?: "active" | "inactive";
+            /** @description 1 active (the default), 0 not; switchdesk's earlier "active" and "inactive" are taken too. */
+            status?: number | string;
             /** @enum {integer} */
             default_view?: 0 | 1;
             /** @description Device group ids, a comma separated string or an array; replaces the memberships. */
             switchgroups?: string | number[];
+            /** @description The device's SNMP port (161 when left out). */
+            snmp_port?: number;
+            /**
+             * @description "auto" (SNMP only: chosen from the sysObjectID; the default) or a driver of the
+             *     connector: generic, ciscosb, cisco, procurve, comware, arubacx, arista, dell,
+             *     juniper, edgeswitch, fs (connector 0; see the README's driver table);
+             *     cisco_ios_cli, linux_host (connector 7).
+             */
+            driver?: string;
+            /**
+             * @deprecated
+             * @description switchdesk's earlier name of `primary_ip4`.
+             */
+            primary_ipv4?: string | null;
+            /**
+             * @deprecated
+             * @description switchdesk's earlier name of `primary_ip6`.
+             */
+            primary_ipv6?: string | null;
+            /**
+             * @deprecated
+             * @description switchdesk's earlier name of `netmiko_profile`.
+             */
+            credentials_profile?: number | null;
+        };
+        AdminSwitchUpdate: {
+            name?: string;
+            description?: string;
+            comments?: string;
+            hostname?: string | null;
+            nms_id?: string | null;
+            /** @description IPv4 address to reach the device; null or empty for none. */
+            primary_ip4?: string | null;
+            /** @description IPv6 address to reach the device; null or empty for none. */
+            primary_ip6?: string | null;
+            /**
+             * @description 0 SNMP (the default), 7 SSH command line. A connector without a driver is refused:
+             *     400 "No driver for connector <n>".
+             */
+            connector_type?: number;
+            /** @description Only empty or null (switchdesk has no Napalm connector). */
+            napalm_device_type?: string | null;
+            /** @description SNMP profile id; null for none. */
+            snmp_profile?: number | null;
+            /** @description Credential (Netmiko) profile id; null for none. */
+            netmiko_profile?: number | null;
+            /** @description Only null (switchdesk has no command lists). */
+            command_list?: number | null;
+            /** @description Only empty (switchdesk has no command templates). */
+            command_templates?: string | number[];
+            read_only?: boolean;
+            bulk_edit?: boolean;
+            allow_poe_toggle?: boolean;
+            edit_if_descr?: boolean;
+            /** @description 1 active (the default), 0 not; switchdesk's earlier "active" and "inactive" are taken too. */
+            status?: number | string;
+            /** @enum {integer} */
+            default_view?: 0 | 1;
+            /** @description Device group ids, a comma separated string or an array; replaces the memberships. */
+            switchgroups?: string | number[];
+            /** @description The device's SNMP port (161 when left out). */
+            snmp_port?: number;
+            /**
+             * @description "auto" (SNMP only: chosen from the sysObjectID; the default) or a driver of the
+             *     connector: generic, ciscosb, cisco, procurve, comware, arubacx, arista, dell,
+             *     juniper, edgeswitch, fs (connector 0; see the README's driver table);
+             *     cisco_ios_cli, linux_host (connector 7).
+             */
+            driver?: string;
+            /**
+             * @deprecated
+             * @description switchdesk's earlier name of `primary_ip4`.
+             */
+            primary_ipv4?: string | null;
+            /**
+             * @deprecated
+             * @description switchdesk's earlier name of `primary_ip6`.
+             */
+            primary_ipv6?: string | null;
+            /**
+             * @deprecated
+             * @description switchdesk's earlier name of `netmiko_profile`.
+             */
+            credentials_profile?: number | null;
         };
         LogPage: {
             /** @description Rows matching the filters, over all pages. */
@@ -2156,6 +2629,74 @@ export interface components {
                 "application/json": components["schemas"]["User"];
             };
         };
+        /** @description The SNMP profiles. */
+        SnmpProfileList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "id": 1,
+                 *         "name": "v2-read-only",
+                 *         "description": "",
+                 *         "version": 2,
+                 *         "community": null,
+                 *         "community_set": true,
+                 *         "username": "",
+                 *         "passphrase": null,
+                 *         "passphrase_set": false,
+                 *         "priv_passphrase": null,
+                 *         "priv_passphrase_set": false,
+                 *         "auth_protocol": 0,
+                 *         "priv_protocol": 0,
+                 *         "sec_level": 0,
+                 *         "context_name": "",
+                 *         "context_engine_id": null,
+                 *         "udp_port": 161,
+                 *         "read_only": true,
+                 *         "timeout_ms": 2000,
+                 *         "retries": 1
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["SnmpProfile"][];
+            };
+        };
+        /** @description The created SNMP profile. */
+        SnmpProfileCreated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "id": 5,
+                 *       "name": "Departmental SNMP",
+                 *       "description": "",
+                 *       "version": 2,
+                 *       "community": null,
+                 *       "community_set": true,
+                 *       "username": "",
+                 *       "passphrase": null,
+                 *       "passphrase_set": false,
+                 *       "priv_passphrase": null,
+                 *       "priv_passphrase_set": false,
+                 *       "auth_protocol": 0,
+                 *       "priv_protocol": 0,
+                 *       "sec_level": 0,
+                 *       "context_name": "",
+                 *       "context_engine_id": null,
+                 *       "udp_port": 161,
+                 *       "read_only": false,
+                 *       "timeout_ms": 2000,
+                 *       "retries": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["SnmpProfile"];
+            };
+        };
         /** @description The SNMP profile. */
         SnmpProfileOk: {
             headers: {
@@ -2164,44 +2705,175 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "id": 3,
-                 *       "name": "campus-v3",
-                 *       "description": "SNMPv3 authPriv for the campus switches",
-                 *       "version": "3",
+                 *       "id": 5,
+                 *       "name": "Departmental SNMP",
+                 *       "description": "",
+                 *       "version": 3,
+                 *       "community": null,
+                 *       "community_set": true,
+                 *       "username": "snmp_user",
+                 *       "passphrase": null,
+                 *       "passphrase_set": true,
+                 *       "priv_passphrase": null,
+                 *       "priv_passphrase_set": false,
+                 *       "auth_protocol": 2,
+                 *       "priv_protocol": 0,
+                 *       "sec_level": 1,
+                 *       "context_name": "",
+                 *       "context_engine_id": null,
+                 *       "udp_port": 161,
                  *       "read_only": false,
-                 *       "username": "switchdesk",
-                 *       "auth_protocol": "SHA-256",
-                 *       "priv_protocol": "AES",
-                 *       "context": "",
-                 *       "timeout_ms": 3000,
-                 *       "retries": 2,
-                 *       "community_set": false,
-                 *       "auth_key_set": true,
-                 *       "priv_key_set": true
+                 *       "timeout_ms": 2000,
+                 *       "retries": 1
                  *     }
                  */
                 "application/json": components["schemas"]["SnmpProfile"];
             };
         };
-        /** @description The credential profile. */
-        CredentialOk: {
+        /** @description The credential (Netmiko) profiles. */
+        NetmikoProfileList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "id": 1,
+                 *         "name": "Department X SSH Creds",
+                 *         "description": "",
+                 *         "username": "admin",
+                 *         "password": null,
+                 *         "password_set": true,
+                 *         "enable_password": null,
+                 *         "enable_password_set": true,
+                 *         "private_key": null,
+                 *         "private_key_set": false,
+                 *         "device_type": "cisco_ios",
+                 *         "tcp_port": 22,
+                 *         "verify_hostkey": true
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["NetmikoProfile"][];
+            };
+        };
+        /** @description The created credential profile. */
+        NetmikoProfileCreated: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
                 /**
                  * @example {
-                 *       "id": 1,
-                 *       "name": "lab-ssh",
-                 *       "description": "Lab switches command line",
-                 *       "username": "netops",
-                 *       "port": 2222,
+                 *       "id": 2,
+                 *       "name": "Dept. Y SSH",
+                 *       "description": "Test SSH access",
+                 *       "username": "user",
+                 *       "password": null,
                  *       "password_set": true,
+                 *       "enable_password": null,
+                 *       "enable_password_set": false,
+                 *       "private_key": null,
                  *       "private_key_set": false,
-                 *       "enable_password_set": true
+                 *       "device_type": "",
+                 *       "tcp_port": 2022,
+                 *       "verify_hostkey": true
                  *     }
                  */
-                "application/json": components["schemas"]["Credential"];
+                "application/json": components["schemas"]["NetmikoProfile"];
+            };
+        };
+        /** @description The credential profile. */
+        NetmikoProfileOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "id": 2,
+                 *       "name": "Dept. Y SSH",
+                 *       "description": "Test SSH access",
+                 *       "username": "user",
+                 *       "password": null,
+                 *       "password_set": true,
+                 *       "enable_password": null,
+                 *       "enable_password_set": false,
+                 *       "private_key": null,
+                 *       "private_key_set": false,
+                 *       "device_type": "",
+                 *       "tcp_port": 2022,
+                 *       "verify_hostkey": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["NetmikoProfile"];
+            };
+        };
+        /** @description The device groups. */
+        SwitchGroupList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "id": 1,
+                 *         "name": "Department X",
+                 *         "description": "Devices for Department X",
+                 *         "display_name": "",
+                 *         "comments": "",
+                 *         "read_only": false,
+                 *         "bulk_edit": true,
+                 *         "allow_poe_toggle": true,
+                 *         "edit_if_descr": true,
+                 *         "allow_all_vlans": true,
+                 *         "vlan_groups": [],
+                 *         "vlans": [],
+                 *         "users": [
+                 *           4,
+                 *           5,
+                 *           12
+                 *         ],
+                 *         "switches": [
+                 *           1,
+                 *           2,
+                 *           3,
+                 *           14,
+                 *           15
+                 *         ]
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["SwitchGroup"][];
+            };
+        };
+        /** @description The created device group. */
+        SwitchGroupCreated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "id": 4,
+                 *       "name": "New Group",
+                 *       "description": "",
+                 *       "display_name": "",
+                 *       "comments": "",
+                 *       "read_only": false,
+                 *       "bulk_edit": true,
+                 *       "allow_poe_toggle": false,
+                 *       "edit_if_descr": true,
+                 *       "allow_all_vlans": false,
+                 *       "vlan_groups": [],
+                 *       "vlans": [],
+                 *       "users": [],
+                 *       "switches": []
+                 *     }
+                 */
+                "application/json": components["schemas"]["SwitchGroup"];
             };
         };
         /** @description The device group. */
@@ -2218,9 +2890,11 @@ export interface components {
                  *       "display_name": "",
                  *       "comments": "",
                  *       "read_only": false,
+                 *       "bulk_edit": true,
                  *       "allow_poe_toggle": false,
                  *       "edit_if_descr": true,
                  *       "allow_all_vlans": true,
+                 *       "vlan_groups": [],
                  *       "vlans": [
                  *         500,
                  *         592
@@ -2237,6 +2911,98 @@ export interface components {
                 "application/json": components["schemas"]["SwitchGroup"];
             };
         };
+        /** @description The devices. */
+        AdminSwitchList: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "id": 1,
+                 *         "name": "switch-1",
+                 *         "description": "Some Interesting Switch",
+                 *         "comments": "",
+                 *         "hostname": "switch1.local",
+                 *         "nms_id": "",
+                 *         "primary_ip4": "192.168.1.100",
+                 *         "primary_ip6": null,
+                 *         "connector_type": 0,
+                 *         "napalm_device_type": "",
+                 *         "snmp_profile": 1,
+                 *         "netmiko_profile": null,
+                 *         "command_list": null,
+                 *         "command_templates": [],
+                 *         "read_only": false,
+                 *         "bulk_edit": true,
+                 *         "allow_poe_toggle": true,
+                 *         "edit_if_descr": true,
+                 *         "status": 1,
+                 *         "default_view": 0,
+                 *         "switchgroups": [
+                 *           1,
+                 *           3,
+                 *           12
+                 *         ],
+                 *         "snmp_port": 161,
+                 *         "driver": "auto",
+                 *         "detected_driver": "generic",
+                 *         "detected_sysobjectid": "1.3.6.1.4.1.8072.3.2.10",
+                 *         "ssh_host_key": null,
+                 *         "ssh_host_key_accepted": null,
+                 *         "ssh_host_key_presented": null
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["AdminSwitch"][];
+            };
+        };
+        /** @description The created device. */
+        AdminSwitchCreated: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "id": 16,
+                 *       "name": "New Device Name",
+                 *       "description": "",
+                 *       "comments": "",
+                 *       "hostname": "",
+                 *       "nms_id": "",
+                 *       "primary_ip4": "10.2.3.4",
+                 *       "primary_ip6": null,
+                 *       "connector_type": 0,
+                 *       "napalm_device_type": "",
+                 *       "snmp_profile": 3,
+                 *       "netmiko_profile": null,
+                 *       "command_list": null,
+                 *       "command_templates": [],
+                 *       "read_only": false,
+                 *       "bulk_edit": true,
+                 *       "allow_poe_toggle": false,
+                 *       "edit_if_descr": true,
+                 *       "status": 1,
+                 *       "default_view": 0,
+                 *       "switchgroups": [
+                 *         1,
+                 *         2,
+                 *         3
+                 *       ],
+                 *       "snmp_port": 161,
+                 *       "driver": "auto",
+                 *       "detected_driver": null,
+                 *       "detected_sysobjectid": null,
+                 *       "ssh_host_key": null,
+                 *       "ssh_host_key_accepted": null,
+                 *       "ssh_host_key_presented": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["AdminSwitch"];
+            };
+        };
         /** @description The device. */
         AdminSwitchOk: {
             headers: {
@@ -2247,25 +3013,29 @@ export interface components {
                  * @example {
                  *       "id": 272,
                  *       "name": "TEST-LAB 5130",
-                 *       "hostname": "test-lab-5130.example.net",
                  *       "description": "Lab switch on the second floor",
                  *       "comments": "Test switch",
-                 *       "nms_id": "",
-                 *       "primary_ipv4": "10.100.100.100",
-                 *       "primary_ipv6": null,
-                 *       "snmp_port": 161,
+                 *       "hostname": "test-lab-5130.example.net",
+                 *       "nms_id": "5130",
+                 *       "primary_ip4": "10.100.100.100",
+                 *       "primary_ip6": null,
                  *       "connector_type": 0,
-                 *       "driver": "auto",
+                 *       "napalm_device_type": "",
                  *       "snmp_profile": 3,
-                 *       "credentials_profile": null,
+                 *       "netmiko_profile": null,
+                 *       "command_list": null,
+                 *       "command_templates": [],
                  *       "read_only": false,
+                 *       "bulk_edit": true,
                  *       "allow_poe_toggle": false,
                  *       "edit_if_descr": true,
-                 *       "status": "active",
+                 *       "status": 1,
                  *       "default_view": 1,
                  *       "switchgroups": [
                  *         35
                  *       ],
+                 *       "snmp_port": 161,
+                 *       "driver": "auto",
                  *       "detected_driver": "generic",
                  *       "detected_sysobjectid": "1.3.6.1.4.1.8072.3.2.10",
                  *       "ssh_host_key": null,
@@ -2751,6 +3521,7 @@ export interface operations {
                      *         "edit_vlans": true,
                      *         "change_vlan_name": true,
                      *         "save_config": true,
+                     *         "change_tags": true,
                      *         "url": "https://switchdesk.example.net/api/switches/35/272/",
                      *         "nms_id": "",
                      *         "poe": {
@@ -2776,7 +3547,8 @@ export interface operations {
                      *           "status": "Permanent",
                      *           "igmp_snooping": false,
                      *           "vrf": "",
-                     *           "allowed": false
+                     *           "allowed": false,
+                     *           "allowed_tagged": false
                      *         },
                      *         "500": {
                      *           "id": 500,
@@ -2785,7 +3557,8 @@ export interface operations {
                      *           "status": "Permanent",
                      *           "igmp_snooping": true,
                      *           "vrf": "",
-                     *           "allowed": true
+                     *           "allowed": true,
+                     *           "allowed_tagged": true
                      *         }
                      *       },
                      *       "interfaces": [
@@ -2799,6 +3572,7 @@ export interface operations {
                      *           "online": true,
                      *           "speed": 1000,
                      *           "duplex": "Full",
+                     *           "mtu": 1500,
                      *           "vrf": "",
                      *           "poe": {
                      *             "admin_status": "Enabled",
@@ -2811,6 +3585,7 @@ export interface operations {
                      *           "manageable": true,
                      *           "allow_poe_toggle": true,
                      *           "can_edit_description": true,
+                     *           "can_edit_tags": false,
                      *           "ethernet_addresses": [],
                      *           "neighbors": []
                      *         },
@@ -2825,11 +3600,13 @@ export interface operations {
                      *           "online": true,
                      *           "speed": 10000,
                      *           "duplex": "Full",
+                     *           "mtu": 1500,
                      *           "vrf": "",
                      *           "manageable": false,
                      *           "unmanage_reason": "Access denied: vlan 1 is not allowed!",
                      *           "allow_poe_toggle": false,
                      *           "can_edit_description": false,
+                     *           "can_edit_tags": false,
                      *           "ethernet_addresses": [],
                      *           "neighbors": []
                      *         }
@@ -2893,6 +3670,7 @@ export interface operations {
                      *         "edit_vlans": true,
                      *         "change_vlan_name": true,
                      *         "save_config": true,
+                     *         "change_tags": true,
                      *         "url": "https://switchdesk.example.net/api/switches/35/272/",
                      *         "nms_id": "",
                      *         "poe": false
@@ -2905,7 +3683,8 @@ export interface operations {
                      *           "status": "Permanent",
                      *           "igmp_snooping": false,
                      *           "vrf": "",
-                     *           "allowed": true
+                     *           "allowed": true,
+                     *           "allowed_tagged": true
                      *         }
                      *       },
                      *       "interfaces": [
@@ -2919,10 +3698,12 @@ export interface operations {
                      *           "online": true,
                      *           "speed": 1000,
                      *           "duplex": "Full",
+                     *           "mtu": 1500,
                      *           "vrf": "",
                      *           "manageable": true,
                      *           "allow_poe_toggle": true,
                      *           "can_edit_description": true,
+                     *           "can_edit_tags": false,
                      *           "ethernet_addresses": [
                      *             {
                      *               "address": "00:11:22:33:44:55",
@@ -3024,6 +3805,103 @@ export interface operations {
             };
             403: components["responses"]["InterfaceWriteForbidden"];
             /** @description Unknown interface, or the interface already has this VLAN. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            424: components["responses"]["DeviceFailed"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
+        };
+    };
+    setInterfaceTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Device group id, from the menu (GET /api/switches/). */
+                group: components["parameters"]["GroupId"];
+                /** @description Device id, from the menu. */
+                switch: components["parameters"]["SwitchId"];
+                /**
+                 * @description Interface id: the ifIndex for SNMP devices; the interface name for command line
+                 *     devices, with `_` standing for `/` (`1_1_1` = `1/1/1`).
+                 */
+                interface: components["parameters"]["InterfaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "untagged_vlan": 500,
+                 *       "tagged_vlans": [
+                 *         591,
+                 *         592
+                 *       ],
+                 *       "allow_all": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["InterfaceTagsRequest"];
+                /**
+                 * @example {
+                 *       "untagged_vlan": "500",
+                 *       "tagged_vlans": "591,592",
+                 *       "allow_all": "off"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["InterfaceTagsRequest"];
+            };
+        };
+        responses: {
+            /** @description The interface now carries these VLANs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "result": "Interface GigabitEthernet1/0/3 vlans have been set!"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            /**
+             * @description A missing or malformed parameter, a VLAN id outside 1..4094 or listed twice, a
+             *     VLAN the device does not have, or a driver that cannot change trunks.
+             */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /**
+             * @description As for every device write, and also: the interface is not manageable, the caller
+             *     may not change trunks here, or a VLAN to add or remove (or, for `allow_all`, a
+             *     VLAN of the device) is not one the caller may use.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown interface, or the interface already carries exactly these VLANs. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3793,9 +4671,9 @@ export interface operations {
                      * @example {
                      *       "users": "https://switchdesk.example.net/api/admin/users/",
                      *       "switches": "https://switchdesk.example.net/api/admin/switches/",
-                     *       "switchgroups": "https://switchdesk.example.net/api/admin/switchgroups/",
-                     *       "snmpprofiles": "https://switchdesk.example.net/api/admin/snmpprofiles/",
-                     *       "credentials": "https://switchdesk.example.net/api/admin/credentials/",
+                     *       "switchgroups": "https://switchdesk.example.net/api/admin/switches/switchgroups/",
+                     *       "snmpprofiles": "https://switchdesk.example.net/api/admin/switches/snmpprofiles/",
+                     *       "credentials": "https://switchdesk.example.net/api/admin/switches/netmikoprofiles/",
                      *       "log": "https://switchdesk.example.net/api/admin/log/"
                      *     }
                      */
@@ -4157,6 +5035,579 @@ export interface operations {
             503: components["responses"]["DatabaseUnavailable"];
         };
     };
+    listAdminSnmpProfiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SnmpProfileList"];
+            403: components["responses"]["AdminForbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    createAdminSnmpProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Departmental SNMP",
+                 *       "community": "private",
+                 *       "version": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["SnmpProfileCreate"];
+                /**
+                 * @example {
+                 *       "name": "Departmental SNMP",
+                 *       "community": "private",
+                 *       "version": "2"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["SnmpProfileCreate"];
+            };
+        };
+        responses: {
+            201: components["responses"]["SnmpProfileCreated"];
+            400: components["responses"]["AdminBadRequest"];
+            403: components["responses"]["AdminForbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    getAdminSnmpProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["ObjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SnmpProfileOk"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    updateAdminSnmpProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["ObjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": 3,
+                 *       "sec_level": 1,
+                 *       "auth_protocol": 2,
+                 *       "username": "snmp_user",
+                 *       "passphrase": "auth_secret"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SnmpProfileUpdate"];
+                /**
+                 * @example {
+                 *       "version": "3",
+                 *       "sec_level": "1",
+                 *       "auth_protocol": "2",
+                 *       "username": "snmp_user",
+                 *       "passphrase": "auth_secret"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["SnmpProfileUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["SnmpProfileOk"];
+            400: components["responses"]["AdminBadRequest"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    deleteAdminSnmpProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["ObjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The SNMP profile is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    patchAdminSnmpProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["ObjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "priv_passphrase": "a-new-privacy-passphrase",
+                 *       "sec_level": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["SnmpProfileUpdate"];
+                /**
+                 * @example {
+                 *       "priv_passphrase": "a-new-privacy-passphrase",
+                 *       "sec_level": "2"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["SnmpProfileUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["SnmpProfileOk"];
+            400: components["responses"]["AdminBadRequest"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listNetmikoProfiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["NetmikoProfileList"];
+            403: components["responses"]["AdminForbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    createNetmikoProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Dept. Y SSH",
+                 *       "description": "Test SSH access",
+                 *       "username": "user",
+                 *       "password": "s3cret-pass",
+                 *       "tcp_port": 2022
+                 *     }
+                 */
+                "application/json": components["schemas"]["NetmikoProfileCreate"];
+                /**
+                 * @example {
+                 *       "name": "Dept. Y SSH",
+                 *       "description": "Test SSH access",
+                 *       "username": "user",
+                 *       "password": "s3cret-pass",
+                 *       "tcp_port": "2022"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["NetmikoProfileCreate"];
+            };
+        };
+        responses: {
+            201: components["responses"]["NetmikoProfileCreated"];
+            400: components["responses"]["AdminBadRequest"];
+            403: components["responses"]["AdminForbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    getNetmikoProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["ObjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["NetmikoProfileOk"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    updateNetmikoProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["ObjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "password": "n3w-s3cret"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NetmikoProfileUpdate"];
+                /**
+                 * @example {
+                 *       "password": "n3w-s3cret"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["NetmikoProfileUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["NetmikoProfileOk"];
+            400: components["responses"]["AdminBadRequest"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    deleteNetmikoProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["ObjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The credential (Netmiko) profile is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    patchNetmikoProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["ObjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "tcp_port": 22,
+                 *       "enable_password": "en-s3cret"
+                 *     }
+                 */
+                "application/json": components["schemas"]["NetmikoProfileUpdate"];
+                /**
+                 * @example {
+                 *       "tcp_port": "22"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["NetmikoProfileUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["NetmikoProfileOk"];
+            400: components["responses"]["AdminBadRequest"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    listAdminSwitchGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SwitchGroupList"];
+            403: components["responses"]["AdminForbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    createAdminSwitchGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "New Group",
+                 *       "description": "Devices of Department X",
+                 *       "vlans": [
+                 *         500,
+                 *         592
+                 *       ],
+                 *       "users": [
+                 *         7
+                 *       ],
+                 *       "switches": [
+                 *         272
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["SwitchGroupCreate"];
+                /**
+                 * @example {
+                 *       "name": "New Group",
+                 *       "vlans": "500,592",
+                 *       "users": "7"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["SwitchGroupCreate"];
+            };
+        };
+        responses: {
+            201: components["responses"]["SwitchGroupCreated"];
+            400: components["responses"]["AdminBadRequest"];
+            403: components["responses"]["AdminForbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    getAdminSwitchGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["ObjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SwitchGroupOk"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    updateAdminSwitchGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["ObjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "allow_all_vlans": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["SwitchGroupUpdate"];
+                /**
+                 * @example {
+                 *       "read_only": true
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["SwitchGroupUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["SwitchGroupOk"];
+            400: components["responses"]["AdminBadRequest"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    deleteAdminSwitchGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["ObjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The device group is deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    patchAdminSwitchGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["ObjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "switches": [
+                 *         272,
+                 *         273
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["SwitchGroupUpdate"];
+                /**
+                 * @example {
+                 *       "switches": "272,273"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["SwitchGroupUpdate"];
+            };
+        };
+        responses: {
+            200: components["responses"]["SwitchGroupOk"];
+            400: components["responses"]["AdminBadRequest"];
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
     listSnmpProfiles: {
         parameters: {
             query?: never;
@@ -4166,35 +5617,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The SNMP profiles. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "id": 3,
-                     *         "name": "campus-v3",
-                     *         "description": "SNMPv3 authPriv for the campus switches",
-                     *         "version": "3",
-                     *         "read_only": false,
-                     *         "username": "switchdesk",
-                     *         "auth_protocol": "SHA-256",
-                     *         "priv_protocol": "AES",
-                     *         "context": "",
-                     *         "timeout_ms": 2000,
-                     *         "retries": 1,
-                     *         "community_set": false,
-                     *         "auth_key_set": true,
-                     *         "priv_key_set": true
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["SnmpProfile"][];
-                };
-            };
+            200: components["responses"]["SnmpProfileList"];
             403: components["responses"]["AdminForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
@@ -4212,57 +5635,24 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "campus-v3",
-                 *       "description": "SNMPv3 authPriv for the campus switches",
-                 *       "version": "3",
-                 *       "username": "switchdesk",
-                 *       "auth_protocol": "SHA-256",
-                 *       "auth_key": "an-auth-passphrase",
-                 *       "priv_protocol": "AES",
-                 *       "priv_key": "a-privacy-passphrase",
-                 *       "timeout_ms": 2000,
-                 *       "retries": 1
+                 *       "name": "Departmental SNMP",
+                 *       "community": "private",
+                 *       "version": 2
                  *     }
                  */
                 "application/json": components["schemas"]["SnmpProfileCreate"];
                 /**
                  * @example {
-                 *       "name": "lab-v2c",
-                 *       "version": "2c",
-                 *       "community": "labwrite"
+                 *       "name": "Departmental SNMP",
+                 *       "community": "private",
+                 *       "version": "2"
                  *     }
                  */
                 "application/x-www-form-urlencoded": components["schemas"]["SnmpProfileCreate"];
             };
         };
         responses: {
-            /** @description The created SNMP profile. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": 3,
-                     *       "name": "campus-v3",
-                     *       "description": "SNMPv3 authPriv for the campus switches",
-                     *       "version": "3",
-                     *       "read_only": false,
-                     *       "username": "switchdesk",
-                     *       "auth_protocol": "SHA-256",
-                     *       "priv_protocol": "AES",
-                     *       "context": "",
-                     *       "timeout_ms": 2000,
-                     *       "retries": 1,
-                     *       "community_set": false,
-                     *       "auth_key_set": true,
-                     *       "priv_key_set": true
-                     *     }
-                     */
-                    "application/json": components["schemas"]["SnmpProfile"];
-                };
-            };
+            201: components["responses"]["SnmpProfileCreated"];
             400: components["responses"]["AdminBadRequest"];
             403: components["responses"]["AdminForbidden"];
             405: components["responses"]["MethodNotAllowed"];
@@ -4308,14 +5698,21 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "timeout_ms": 3000,
-                 *       "retries": 2
+                 *       "version": 3,
+                 *       "sec_level": 1,
+                 *       "auth_protocol": 2,
+                 *       "username": "snmp_user",
+                 *       "passphrase": "auth_secret"
                  *     }
                  */
                 "application/json": components["schemas"]["SnmpProfileUpdate"];
                 /**
                  * @example {
-                 *       "timeout_ms": 3000
+                 *       "version": "3",
+                 *       "sec_level": "1",
+                 *       "auth_protocol": "2",
+                 *       "username": "snmp_user",
+                 *       "passphrase": "auth_secret"
                  *     }
                  */
                 "application/x-www-form-urlencoded": components["schemas"]["SnmpProfileUpdate"];
@@ -4376,13 +5773,15 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "priv_key": "a-new-privacy-passphrase"
+                 *       "priv_passphrase": "a-new-privacy-passphrase",
+                 *       "sec_level": 2
                  *     }
                  */
                 "application/json": components["schemas"]["SnmpProfileUpdate"];
                 /**
                  * @example {
-                 *       "priv_key": "a-new-privacy-passphrase"
+                 *       "priv_passphrase": "a-new-privacy-passphrase",
+                 *       "sec_level": "2"
                  *     }
                  */
                 "application/x-www-form-urlencoded": components["schemas"]["SnmpProfileUpdate"];
@@ -4410,29 +5809,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The credential profiles. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "id": 1,
-                     *         "name": "lab-ssh",
-                     *         "description": "Lab switches command line",
-                     *         "username": "netops",
-                     *         "port": 22,
-                     *         "password_set": true,
-                     *         "private_key_set": false,
-                     *         "enable_password_set": true
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["Credential"][];
-                };
-            };
+            200: components["responses"]["NetmikoProfileList"];
             403: components["responses"]["AdminForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
@@ -4450,48 +5827,28 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "lab-ssh",
-                 *       "description": "Lab switches command line",
-                 *       "username": "netops",
+                 *       "name": "Dept. Y SSH",
+                 *       "description": "Test SSH access",
+                 *       "username": "user",
                  *       "password": "s3cret-pass",
-                 *       "enable_password": "en-s3cret",
-                 *       "port": 22
+                 *       "tcp_port": 2022
                  *     }
                  */
-                "application/json": components["schemas"]["CredentialCreate"];
+                "application/json": components["schemas"]["NetmikoProfileCreate"];
                 /**
                  * @example {
-                 *       "name": "lab-ssh",
-                 *       "username": "netops",
+                 *       "name": "Dept. Y SSH",
+                 *       "description": "Test SSH access",
+                 *       "username": "user",
                  *       "password": "s3cret-pass",
-                 *       "port": 22
+                 *       "tcp_port": "2022"
                  *     }
                  */
-                "application/x-www-form-urlencoded": components["schemas"]["CredentialCreate"];
+                "application/x-www-form-urlencoded": components["schemas"]["NetmikoProfileCreate"];
             };
         };
         responses: {
-            /** @description The created credential profile. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": 1,
-                     *       "name": "lab-ssh",
-                     *       "description": "Lab switches command line",
-                     *       "username": "netops",
-                     *       "port": 22,
-                     *       "password_set": true,
-                     *       "private_key_set": false,
-                     *       "enable_password_set": true
-                     *     }
-                     */
-                    "application/json": components["schemas"]["Credential"];
-                };
-            };
+            201: components["responses"]["NetmikoProfileCreated"];
             400: components["responses"]["AdminBadRequest"];
             403: components["responses"]["AdminForbidden"];
             405: components["responses"]["MethodNotAllowed"];
@@ -4514,7 +5871,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["CredentialOk"];
+            200: components["responses"]["NetmikoProfileOk"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["AdminForbidden"];
             404: components["responses"]["AdminNotFound"];
@@ -4537,20 +5894,20 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "port": 2222
+                 *       "password": "n3w-s3cret"
                  *     }
                  */
-                "application/json": components["schemas"]["CredentialUpdate"];
+                "application/json": components["schemas"]["NetmikoProfileUpdate"];
                 /**
                  * @example {
-                 *       "port": 2222
+                 *       "password": "n3w-s3cret"
                  *     }
                  */
-                "application/x-www-form-urlencoded": components["schemas"]["CredentialUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["NetmikoProfileUpdate"];
             };
         };
         responses: {
-            200: components["responses"]["CredentialOk"];
+            200: components["responses"]["NetmikoProfileOk"];
             400: components["responses"]["AdminBadRequest"];
             403: components["responses"]["AdminForbidden"];
             404: components["responses"]["AdminNotFound"];
@@ -4574,7 +5931,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The credential profile is deleted. */
+            /** @description The credential (Netmiko) profile is deleted. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -4604,20 +5961,21 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "password": "n3w-s3cret"
+                 *       "tcp_port": 22,
+                 *       "enable_password": "en-s3cret"
                  *     }
                  */
-                "application/json": components["schemas"]["CredentialUpdate"];
+                "application/json": components["schemas"]["NetmikoProfileUpdate"];
                 /**
                  * @example {
-                 *       "password": "n3w-s3cret"
+                 *       "tcp_port": "22"
                  *     }
                  */
-                "application/x-www-form-urlencoded": components["schemas"]["CredentialUpdate"];
+                "application/x-www-form-urlencoded": components["schemas"]["NetmikoProfileUpdate"];
             };
         };
         responses: {
-            200: components["responses"]["CredentialOk"];
+            200: components["responses"]["NetmikoProfileOk"];
             400: components["responses"]["AdminBadRequest"];
             403: components["responses"]["AdminForbidden"];
             404: components["responses"]["AdminNotFound"];
@@ -4638,40 +5996,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The device groups. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "id": 35,
-                     *         "name": "Test-Group",
-                     *         "description": "Test Group Description!",
-                     *         "display_name": "",
-                     *         "comments": "",
-                     *         "read_only": false,
-                     *         "allow_poe_toggle": false,
-                     *         "edit_if_descr": true,
-                     *         "allow_all_vlans": false,
-                     *         "vlans": [
-                     *           500,
-                     *           592
-                     *         ],
-                     *         "users": [
-                     *           7
-                     *         ],
-                     *         "switches": [
-                     *           272
-                     *         ]
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["SwitchGroup"][];
-                };
-            };
+            200: components["responses"]["SwitchGroupList"];
             403: components["responses"]["AdminForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
@@ -4689,8 +6014,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "Test-Group",
-                 *       "description": "Test Group Description!",
+                 *       "name": "New Group",
+                 *       "description": "Devices of Department X",
                  *       "vlans": [
                  *         500,
                  *         592
@@ -4706,7 +6031,7 @@ export interface operations {
                 "application/json": components["schemas"]["SwitchGroupCreate"];
                 /**
                  * @example {
-                 *       "name": "Test-Group",
+                 *       "name": "New Group",
                  *       "vlans": "500,592",
                  *       "users": "7"
                  *     }
@@ -4715,38 +6040,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The created device group. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": 35,
-                     *       "name": "Test-Group",
-                     *       "description": "Test Group Description!",
-                     *       "display_name": "",
-                     *       "comments": "",
-                     *       "read_only": false,
-                     *       "allow_poe_toggle": false,
-                     *       "edit_if_descr": true,
-                     *       "allow_all_vlans": false,
-                     *       "vlans": [
-                     *         500,
-                     *         592
-                     *       ],
-                     *       "users": [
-                     *         7
-                     *       ],
-                     *       "switches": [
-                     *         272
-                     *       ]
-                     *     }
-                     */
-                    "application/json": components["schemas"]["SwitchGroup"];
-                };
-            };
+            201: components["responses"]["SwitchGroupCreated"];
             400: components["responses"]["AdminBadRequest"];
             403: components["responses"]["AdminForbidden"];
             405: components["responses"]["MethodNotAllowed"];
@@ -4896,47 +6190,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The devices. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "id": 272,
-                     *         "name": "TEST-LAB 5130",
-                     *         "hostname": "test-lab-5130.example.net",
-                     *         "description": "Lab switch on the second floor",
-                     *         "comments": "Test switch",
-                     *         "nms_id": "",
-                     *         "primary_ipv4": "10.100.100.100",
-                     *         "primary_ipv6": null,
-                     *         "snmp_port": 161,
-                     *         "connector_type": 0,
-                     *         "driver": "auto",
-                     *         "snmp_profile": 3,
-                     *         "credentials_profile": null,
-                     *         "read_only": false,
-                     *         "allow_poe_toggle": false,
-                     *         "edit_if_descr": true,
-                     *         "status": "active",
-                     *         "default_view": 0,
-                     *         "switchgroups": [
-                     *           35
-                     *         ],
-                     *         "detected_driver": "generic",
-                     *         "detected_sysobjectid": "1.3.6.1.4.1.8072.3.2.10",
-                     *         "ssh_host_key": null,
-                     *         "ssh_host_key_accepted": null,
-                     *         "ssh_host_key_presented": null
-                     *       }
-                     *     ]
-                     */
-                    "application/json": components["schemas"]["AdminSwitch"][];
-                };
-            };
+            200: components["responses"]["AdminSwitchList"];
             403: components["responses"]["AdminForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
@@ -4954,69 +6208,30 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "name": "TEST-LAB 5130",
-                 *       "hostname": "test-lab-5130.example.net",
-                 *       "primary_ipv4": "10.100.100.100",
-                 *       "connector_type": 0,
+                 *       "name": "New Device Name",
+                 *       "primary_ip4": "10.2.3.4",
                  *       "snmp_profile": 3,
                  *       "switchgroups": [
-                 *         35
+                 *         1,
+                 *         2,
+                 *         3
                  *       ]
                  *     }
                  */
                 "application/json": components["schemas"]["AdminSwitchCreate"];
                 /**
                  * @example {
-                 *       "name": "TEST-LAB 5130",
-                 *       "hostname": "test-lab-5130.example.net",
-                 *       "primary_ipv4": "10.100.100.100",
+                 *       "name": "New Device Name",
+                 *       "primary_ip4": "10.2.3.4",
                  *       "snmp_profile": 3,
-                 *       "switchgroups": "35"
+                 *       "switchgroups": "1,2,3"
                  *     }
                  */
                 "application/x-www-form-urlencoded": components["schemas"]["AdminSwitchCreate"];
             };
         };
         responses: {
-            /** @description The created device. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": 272,
-                     *       "name": "TEST-LAB 5130",
-                     *       "hostname": "test-lab-5130.example.net",
-                     *       "description": "",
-                     *       "comments": "",
-                     *       "nms_id": "",
-                     *       "primary_ipv4": "10.100.100.100",
-                     *       "primary_ipv6": null,
-                     *       "snmp_port": 161,
-                     *       "connector_type": 0,
-                     *       "driver": "auto",
-                     *       "snmp_profile": 3,
-                     *       "credentials_profile": null,
-                     *       "read_only": false,
-                     *       "allow_poe_toggle": false,
-                     *       "edit_if_descr": true,
-                     *       "status": "active",
-                     *       "default_view": 0,
-                     *       "switchgroups": [
-                     *         35
-                     *       ],
-                     *       "detected_driver": "generic",
-                     *       "detected_sysobjectid": "1.3.6.1.4.1.8072.3.2.10",
-                     *       "ssh_host_key": null,
-                     *       "ssh_host_key_accepted": null,
-                     *       "ssh_host_key_presented": null
-                     *     }
-                     */
-                    "application/json": components["schemas"]["AdminSwitch"];
-                };
-            };
+            201: components["responses"]["AdminSwitchCreated"];
             400: components["responses"]["AdminBadRequest"];
             403: components["responses"]["AdminForbidden"];
             405: components["responses"]["MethodNotAllowed"];
@@ -5062,7 +6277,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "status": "inactive"
+                 *       "status": 0
                  *     }
                  */
                 "application/json": components["schemas"]["AdminSwitchUpdate"];
@@ -5129,7 +6344,8 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "default_view": 1
+                 *       "default_view": 1,
+                 *       "bulk_edit": false
                  *     }
                  */
                 "application/json": components["schemas"]["AdminSwitchUpdate"];

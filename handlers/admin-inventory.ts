@@ -1,8 +1,9 @@
 /**
- * Inventory administration under api/admin/ (snmpprofiles, credentials, switchgroups,
- * switches, log), keyed by operationId: each kind's five operations handed to the
- * application's InventoryAdmin. The superuser rule is applied by the server to every
- * operation the spec tags "admin".
+ * Inventory administration under api/admin/ (switches, and OpenL2M's switches/snmpprofiles,
+ * switches/netmikoprofiles and switches/switchgroups with their aliases snmpprofiles,
+ * credentials and switchgroups; log), keyed by operationId: each kind's operations handed
+ * to the application's InventoryAdmin, an alias's to the same functions. The superuser rule
+ * is applied by the server to every operation the spec tags "admin".
  */
 import { actorOf, created, noContent, ok, pathId, type Handler } from "./context";
 import { InventoryAdmin, type InventoryTable, type Resource } from "../app/admin/resource";
@@ -35,6 +36,14 @@ function crudHandlers<T extends InventoryTable & AdminObject>(
 
 export const inventoryHandlers: Record<string, Handler> = {
   ...crudHandlers(snmpProfiles, {
+    list: "listAdminSnmpProfiles",
+    create: "createAdminSnmpProfile",
+    get: "getAdminSnmpProfile",
+    update: "updateAdminSnmpProfile",
+    patch: "patchAdminSnmpProfile",
+    remove: "deleteAdminSnmpProfile",
+  }),
+  ...crudHandlers(snmpProfiles, {
     list: "listSnmpProfiles",
     create: "createSnmpProfile",
     get: "getSnmpProfile",
@@ -43,12 +52,28 @@ export const inventoryHandlers: Record<string, Handler> = {
     remove: "deleteSnmpProfile",
   }),
   ...crudHandlers(credentials, {
+    list: "listNetmikoProfiles",
+    create: "createNetmikoProfile",
+    get: "getNetmikoProfile",
+    update: "updateNetmikoProfile",
+    patch: "patchNetmikoProfile",
+    remove: "deleteNetmikoProfile",
+  }),
+  ...crudHandlers(credentials, {
     list: "listCredentials",
     create: "createCredential",
     get: "getCredential",
     update: "updateCredential",
     patch: "patchCredential",
     remove: "deleteCredential",
+  }),
+  ...crudHandlers(switchGroups, {
+    list: "listAdminSwitchGroups",
+    create: "createAdminSwitchGroup",
+    get: "getAdminSwitchGroup",
+    update: "updateAdminSwitchGroup",
+    patch: "patchAdminSwitchGroup",
+    remove: "deleteAdminSwitchGroup",
   }),
   ...crudHandlers(switchGroups, {
     list: "listSwitchGroups",

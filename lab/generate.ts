@@ -14,6 +14,10 @@ export interface GenerateOptions {
   poePorts: ReadonlySet<number>;
   /** port numbers that carry an IPv4 address */
   routedPorts?: ReadonlySet<number>;
+  /** port numbers that are members of the one link aggregation */
+  lagPorts?: ReadonlySet<number>;
+  /** port numbers in 802.1X mode */
+  dot1xPorts?: ReadonlySet<number>;
   name: string;
   seed: number;
   /** chassis numbering: slot s port m is bridge port s*1000+m (see chassisBridgePort) */
@@ -119,7 +123,13 @@ export function generateSwitch(profile: SwitchProfile, opts: GenerateOptions): S
   }
   const accessChoices = [USERS_VLAN, USERS_VLAN, USERS_VLAN, PRINTERS_VLAN, 1, ...floorVlans, ...extraVlans];
 
-  const config: SwitchConfig = { ports: new Map(), pvid: new Map(), vlans, portModes: new Map() };
+  const config: SwitchConfig = {
+    ports: new Map(),
+    pvid: new Map(),
+    vlans,
+    portModes: new Map(),
+    switchport: new Map(),
+  };
   const setAccess = (bp: number, vlan: number) => {
     config.pvid.set(bp, vlan);
     const v = vlans.get(vlan)!;
@@ -265,6 +275,7 @@ export function generateSwitch(profile: SwitchProfile, opts: GenerateOptions): S
       // interfaces through the bridge port table (RFC 3621 leaves the link to vendors)
       poe: hasPoe ? { ...(opts.portsPerSlot ? { group: 1, index: bp } : profile.poePort(n)), device } : null,
       ipv4: opts.routedPorts?.has(n) ? routedPortAddress(n) : null,
+      ...(opts.dot1xPorts?.has(n) ? { dot1x: true } : {}),
       inOctets: link ? rng.int(1e6, 4e9) : 0,
       outOctets: link ? rng.int(1e6, 4e9) : 0,
     });
@@ -322,6 +333,15 @@ export function generateSwitch(profile: SwitchProfile, opts: GenerateOptions): S
   interfaces.push(virtual(layout.svi, { address: `${net}.1`, mask: "255.255.255.0" }));
   if (layout.loopback) interfaces.push(virtual(layout.loopback, null));
   for (const extra of layout.extra) interfaces.push(virtual(extra, null));
+  if (opts.lagPorts && opts.lagPorts.size > 0) {
+    // the members' aggregate: the family's own LAG, else a Port-channel1 after every other interface
+    let aggregate = layout.lag?.ifIndex;
+    if (aggregate === undefined) {
+      aggregate = Math.max(...interfaces.map((i) => i.ifIndex)) + 1;
+      interfaces.push(virtual({ ifIndex: aggregate, ifType: 161, name: "Port-channel1" }, null));
+    }
+    for (const i of interfaces) if (i.portNumber !== null && opts.lagPorts.has(i.portNumber)) i.lagMemberOf = aggregate;
+  }
   interfaces.sort((a, b) => a.ifIndex - b.ifIndex);
 
   // a port that sends tagged VLANs besides its PVID is configured as a trunk (on the

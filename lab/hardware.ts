@@ -36,6 +36,10 @@ export interface LabInterface {
   bridgePort: number | null;
   poe: PoePort | null;
   ipv4: { address: string; mask: string } | null;
+  /** the ifIndex of the link aggregation this Ethernet port is a member of (absent: none) */
+  lagMemberOf?: number;
+  /** 802.1X decides who may use the port (port control auto; absent: not configured) */
+  dot1x?: boolean;
   inOctets: number;
   outOctets: number;
 }

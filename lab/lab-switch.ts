@@ -19,6 +19,8 @@ export async function startLabSwitch(opts: LabSwitchOptions = {}): Promise<LabSw
     name: opts.name,
     seed: opts.seed,
     routedPorts: opts.routedPorts,
+    lagPorts: opts.lagPorts,
+    dot1xPorts: opts.dot1xPorts,
     portsPerSlot: opts.portsPerSlot,
     extraVlans: opts.extraVlans,
     macEntries: opts.macEntries,
@@ -46,6 +48,8 @@ export async function startLabSwitch(opts: LabSwitchOptions = {}): Promise<LabSw
     lldpNeighbours: model.lldp.length,
     qbridge,
     routedPorts: model.ethernetPorts.filter((p) => p.ipv4).map((p) => p.portNumber!),
+    lagPorts: model.ethernetPorts.filter((p) => p.lagMemberOf !== undefined).map((p) => p.portNumber!),
+    dot1xPorts: model.ethernetPorts.filter((p) => p.dot1x).map((p) => p.portNumber!),
     vendor: opts.vendor ?? {},
   };
   const agent = new SnmpAgent(switchProvider(model, qbridge, options.vendor), {

@@ -22,6 +22,10 @@ export interface VirtualSwitchOptions {
   seed?: number;
   /** Ethernet ports (1-based) that carry an IPv4 address (routed ports) */
   routedPorts?: number[];
+  /** Ethernet ports (1-based) that are members of one link aggregation */
+  lagPorts?: number[];
+  /** Ethernet ports (1-based) in 802.1X mode */
+  dot1xPorts?: number[];
   /** chassis numbering: slot s port m is bridge port s*1000+m (1..999 ports per slot; profiles with `chassis: true` only) */
   portsPerSlot?: number;
   /** VLANs besides the generated ones (ids from 1000 up); all VLANs together at most the profile's maximum */
@@ -109,6 +113,15 @@ export class VirtualSwitch {
       if (!Number.isInteger(p) || p < 1 || p > ports)
         throw new RangeError(`routed port ${p} is not a port of this switch`);
     }
+    const portSet = (list: number[] | undefined, what: string) => {
+      const set = new Set(list ?? []);
+      for (const p of set)
+        if (!Number.isInteger(p) || p < 1 || p > ports)
+          throw new RangeError(`${what} ${p} is not a port of this switch`);
+      return set;
+    };
+    const lagPorts = portSet(opts.lagPorts, "LAG member port");
+    const dot1xPorts = portSet(opts.dot1xPorts, "802.1X port");
     const perSlot = opts.portsPerSlot;
     if (perSlot !== undefined && (!Number.isInteger(perSlot) || perSlot < 1 || perSlot > 999)) {
       throw new RangeError(`portsPerSlot must be an integer from 1 to 999, got ${perSlot}`);
@@ -124,6 +137,8 @@ export class VirtualSwitch {
       ports,
       poePorts,
       routedPorts,
+      lagPorts,
+      dot1xPorts,
       name: opts.name ?? `lab-${this.profile.id}-${ports}`,
       seed: this.seed,
       portsPerSlot: perSlot,

@@ -78,6 +78,14 @@ export interface LabSwitchOptions {
   qbridge?: QBridgeMode;
   /** Ethernet ports (1-based) that carry an IPv4 address (ipAdEntIfIndex points at them: routed ports) */
   routedPorts?: number[];
+  /**
+   * Ethernet ports (1-based) that are members of one link aggregation: the profile's LAG
+   * interface, or Port-channel1 (ifType 161) after the highest ifIndex when it has none.
+   * Served in IEEE8023-LAG-MIB and ifStackTable, on the IOS face as `channel-group`
+   */
+  lagPorts?: number[];
+  /** Ethernet ports (1-based) in 802.1X mode (IEEE8021-PAE-MIB port control auto; IOS `authentication port-control auto`) */
+  dot1xPorts?: number[];
   /** family-specific options (e.g. cisco: { vtpMode: "client", writeMem: false }) */
   vendor?: VendorOptions;
 }

@@ -59,6 +59,12 @@ export const CAPABILITY_FLAGS = {
     operations: ["saveConfig"],
     description: "The device needs an explicit save (POST .../save/) after changes, and the driver can do it.",
   },
+  change_tags: {
+    label: "trunk",
+    action: "change the interface tagged vlans",
+    operations: ["setInterfaceTags"],
+    description: "The driver can set an interface's tagged VLANs and native VLAN (POST .../tags/).",
+  },
 } as const satisfies Record<string, CapabilityFlagInfo>;
 
 export type CapabilityFlag = keyof typeof CAPABILITY_FLAGS;

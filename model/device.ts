@@ -90,6 +90,8 @@ export interface InterfaceInfo {
   /** Mbps, 0 when unknown */
   speed: number;
   duplex: Duplex;
+  /** the largest frame payload in bytes (IF-MIB ifMtu), when the device reports one */
+  mtu?: number;
   /** untagged VLAN (PVID), 0 when none */
   untagged_vlan: number;
   /** VLANs the port is a tagged member of (the untagged one excluded), ascending */
@@ -99,6 +101,13 @@ export interface InterfaceInfo {
   vrf: string;
   /** the driver found the port unusable (e.g. its PVID is not a defined VLAN) */
   disabled_reason?: string;
+  /**
+   * the link aggregation (its interface name) this port is a member of: its VLANs are the
+   * aggregate's (domain/port-protection.ts); absent when none or not known
+   */
+  lag_member_of?: string;
+  /** 802.1X port authentication decides who may use the port (port control auto); absent when not known */
+  dot1x_auth?: boolean;
   poe?: PoePortInfo;
   /** details scope only */
   macs: MacEntry[];
@@ -117,6 +126,19 @@ export interface DeviceSnapshot {
 }
 
 export type LearnScope = "basic" | "details";
+
+/**
+ * A trunk change (POST .../tags/): the port carries `tagged` (ascending, without
+ * `untagged`) tagged and `untagged` as its native VLAN. Tagged empty and allowAll false
+ * make it an access port on `untagged`. allowAll asks for every VLAN; the application
+ * lists the device's VLANs in `tagged` then too, so a driver that cannot say "all" writes
+ * the list.
+ */
+export interface TagChange {
+  untagged: number;
+  tagged: number[];
+  allowAll: boolean;
+}
 
 /**
  * What a write needs to check itself: one interface row and the VLAN list. The same view

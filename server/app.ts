@@ -7,7 +7,6 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { Operation } from "openapi-backend";
 import { ApiError, toApiError } from "../app/errors";
 import { wasAudited } from "../app/audit";
-import { outcomeOfCode } from "../domain/audit-actions";
 import type { Caller, Ctx, Reply, Services } from "../handlers/context";
 import { handlers } from "../handlers";
 import { coerceForm, mediaType, parseBody, readRaw, type Body } from "./body";
@@ -46,7 +45,10 @@ function answerFor(err: unknown, log?: Logger): ApiError {
 }
 
 export function sendError(res: Response, err: unknown): void {
-  const e = answerFor(err, requestLog(res));
+  sendAnswer(res, answerFor(err, requestLog(res)));
+}
+
+function sendAnswer(res: Response, e: ApiError): void {
   res.status(e.status);
   for (const [k, v] of Object.entries(e.headers)) res.setHeader(k, v);
   res.json(e.body());
@@ -59,20 +61,39 @@ function sendReply(res: Response, reply: Reply): void {
   else res.json(reply.body);
 }
 
+/** A member of a JSON value from the spec document, when it is an object that has it. */
+function field(value: unknown, key: string): unknown {
+  return value !== null && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+/** What the shell reads of an operation's parameters: name, place and schema type. */
+function parametersOf(op: Operation): { name: string; in: unknown; type: unknown }[] {
+  const list: unknown[] = op.parameters ?? [];
+  return list.flatMap((p) => {
+    const name = field(p, "name");
+    return typeof name === "string" ? [{ name, in: field(p, "in"), type: field(field(p, "schema"), "type") }] : [];
+  });
+}
+
+type BodySchema = Parameters<typeof coerceForm>[1];
+
+/** The JSON schema of an operation's JSON body (its properties say how a form's fields are read). */
+function jsonBodySchema(op: Operation): BodySchema {
+  const schema = field(field(field(op.requestBody, "content"), "application/json"), "schema");
+  return schema !== null && typeof schema === "object" ? schema : undefined;
+}
+
 function describe(entry: PathEntry) {
   // OPTIONS (declared on the save path) describes the others, not itself
   const ops = [...entry.methods.entries()].filter(([m]) => m !== "OPTIONS");
-  const first = ops[0]?.[1] as any;
+  const first = ops[0]?.[1];
   return {
     name: first?.summary ?? entry.template,
     description: first?.description ?? "",
     path: entry.template,
     methods: allowedMethods(entry),
     parameters: Object.fromEntries(
-      ops.map(([m, op]: [string, any]) => {
-        const schema = op.requestBody?.content?.["application/json"]?.schema;
-        return [m, { path: entry.names, body: Object.keys(schema?.properties ?? {}) }];
-      }),
+      ops.map(([m, op]) => [m, { path: entry.names, body: Object.keys(jsonBodySchema(op)?.properties ?? {}) }]),
     ),
   };
 }
@@ -80,9 +101,9 @@ function describe(entry: PathEntry) {
 /** path params: integer ids must be positive integers, else the path does not exist */
 function typedParams(op: Operation, raw: Record<string, string>): Record<string, unknown> | null {
   const out: Record<string, unknown> = { ...raw };
-  for (const p of (op.parameters ?? []) as any[]) {
+  for (const p of parametersOf(op)) {
     if (p.in !== "path") continue;
-    if (p.schema?.type === "integer") {
+    if (p.type === "integer") {
       if (!/^\d{1,9}$/.test(raw[p.name] ?? "")) return null;
       out[p.name] = Number(raw[p.name]);
     }
@@ -113,8 +134,10 @@ export function createApp(services: Services, contract: Contract): express.Expre
     try {
       await handleApi(req, res, services, contract, seen);
     } catch (err) {
-      await auditRefusal(services, req, seen, err);
-      sendError(res, err);
+      // one answer for the error (an unexpected one logged once), for the audit row and the client
+      const answer = answerFor(err, requestLog(res));
+      await auditRefusal(services, req, seen, err, answer);
+      sendAnswer(res, answer);
     }
   });
   // errors the web pages' middleware passed on: a page for a page, JSON for the API
@@ -155,12 +178,12 @@ interface Seen {
  * conflict) is an audit row: who, from where, the operation, the path's ids and the names
  * of the fields sent (never their values: passwords and keys travel in these bodies).
  * Device writes and logins write their own rows; anonymous requests are not written (a
- * flood of them must not fill the log; they are refused before anything else).
+ * flood of them must not fill the log; they are refused before anything else). `e` is the
+ * answer the client gets; a row that cannot be written does not change it (app/audit.ts).
  */
-async function auditRefusal(s: Services, req: Request, seen: Seen, err: unknown): Promise<void> {
+async function auditRefusal(s: Services, req: Request, seen: Seen, err: unknown, e: ApiError): Promise<void> {
   if (!seen.caller || req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS" || wasAudited(err))
     return;
-  const e = answerFor(err);
   const ids = Object.entries(seen.params ?? {}).map(([k, v]) => `${k}=${String(v)}`);
   const fields = Object.keys(seen.body ?? {}).sort();
   const asked = [
@@ -169,19 +192,16 @@ async function auditRefusal(s: Services, req: Request, seen: Seen, err: unknown)
     ...(fields.length ? [`fields: ${fields.join(", ")}`] : []),
   ];
   const switchId = typeof seen.params?.switch === "number" ? seen.params.switch : null;
-  await s.audit
-    .refusal(
-      { caller: seen.caller, ip: clientIp(req, s.config) },
-      {
-        action: `request:${seen.operationId ?? "unknown"}`,
-        switch: switchId === null ? null : { id: switchId, name: "" },
-        new_value: asked.join("; "),
-        outcome: outcomeOfCode(e.code),
-        code: e.code,
-        message: e.reason,
-      },
-    )
-    .catch(() => undefined);
+  await s.audit.failure(
+    { caller: seen.caller, ip: clientIp(req, s.config) },
+    {
+      action: `request:${seen.operationId ?? "unknown"}`,
+      switch: switchId === null ? null : { id: switchId, name: "" },
+      new_value: asked.join("; "),
+      code: e.code,
+      message: e.reason,
+    },
+  );
 }
 
 async function handleApi(req: Request, res: Response, s: Services, contract: Contract, seen: Seen): Promise<void> {
@@ -250,8 +270,7 @@ async function handleApi(req: Request, res: Response, s: Services, contract: Con
   if (body && CSRF_FIELD in body) delete body[CSRF_FIELD];
   checkCsrf(caller, method, req.headers, csrfField);
 
-  const jsonSchema = (op.requestBody as any)?.content?.["application/json"]?.schema;
-  if (body && form) body = coerceForm(body, jsonSchema);
+  if (body && form) body = coerceForm(body, jsonBodySchema(op));
   const query = declaredQuery(op, url.searchParams);
   const validation = contract.api.validateRequest(
     {
@@ -306,9 +325,8 @@ async function handleApi(req: Request, res: Response, s: Services, contract: Con
 
 function coerceQuery(op: Operation, query: Record<string, string>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...query };
-  for (const p of (op.parameters ?? []) as any[]) {
-    if (p.in === "query" && p.schema?.type === "integer" && query[p.name] !== undefined)
-      out[p.name] = Number(query[p.name]);
+  for (const p of parametersOf(op)) {
+    if (p.in === "query" && p.type === "integer" && query[p.name] !== undefined) out[p.name] = Number(query[p.name]);
   }
   return out;
 }

@@ -6,18 +6,13 @@
  * stderr and exit 2 (util.parseArgs, strict).
  */
 import readline from "node:readline";
+import { Writable } from "node:stream";
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import type { AddressInfo } from "node:net";
-import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import type { DestinationStream } from "pino";
-import { loadConfig, type Config } from "../app/config";
-import { buildServices, ensureFirstSuperuser, loginGuardOf, migrateOnly, withCore } from "../app/startup";
-import type { Services } from "../app/services";
-import { startInstancePresence, type InstancePresence } from "../app/instance-presence";
+import { loadConfig } from "../app/config";
+import { loginGuardOf, migrateOnly, withCore } from "../app/startup";
 import { checkPasswordPolicy, hashPassword } from "../app/passwords";
-import { createApp } from "./app";
-import { loadContract } from "./contract";
-import { describeDirectory, directoryWarnings } from "../app/directory/config";
+import { changePassword } from "../app/accounts";
+import { startService } from "./start-service";
 
 /** A command line that cannot run: one line for the user, exit code 2. */
 export class UsageError extends Error {
@@ -39,181 +34,30 @@ interface Command {
   ): Promise<number>;
 }
 
+/**
+ * The terminal as readline's output, with what readline writes held back while `muted`
+ * (the echo of a password being typed, once its question is shown).
+ */
+class TerminalOutput extends Writable {
+  muted = false;
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    if (!this.muted) process.stdout.write(chunk);
+    done();
+  }
+}
+
 async function ask(question: string, hidden = false): Promise<string> {
   if (!process.stdin.isTTY) throw new UsageError(`${question.replace(/[:\s]+$/, "")} needed: pass it as an option`);
-  const rl = readline.createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-  if (hidden) (rl as unknown as { _writeToOutput: () => void })._writeToOutput = () => {};
-  const answer = await new Promise<string>((r) => rl.question(question, r));
+  const output = new TerminalOutput();
+  const rl = readline.createInterface({ input: process.stdin, output, terminal: true });
+  // question() shows the question at once; from then on a hidden answer is not echoed
+  const answered = new Promise<string>((r) => rl.question(question, r));
+  output.muted = hidden;
+  const answer = await answered;
   rl.close();
   if (hidden) process.stdout.write("\n");
   return answer;
-}
-
-export interface RunningService {
-  url: string;
-  services: Services;
-  stop(): Promise<void>;
-  /**
-   * Graceful stop: no new connections, requests and device writes in flight may finish
-   * within the configured SHUTDOWN_TIMEOUT (then the rest are cut off), the database is
-   * closed, and one log line says how it went. `clean` is false when something was cut off.
-   */
-  shutdown(reason: string): Promise<{ clean: boolean }>;
-}
-
-/**
- * Where start-up lines go: `say(line)` when given (tests, embedding), else the JSON log;
- * a generated first password never goes to the log but to stderr, in plain words.
- */
-type Say = (line: string, secret?: boolean) => void;
-
-function startupSay(services: Services): Say {
-  return (line, secret) => {
-    if (!secret) return services.log.info(line);
-    services.log.warn(
-      "a first superuser was created with a generated password; it is printed on stderr once and never logged",
-    );
-    const rule = "=".repeat(Math.min(line.length, 78));
-    process.stderr.write(`\n${rule}\n${line}\n${rule}\n\n`);
-  };
-}
-
-/** A listen() failure as one line that says what to change. */
-function listenError(e: NodeJS.ErrnoException, config: Config): Error {
-  switch (e.code) {
-    case "EADDRINUSE":
-      return new Error(
-        `Port ${config.port} on ${config.host} is already in use (another switchdesk?): stop that program or set PORT to a free port`,
-      );
-    case "EADDRNOTAVAIL":
-      return new Error(
-        `HOST ${config.host} is not an address of this machine: set HOST to one of its addresses, 127.0.0.1, or 0.0.0.0 for all of them`,
-      );
-    case "EACCES":
-      return new Error(
-        `Listening on port ${config.port} needs privileges: use a port above 1023 (PORT), behind a reverse proxy for 80/443`,
-      );
-    case "ENOTFOUND":
-    case "EAI_AGAIN":
-      return new Error(`HOST ${config.host} is not a name or address this machine can resolve: set HOST to an address`);
-  }
-  return new Error(`Cannot listen on ${config.host}:${config.port}: ${e.message}`);
-}
-
-/** Answers while the service starts (the socket is open before anything else happens). */
-function starting(_req: IncomingMessage, res: ServerResponse): void {
-  res.writeHead(503, { "Content-Type": "application/json", "Retry-After": "1", "Cache-Control": "no-store" });
-  res.end(JSON.stringify({ reason: "switchdesk is starting; try again in a moment", code: "server_error" }));
-}
-
-/**
- * Starts the whole service from a configuration. The listening socket comes first: a port
- * in use or a foreign address is one clear line before anything has effects (no store
- * opened, no superuser created, no lab started). Then store, first superuser, demo lab,
- * and the application takes over the socket.
- */
-export async function startService(
-  config: Config,
-  say?: (line: string) => void,
-  options: { logDestination?: DestinationStream } = {},
-): Promise<RunningService> {
-  const server = http.createServer(starting);
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", (e) => reject(listenError(e as NodeJS.ErrnoException, config)));
-    server.listen(config.port, config.host, () => resolve());
-  });
-  let services: Services | null = null;
-  let tell: Say = say ?? console.log;
-  let demo: Awaited<ReturnType<typeof import("./demo").startDemoIfWanted>> = null;
-  let presence: InstancePresence | null = null;
-  try {
-    services = await buildServices(config, options);
-    tell = say ?? startupSay(services);
-    const contract = await loadContract();
-    if (config.directory) {
-      tell(describeDirectory(config.directory));
-      for (const w of directoryWarnings(config.directory)) services.log.warn(w);
-    }
-    const first = await ensureFirstSuperuser(services);
-    if (first) {
-      tell(`Created superuser '${first.username}'.`);
-      if (first.generatedPassword) tell(`Its generated password (shown only now): ${first.generatedPassword}`, true);
-    }
-    presence = startInstancePresence(services);
-    const { startDemoIfWanted } = await import("./demo");
-    demo = await startDemoIfWanted(services, tell);
-    const app = createApp(services, contract);
-    server.removeListener("request", starting);
-    server.on("request", app);
-  } catch (e) {
-    await demo?.stop();
-    await presence?.stop();
-    await services?.store.close();
-    await new Promise<void>((r) => server.close(() => r()));
-    throw e;
-  }
-  const a = server.address() as AddressInfo;
-  const host = a.family === "IPv6" ? `[${a.address}]` : a.address;
-  const url = `http://${host}:${a.port}`;
-  tell(`switchdesk ${services.version} listening on ${url}/api/ (database: ${services.store.describe})`);
-  const running: Services = services;
-
-  // requests being answered, so that a stop can wait for them (and close each connection after its answer)
-  let stopping = false;
-  const inFlight = new Set<ServerResponse>();
-  server.on("request", (_req: IncomingMessage, res: ServerResponse) => {
-    inFlight.add(res);
-    if (stopping && !res.headersSent) res.setHeader("Connection", "close");
-    res.once("close", () => {
-      inFlight.delete(res);
-      if (stopping) server.closeIdleConnections();
-    });
-  });
-  const closed = new Promise<void>((r) => server.once("close", () => r()));
-  let stopped: Promise<{ clean: boolean }> | null = null;
-
-  const shutdown = (reason: string) =>
-    (stopped ??= (async () => {
-      const started = Date.now();
-      stopping = true;
-      const log = running.log;
-      log.info(
-        { reason, requestsInFlight: inFlight.size, deviceWrites: running.devices.pendingWrites },
-        "shutting down: no new connections; waiting for requests and device writes in flight",
-      );
-      server.close();
-      server.closeIdleConnections();
-      const timeout = config.shutdownTimeoutMs;
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<false>((r) => (timer = setTimeout(() => r(false), timeout)));
-      const connectionsDone = await Promise.race([closed.then(() => true as const), late]);
-      const writesDone = await running.devices.settle(Math.max(0, timeout - (Date.now() - started)));
-      clearTimeout(timer);
-      const cut = inFlight.size;
-      if (!connectionsDone) server.closeAllConnections();
-      await demo?.stop();
-      await presence?.stop();
-      await running.store.close();
-      const clean = connectionsDone && writesDone;
-      const facts = {
-        reason,
-        durationMs: Date.now() - started,
-        requestsCutOff: cut,
-        deviceWritesLeft: running.devices.pendingWrites,
-      };
-      if (clean) log.info(facts, "shutdown complete: requests and device writes finished, database closed");
-      else log.warn(facts, `shutdown after ${timeout / 1000} s: work still in flight was cut off; database closed`);
-      return { clean };
-    })());
-
-  return {
-    url,
-    services: running,
-    async stop() {
-      await shutdown("stop");
-    },
-    shutdown,
-  };
 }
 
 /** A new password that breaks the policy (PASSWORD_MIN_LENGTH) is a usage error: exit 2, the rule said. */
@@ -304,14 +148,7 @@ const commands: Record<string, Command> = {
       const revoke = v["revoke-tokens"] === true;
       const config = loadConfig();
       policy(password, config.passwordMinLength);
-      const done = await withCore(config, async ({ repos }) => {
-        const user = await repos.users.findByUsername(username);
-        if (!user) throw new Error(`no user named '${username}'`);
-        await repos.users.update(user.id, { password: await hashPassword(password) }, {});
-        const sessions = await repos.sessions.removeAllOfUser(user.id);
-        const tokens = revoke ? await repos.tokens.revokeAllOfUser(user.id) : 0;
-        return { sessions, tokens };
-      });
+      const done = await withCore(config, ({ repos }) => changePassword(repos, username, password, revoke));
       out(
         `Password changed for '${username}'; ${done.sessions} web session(s) ended` +
           (revoke ? `, ${done.tokens} API token(s) revoked.` : "."),

@@ -1,5 +1,6 @@
-// A device: its summary, the ports table with changes in place, the details view (MACs
-// and LLDP neighbours), the Save button on devices that need one, and bulk edit.
+// A device: its summary, the ports table with changes in place (a trunk editor where the
+// user may change a port's tagged VLANs), the details view (MACs and LLDP neighbours), the
+// Save button on devices that need one, and bulk edit.
 import { api, devicePath, interfacePath } from "./api.js";
 import { h, show, message, sure, speedText } from "./dom.js";
 import { bulkPanel } from "./bulk.js";
@@ -10,17 +11,19 @@ const NO_DESCRIPTION_EDIT = "You are not allowed to change the interface descrip
 /**
  * What this user may change on this device and port, from what the API says: the switch's
  * read_only and capability flags, and each interface's own rights (`manageable`,
- * `allow_poe_toggle`, `can_edit_description`: exactly what its writes would allow, flags of
- * the group and the device included). `why.<change>(i)` is null when allowed, else the
+ * `allow_poe_toggle`, `can_edit_description`, `can_edit_tags`: exactly what its writes
+ * would allow, flags of the group, the device and the service included). `why.<change>(i)` is null when allowed, else the
  * reason in the API's own words; `<change>(i)` is true when allowed.
  */
 export function rightsOf(user, sw) {
   const writable = !sw.read_only && !user.read_only;
   const cannot = (flag, what) => (flag ? null : `This switch model cannot ${what}`);
   const unmanageable = (i) => i.unmanage_reason || CANNOT_MANAGE;
+  // a manageable port with a reason is a member of a link aggregation: its VLANs are the aggregate's
+  const vlanLocked = (i) => (i.manageable ? (i.unmanage_reason ?? null) : unmanageable(i));
   // in the order the API checks: what the device can do, the port's rights, the port's PoE
   const why = {
-    vlan: (i) => cannot(sw.change_vlan, "change the interface vlan") ?? (i.manageable ? null : unmanageable(i)),
+    vlan: (i) => cannot(sw.change_vlan, "change the interface vlan") ?? vlanLocked(i),
     state: (i) =>
       cannot(sw.change_admin_status, "change the interface status") ?? (i.manageable ? null : unmanageable(i)),
     poe: (i) =>
@@ -29,6 +32,9 @@ export function rightsOf(user, sw) {
     description: (i) =>
       cannot(sw.change_description, "change the interface description") ??
       (i.can_edit_description ? null : i.manageable ? NO_DESCRIPTION_EDIT : unmanageable(i)),
+    tags: (i) =>
+      cannot(sw.change_tags, "change the interface tagged vlans") ??
+      (i.can_edit_tags ? null : i.manageable ? CANNOT_MANAGE : unmanageable(i)),
   };
   return {
     writable,
@@ -37,6 +43,7 @@ export function rightsOf(user, sw) {
     state: (i) => why.state(i) === null,
     poe: (i) => why.poe(i) === null,
     description: (i) => why.description(i) === null,
+    tags: (i) => why.tags(i) === null,
     /** anything at all may be changed on this port */
     any: (i) => Object.values(why).some((reason) => reason(i) === null),
   };
@@ -45,6 +52,20 @@ export function rightsOf(user, sw) {
 export function allowedVlans(dev) {
   return Object.values(dev.vlans ?? {}).filter((v) => v.allowed);
 }
+
+/** the VLANs this user may put on or take off a trunk (each VLAN's `allowed_tagged`) */
+export function trunkVlans(dev) {
+  return Object.values(dev.vlans ?? {}).filter((v) => v.allowed_tagged);
+}
+
+/** "20, 30" (the view's tagged_vlans) -> [20, 30] */
+const taggedOf = (i) =>
+  i.mode === "Tagged" && i.tagged_vlans
+    ? i.tagged_vlans
+        .split(",")
+        .map((x) => Number(x.trim()))
+        .filter(Number.isInteger)
+    : [];
 
 const vlanLabel = (v) => (v.name ? `${v.id} ${v.name}` : String(v.id));
 
@@ -140,6 +161,74 @@ export async function devicePage(main, g, s, details) {
   }
 
   // --- the cells of one port ---
+  /**
+   * The trunk editor, only where the API would take the change (`can_edit_tags` and the
+   * switch's `change_tags`): the native VLAN and a box for each VLAN the user may tag.
+   * Tagged VLANs on the port that are not the user's are named; the API keeps them.
+   */
+  function trunkEditor(i) {
+    if (!can.tags(i)) return null;
+    const mine = trunkVlans(dev);
+    const tagged = taggedOf(i);
+    const foreign = tagged.filter((id) => !mine.some((v) => v.id === id));
+    const native = h(
+      "select",
+      { id: `native-${i.id}` },
+      mine.some((v) => v.id === i.vlan)
+        ? null
+        : h(
+            "option",
+            { value: "", selected: true, disabled: true },
+            i.vlan === undefined ? "none" : `${i.vlan} (not yours)`,
+          ),
+      mine.map((v) => h("option", { value: v.id, selected: v.id === i.vlan }, vlanLabel(v))),
+    );
+    const boxes = mine.map((v) =>
+      h(
+        "label",
+        {},
+        h("input", { type: "checkbox", name: "tagged", value: v.id, checked: tagged.includes(v.id) }),
+        ` ${vlanLabel(v)}`,
+      ),
+    );
+    // every VLAN of the device only when every one is the user's (the API's rule for allow_all)
+    const everyVlan = Object.values(dev.vlans ?? {}).every((v) => v.allowed_tagged)
+      ? h("input", { type: "checkbox", name: "allow_all", id: `allow-all-${i.id}` })
+      : null;
+    const submit = (ev) => {
+      ev.preventDefault();
+      const ids = boxes
+        .map((l) => l.querySelector("input"))
+        .filter((b) => b.checked)
+        .map((b) => Number(b.value));
+      const untagged = Number(native.value);
+      const all = everyVlan?.checked ?? false;
+      const list = all ? "every VLAN" : ids.length ? ids.join(", ") : "none (an access port)";
+      change(
+        i,
+        "tags",
+        { untagged_vlan: untagged, tagged_vlans: ids, allow_all: all },
+        `Set the VLANs of ${i.name}: native ${untagged}, tagged ${list}?`,
+      );
+    };
+    return h(
+      "details",
+      { class: "trunk" },
+      h("summary", {}, "Tagged VLANs…"),
+      h(
+        "form",
+        { onsubmit: submit, "aria-label": `Tagged VLANs of ${i.name}` },
+        h("label", { for: `native-${i.id}` }, "Native VLAN "),
+        native,
+        h("fieldset", {}, h("legend", {}, `Tagged VLANs of ${i.name}`), boxes),
+        everyVlan ? h("label", { for: `allow-all-${i.id}` }, everyVlan, " every VLAN of the device") : null,
+        foreign.length
+          ? h("p", { class: "muted" }, `Also tagged, not yours (stays on the port): ${foreign.join(", ")}`)
+          : null,
+        h("button", { type: "submit", class: "secondary", "aria-label": `Set the VLANs of ${i.name}` }, "Set VLANs"),
+      ),
+    );
+  }
   function vlanCell(i) {
     const shown = [
       i.vlan !== undefined ? `${i.vlan}` : "",
@@ -147,7 +236,7 @@ export async function devicePage(main, g, s, details) {
     ]
       .filter(Boolean)
       .join(", ");
-    if (!can.vlan(i)) return shown || "none";
+    if (!can.vlan(i)) return [shown || "none", trunkEditor(i)];
     const vlans = allowedVlans(dev);
     const sel = h(
       "select",
@@ -174,6 +263,7 @@ export async function devicePage(main, g, s, details) {
       h("label", { class: "sr-only", for: `vlan-${i.id}` }, `VLAN of ${i.name}`),
       sel,
       i.mode === "Tagged" && i.tagged_vlans ? h("div", { class: "muted" }, `tagged ${i.tagged_vlans}`) : null,
+      trunkEditor(i),
     ];
   }
   function stateCell(i) {
@@ -296,7 +386,7 @@ export async function devicePage(main, g, s, details) {
       "Port",
       (i) => [
         h("strong", {}, i.name),
-        i.manageable ? null : h("div", { class: "muted" }, i.unmanage_reason ?? "not manageable"),
+        i.manageable && !i.unmanage_reason ? null : h("div", { class: "muted" }, i.unmanage_reason ?? "not manageable"),
       ],
     ],
     ["Description", descriptionCell],

@@ -1,10 +1,13 @@
 /**
- * SSH credential profiles (api/admin/credentials/ and the YAML import): a user name with
- * a password and/or a private key, an optional enable password, the SSH port. Secrets are
- * write-only.
+ * SSH credential profiles (OpenL2M's Netmiko profiles: api/admin/switches/netmikoprofiles/,
+ * its alias api/admin/credentials/, and the YAML import): a user name with a password
+ * and/or a private key, an optional enable password, the SSH port, a Netmiko device type
+ * kept for reference. Secrets are write-only. The API says tcp_port where the inventory
+ * and the import say port.
  */
 import { type Checked, type Resource } from "./resource";
 import { Issues, given, integer, name, secret, text } from "./fields";
+import { ApiInput, integerOf } from "./api-names";
 import type { Row } from "../../db/inventory";
 import type { components } from "../../generated/api";
 
@@ -19,6 +22,7 @@ export const CREDENTIAL_FIELDS = [
   "private_key",
   "enable_password",
   "port",
+  "device_type",
 ] as const;
 
 export const CREDENTIAL_SECRET_COLUMNS = {
@@ -28,6 +32,9 @@ export const CREDENTIAL_SECRET_COLUMNS = {
 };
 
 // PEM ("-----BEGIN RSA PRIVATE KEY-----") and OpenSSH ("-----BEGIN OPENSSH PRIVATE KEY-----")
+/** Netmiko's device type names: lower case letters, digits and underscores */
+const DEVICE_TYPE = /^[a-z0-9_]*$/;
+
 const PRIVATE_KEY = /^\s*-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]+-----END [A-Z0-9 ]*PRIVATE KEY-----\s*$/;
 
 /** The one check of a credential profile, for the API and the import alike. */
@@ -37,7 +44,10 @@ export function checkCredential(input: Input, current: CredentialRow | null, iss
     description: text(input, "description", issues, { max: 255 }),
     username: text(input, "username", issues, { max: 128 }),
     port: integer(input, "port", issues, 1, 65535),
+    device_type: text(input, "device_type", issues, { max: 64 }),
   });
+  if (columns.device_type !== undefined && !DEVICE_TYPE.test(columns.device_type))
+    issues.invalid("device_type", "expected a Netmiko device type (lower case letters, digits and _)");
   const secrets = given({
     // passwords are typed on device command lines: no line breaks there
     password: secret(input, "password", issues, { max: 255 }),
@@ -51,17 +61,37 @@ export function checkCredential(input: Input, current: CredentialRow | null, iss
   return { columns, secrets, relations: [] };
 }
 
-export function credentialView(row: CredentialRow): components["schemas"]["Credential"] {
+export function credentialView(row: CredentialRow): components["schemas"]["NetmikoProfile"] {
   return {
     id: row.id,
     name: row.name,
     description: row.description,
     username: row.username,
-    port: row.port,
+    password: null,
     password_set: row.password_enc !== null,
-    private_key_set: row.private_key_enc !== null,
+    enable_password: null,
     enable_password_set: row.enable_password_enc !== null,
+    private_key: null,
+    private_key_set: row.private_key_enc !== null,
+    device_type: row.device_type,
+    tcp_port: row.port,
+    verify_hostkey: true,
   };
+}
+
+/** An admin API body (OpenL2M's names, or switchdesk's earlier port) as the check's input. */
+export function credentialFromApi(body: Record<string, unknown>, _current: CredentialRow | null, issues: Issues) {
+  const a = new ApiInput(body, issues);
+  a.rename("tcp_port", "port");
+  a.convert("port", integerOf);
+  a.nullToEmpty("username");
+  a.nullToEmpty("device_type");
+  a.onlyWhen(
+    "verify_hostkey",
+    (v) => v === true,
+    "switchdesk always verifies SSH host keys (pinned at the first contact, a changed key refused until an administrator accepts it)",
+  );
+  return a;
 }
 
 export const credentials: Resource<"credentials"> = {
@@ -70,5 +100,6 @@ export const credentials: Resource<"credentials"> = {
   invalidId: "Invalid profile id!",
   secretColumns: CREDENTIAL_SECRET_COLUMNS,
   check: checkCredential,
+  fromApi: credentialFromApi,
   views: async (_s, rows) => rows.map(credentialView),
 };

@@ -1,14 +1,16 @@
 /**
  * The operations every inventory resource has under api/admin/ (list, create, read,
- * update, delete), done once for every kind from a description of the kind: parse and
- * check (400) -> write the row and its relations in one transaction -> audit -> the
- * stored object as the API shows it. Secrets are encrypted here, on their way to the
- * store. The YAML import uses the same checks (app/inventory-import.ts).
+ * update, delete), done once for every kind from a description of the kind: OpenL2M's
+ * names to the inventory's (app/admin/api-names.ts) -> parse and check (400) -> write the
+ * row and its relations in one transaction -> audit -> the stored object as the API shows
+ * it. Secrets are encrypted here, on their way to the store. The YAML import uses the same
+ * checks on the inventory's names (app/inventory-import.ts).
  */
 import type { Insertable, Updateable } from "kysely";
 import type { Services } from "../services";
 import { badRequest, notFound } from "../errors";
 import { Issues, throwFirst } from "./fields";
+import { ApiInput } from "./api-names";
 import { auditedChange, type Actor } from "../audit";
 import type { AdminObject } from "../../domain/audit-actions";
 import { DuplicateName, MissingReference, type InventoryTable, type RelationIds, type Row } from "../../db/inventory";
@@ -41,6 +43,8 @@ export interface Resource<T extends InventoryTable & AdminObject> {
   /** secret field -> its encrypted column */
   secretColumns: Record<string, string>;
   check: CheckFn<T>;
+  /** the API's body (OpenL2M's names and numbers) as the check's input, given the stored row or null */
+  fromApi(body: Input, current: Row<T> | null, issues: Issues): ApiInput;
   /** the API's references by id (profiles, groups, users, switches): columns and relations */
   references?(
     s: Services,
@@ -97,8 +101,12 @@ async function parse<T extends InventoryTable & AdminObject>(
   current: Row<T> | null,
 ) {
   const issues = new Issues();
-  const checked = r.check(input, current, issues);
-  const refs = r.references ? await r.references(s, input, issues) : { columns: {}, relations: [] };
+  const api = r.fromApi(input, current, issues);
+  // the check and the references speak the inventory's names; their problems are told in the caller's
+  const found = new Issues();
+  const checked = r.check(api.out, current, found);
+  const refs = r.references ? await r.references(s, api.out, found) : { columns: {}, relations: [] };
+  api.report(found.list);
   throwFirst(issues);
   const columns = { ...checked.columns, ...refs.columns, ...seal(r.secretColumns, checked.secrets, s.secrets) };
   return { columns, relations: [...checked.relations, ...refs.relations] };

@@ -1,9 +1,12 @@
 /**
- * Device groups (api/admin/switchgroups/ and the YAML import): flags, the VLAN allow-list,
- * the users who see the group and the devices in it. Given lists replace the memberships.
+ * Device groups (api/admin/switches/switchgroups/, its alias api/admin/switchgroups/, and
+ * the YAML import): flags, the VLAN allow-list, the users who see the group and the
+ * devices in it. Given lists replace the memberships. OpenL2M's vlan_groups is always
+ * empty: switchdesk lists a group's VLAN ids in vlans.
  */
 import { checkIds, type Checked, type Resource } from "./resource";
 import { Issues, flag, given, name, text, vlanList } from "./fields";
+import { ApiInput, isEmpty } from "./api-names";
 import { idList } from "./parse";
 import type { RelationIds, Row } from "../../db/inventory";
 import type { components } from "../../generated/api";
@@ -22,6 +25,7 @@ export const GROUP_FIELDS = [
   "allow_poe_toggle",
   "edit_if_descr",
   "allow_all_vlans",
+  "bulk_edit",
   "vlans",
 ] as const;
 
@@ -36,9 +40,17 @@ export function checkSwitchGroup(input: Input, current: GroupRow | null, issues:
     allow_poe_toggle: flag(input, "allow_poe_toggle", issues),
     edit_if_descr: flag(input, "edit_if_descr", issues),
     allow_all_vlans: flag(input, "allow_all_vlans", issues),
+    bulk_edit: flag(input, "bulk_edit", issues),
   });
   const vlans = vlanList(input, "vlans", issues);
   return { columns, secrets: {}, relations: vlans ? [{ relation: "vlans", ids: vlans }] : [] };
+}
+
+/** An admin API body (OpenL2M's names) as the check's input. */
+export function switchGroupFromApi(body: Record<string, unknown>, _current: GroupRow | null, issues: Issues) {
+  const a = new ApiInput(body, issues);
+  a.onlyWhen("vlan_groups", isEmpty, "switchdesk has no VLAN groups: list the group's VLAN ids in vlans");
+  return a;
 }
 
 export const switchGroups: Resource<"switch_groups"> = {
@@ -47,6 +59,7 @@ export const switchGroups: Resource<"switch_groups"> = {
   invalidId: "Invalid switchgroup id!",
   secretColumns: {},
   check: checkSwitchGroup,
+  fromApi: switchGroupFromApi,
   async references(s, body, issues) {
     const relations: RelationIds[] = [];
     if (body.users !== undefined) {
@@ -76,9 +89,11 @@ export const switchGroups: Resource<"switch_groups"> = {
       display_name: g.display_name,
       comments: g.comments,
       read_only: bool(g.read_only),
+      bulk_edit: bool(g.bulk_edit),
       allow_poe_toggle: bool(g.allow_poe_toggle),
       edit_if_descr: bool(g.edit_if_descr),
       allow_all_vlans: bool(g.allow_all_vlans),
+      vlan_groups: [],
       vlans: vlans.get(g.id) ?? [],
       users: users.get(g.id) ?? [],
       switches: switches.get(g.id) ?? [],

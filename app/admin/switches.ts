@@ -1,12 +1,16 @@
 /**
  * Devices of the inventory (api/admin/switches/ and the YAML import): how to reach them
  * (addresses, SNMP port, connector, driver, profiles), their flags and their groups.
- * driver_info and lab are the service's own columns and never come from outside.
+ * driver_info and lab are the service's own columns and never come from outside. The API
+ * speaks OpenL2M's names (primary_ip4, primary_ip6, netmiko_profile, status 1/0); the
+ * inventory and the import keep switchdesk's (primary_ipv4, primary_ipv6,
+ * credentials_profile, "active"/"inactive").
  */
 import net from "node:net";
 import { checkIds, type Checked, type Resource } from "./resource";
 import { Issues, choice, flag, given, integer, name, text } from "./fields";
 import { idList } from "./parse";
+import { ApiInput, Refused, integerOf, isEmpty } from "./api-names";
 import { connectorsWithDrivers, driverNamesFor } from "../../drivers/registry";
 import type { RelationIds, Row } from "../../db/inventory";
 import type { Services } from "../services";
@@ -34,6 +38,7 @@ export const SWITCH_FIELDS = [
   "edit_if_descr",
   "status",
   "default_view",
+  "bulk_edit",
 ] as const;
 
 export const SWITCH_STATUSES = ["active", "inactive"] as const;
@@ -114,6 +119,7 @@ export function checkSwitch(input: Input, current: SwitchRow | null, issues: Iss
     edit_if_descr: flag(input, "edit_if_descr", issues),
     status: choice(input, "status", issues, SWITCH_STATUSES),
     default_view: choice(input, "default_view", issues, DEFAULT_VIEWS),
+    bulk_edit: flag(input, "bulk_edit", issues),
   });
   checkDriverForConnector(columns, current, issues);
   // a change of how the switch is reached makes what "auto" chose stale: probe again
@@ -142,12 +148,36 @@ async function profileRef(
   return id;
 }
 
+/** OpenL2M's status numbers: 1 active, 0 offline (its other states are not switchdesk's) */
+const status = (v: unknown): unknown => {
+  const n = integerOf(v);
+  if (n === 1 || v === "active") return "active";
+  if (n === 0 || v === "inactive") return "inactive";
+  return new Refused("expected 1 (active) or 0 (inactive)");
+};
+
+/** An admin API body (OpenL2M's names, or switchdesk's earlier ones) as the check's input. */
+export function switchFromApi(body: Input, _current: SwitchRow | null, issues: Issues): ApiInput {
+  const a = new ApiInput(body, issues);
+  a.rename("primary_ip4", "primary_ipv4");
+  a.rename("primary_ip6", "primary_ipv6");
+  a.rename("netmiko_profile", "credentials_profile");
+  a.convert("status", status);
+  a.nullToEmpty("hostname");
+  a.nullToEmpty("nms_id");
+  a.onlyWhen("napalm_device_type", isEmpty, "switchdesk has no Napalm connector: leave it empty");
+  a.onlyWhen("command_list", isEmpty, "switchdesk has no command lists: leave it empty");
+  a.onlyWhen("command_templates", isEmpty, "switchdesk has no command templates: leave it empty");
+  return a;
+}
+
 export const switches: Resource<"switches"> = {
   table: "switches",
   kind: "Switch",
   invalidId: "Invalid switch id!",
   secretColumns: {},
   check: checkSwitch,
+  fromApi: switchFromApi,
   async references(s, body, issues) {
     const refs = given({
       snmp_profile_id: await profileRef(s, body, "snmp_profile", "snmp_profiles", "SNMP profile", issues),
@@ -188,23 +218,27 @@ export const switches: Resource<"switches"> = {
     return rows.map((r): AdminSwitch => ({
       id: r.id,
       name: r.name,
-      hostname: r.hostname,
       description: r.description,
       comments: r.comments,
+      hostname: r.hostname,
       nms_id: r.nms_id,
-      primary_ipv4: r.primary_ipv4,
-      primary_ipv6: r.primary_ipv6,
-      snmp_port: r.snmp_port,
+      primary_ip4: r.primary_ipv4,
+      primary_ip6: r.primary_ipv6,
       connector_type: r.connector_type as AdminSwitch["connector_type"],
-      driver: r.driver,
+      napalm_device_type: "",
       snmp_profile: r.snmp_profile_id,
-      credentials_profile: r.credentials_profile_id,
+      netmiko_profile: r.credentials_profile_id,
+      command_list: null,
+      command_templates: [],
       read_only: bool(r.read_only),
+      bulk_edit: bool(r.bulk_edit),
       allow_poe_toggle: bool(r.allow_poe_toggle),
       edit_if_descr: bool(r.edit_if_descr),
-      status: r.status as AdminSwitch["status"],
+      status: r.status === "inactive" ? 0 : 1,
       default_view: r.default_view as AdminSwitch["default_view"],
       switchgroups: groupsOf(r.id),
+      snmp_port: r.snmp_port,
+      driver: r.driver,
       detected_driver: r.detected_driver,
       detected_sysobjectid: r.detected_sysobjectid,
       ssh_host_key: r.ssh_host_key,

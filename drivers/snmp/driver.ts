@@ -12,13 +12,21 @@
  */
 import { bridge as bridgeMib, dot3StatsDuplexStatus, ifTable, ifXTable, ip, system } from "../../mib/oids";
 import type { Capabilities } from "../../model/capabilities";
-import type { DeviceSnapshot, InterfaceView, LearnScope, VlanInfo } from "../../model/device";
+import type { DeviceSnapshot, InterfaceView, LearnScope, TagChange, VlanInfo } from "../../model/device";
 import { DriverChoiceStale, NotSupported } from "../../model/failures";
 import type { SnmpTarget } from "../../model/targets";
 import type { Driver } from "../contract";
+import type { DeviceGates } from "../device-gate";
 import { bridgePortsFrom } from "./parts/bridge-ports";
 import { ifRowFromGet, ifRowsFromTables, interfaceInfo, routedInterfaces, type IfRow } from "./parts/interfaces";
 import type { Plan, PoePort, PortMap, PortVlans, SnmpParts } from "./parts/part";
+import {
+  markProtectedPorts,
+  protectionLearnReads,
+  protectionMoreReads,
+  protectionPortReads,
+  protectionsOfPort,
+} from "./parts/protections";
 import type { Varbind } from "./net-snmp-api";
 import { type ColumnRead, type ScalarRead, type Scalars, type SessionCounters, SnmpSession, Tables } from "./session";
 import { asInt, asText, uptimeText } from "./varbind-values";
@@ -38,6 +46,8 @@ export interface SnmpDriverOptions {
   session?: SnmpSession;
   /** requests in flight to the device at most */
   concurrency?: number;
+  /** the service's per-device gates (drivers/device-gate.ts); without them the driver's session has its own */
+  gates?: DeviceGates;
   /** the sysObjectID this family was chosen for: a device answering another one is stale */
   expectSysObjectId?: string;
 }
@@ -60,7 +70,14 @@ const systemScalars = [
   system.sysName,
   system.sysLocation,
 ].map((oid) => `${oid}.0`);
-const ifTableColumns = [ifTable.ifDescr, ifTable.ifType, ifTable.ifSpeed, ifTable.ifAdminStatus, ifTable.ifOperStatus];
+const ifTableColumns = [
+  ifTable.ifDescr,
+  ifTable.ifType,
+  ifTable.ifMtu,
+  ifTable.ifSpeed,
+  ifTable.ifAdminStatus,
+  ifTable.ifOperStatus,
+];
 const ifXTableColumns = [ifXTable.ifName, ifXTable.ifHighSpeed, ifXTable.ifAlias];
 const bridgePortsRead = {
   label: "dot1dBasePortTable",
@@ -128,7 +145,18 @@ export class SnmpDriver implements Driver {
   ) {
     this.info = { ...family.info };
     this.can = { ...family.can };
-    this.session = options.session ?? new SnmpSession(target, { name: options.name, concurrency: options.concurrency });
+    this.session =
+      options.session ??
+      new SnmpSession(target, { name: options.name, concurrency: options.concurrency, gates: options.gates });
+  }
+
+  /**
+   * Whether LAG membership and 802.1X are read (parts/protections.ts): they stop changes,
+   * so a family that changes nothing (read-only drivers) is spared the reads.
+   */
+  private get guarded(): boolean {
+    const c = this.can;
+    return c.change_admin_status || c.change_vlan || c.change_poe || c.change_description;
   }
 
   /** requests and critical-path round trips so far (bench, tests) */
@@ -152,13 +180,15 @@ export class SnmpDriver implements Driver {
       ...vlanPart.reads("learn"),
       ...poe.reads("learn"),
       ...(scope === "details" ? clientData.reads() : {}),
+      ...(this.guarded ? protectionLearnReads() : {}),
     };
     const tables = await this.read(plan);
     const sys = tables.scalars(SYSTEM) ?? new Map<string, null>();
     this.checkIdentity(sys);
     const rows = ifRowsFromTables(tables.columns(IF_TABLE), tables.columns(IF_X_TABLE), tables.columns(DUPLEX));
     const ports = this.portMap(tables, rows);
-    tables.add(await this.more(vlanPart.more?.("learn", tables, ports)));
+    const guardReads = this.guarded ? protectionMoreReads(tables, rows) : {};
+    tables.add(await this.more({ ...vlanPart.more?.("learn", tables, ports), ...guardReads }));
     const vlans = vlanPart.vlans(tables);
     if (scope === "details" && clientData.more) tables.add(await clientData.more(this.io(), tables, ports, vlans));
 
@@ -174,6 +204,7 @@ export class SnmpDriver implements Driver {
         vlanIds,
       }),
     );
+    if (this.guarded) markProtectedPorts(tables, rows, interfaces);
     if (scope === "details") {
       const macs = clientData.macs(tables, ports);
       const neighbors = clientData.neighbors(tables, ports);
@@ -203,6 +234,7 @@ export class SnmpDriver implements Driver {
       [IP_ADDR]: ipAddrRead,
       ...vlanPart.reads("interface", ifIndex),
       ...poe.reads("interface"),
+      ...(this.guarded ? protectionPortReads(ifIndex) : {}),
     };
     const tables = await this.read(plan);
     const rowValues = tables.scalars(ROW) ?? new Map<string, null>();
@@ -210,7 +242,9 @@ export class SnmpDriver implements Driver {
     const row = ifRowFromGet(rowValues, ifIndex);
     if (!row) return null;
     const ports = this.portMap(tables, [row]);
-    tables.add(await this.more(vlanPart.more?.("interface", tables, ports, ifIndex)));
+    // the aggregates' type and name ride along with the VLAN part's second round
+    const guards = this.guarded ? protectionsOfPort(tables, ifIndex) : null;
+    tables.add(await this.more({ ...vlanPart.more?.("interface", tables, ports, ifIndex), ...guards?.moreReads }));
     const vlans = vlanPart.vlans(tables);
     const portVlans = vlanPart.ports(tables, ports, ifIndex).get(ifIndex) ?? null;
     const poePort = poe.ports(tables, ports).get(ifIndex) ?? null;
@@ -220,6 +254,7 @@ export class SnmpDriver implements Driver {
       routed: routedInterfaces(tables.columns(IP_ADDR), ip.ipAdEntIfIndex).has(ifIndex),
       vlanIds: new Set(vlans.map((v) => v.id)),
     });
+    guards?.mark(tables, iface);
     const context: SnmpPortContext = { ifIndex, vlans: portVlans, poe: poePort };
     return { interface: iface, vlans, driverContext: context };
   }
@@ -255,6 +290,16 @@ export class SnmpDriver implements Driver {
     if (!vlans || vlans.writeState === null)
       throw new NotSupported(`${this.session.where}: interface ${view.interface.name} is not a bridge port`);
     await this.family.parts.vlans.setUntagged(this.session, ifIndex, vlans, vlan);
+  }
+
+  async setTags(view: InterfaceView, change: TagChange): Promise<void> {
+    const { ifIndex, vlans } = portContext(view);
+    const part = this.family.parts.vlans;
+    if (!part.setTags)
+      throw new NotSupported(`${this.session.where}: the ${this.info.driver} driver does not change trunk ports`);
+    if (!vlans || vlans.writeState === null)
+      throw new NotSupported(`${this.session.where}: interface ${view.interface.name} is not a bridge port`);
+    await part.setTags(this.session, ifIndex, vlans, change);
   }
 
   async createVlan(id: number, name: string): Promise<void> {
@@ -381,7 +426,7 @@ export class SnmpDriver implements Driver {
             ? { ...this.target, context: context.v3 }
             : { ...this.target, community: `${this.target.community ?? "public"}@${context.community}` };
         // the same call as the main session: admitted already, never refused as busy
-        const s = new SnmpSession(t, { name: this.options.name, admitted: true });
+        const s = new SnmpSession(t, { name: this.options.name, admitted: true, gates: this.session.gates });
         this.contextSessions.push(s);
         return s;
       },

@@ -5,7 +5,7 @@
  * into one GETBULK per round (one varbind per column, each continuing from its own last
  * OID); a column is dropped as soon as an answer leaves it, so no request is sent past
  * its end. Independent tables run concurrently, bounded per session by a RequestGate and
- * per device, across all sessions, by the process's device gate (../device-gate.ts).
+ * per device, across all sessions, by the service's device gates (../device-gate.ts).
  * Every request is counted, together with the depth of the longest chain of requests
  * that had to wait for each other (the round trips on the critical path).
  *
@@ -20,7 +20,7 @@ import { type SnmpTarget } from "../../model/targets";
 import { errorStatusName, isException, type NetSnmpSession, type SetVarbind, type Varbind } from "./net-snmp-api";
 import { compareOids, parseOid } from "../../mib/oid-arcs";
 import { indexOf, isUnder, oidName } from "./oid";
-import { deviceGates, snmpGateKey } from "../device-gate";
+import { DeviceGates, snmpGateKey } from "../device-gate";
 import { RequestGate } from "./request-gate";
 import { deviceSizeKey, readSizeKey, requestSizes, type DeviceSizeMemory, type RequestShape } from "./request-size";
 import { openNetSnmpSession } from "./security";
@@ -117,8 +117,13 @@ export interface SessionCounters {
 export interface SessionOptions {
   /** the device's name in the inventory, for messages */
   name?: string;
-  /** requests in flight to this device at most */
+  /** requests in flight to this device at most (default: the gates' concurrency) */
   concurrency?: number;
+  /**
+   * The service's per-device gates (../device-gate.ts) every session of its calls shares;
+   * without them the session has gates of its own, bounding only itself.
+   */
+  gates?: DeviceGates;
   /** ceiling of values asked for in one GETBULK (columns x max-repetitions) */
   maxValuesPerRequest?: number;
   /**
@@ -212,6 +217,8 @@ export class SnmpSession {
   /** passed the device gate's admission (drivers/device-gate.ts): never refused as busy again */
   private admitted: boolean;
   private readonly gateKey: string;
+  /** the per-device gates this session's requests go through */
+  readonly gates: DeviceGates;
   /** releases of the device gate's slots held by requests still out */
   private readonly heldSlots = new Set<() => void>();
 
@@ -219,7 +226,8 @@ export class SnmpSession {
     const address = target.host.includes(":") ? `[${target.host}]:${target.port}` : `${target.host}:${target.port}`;
     this.where = options.name ? `${options.name} (${address})` : address;
     this.tries = target.retries + 1;
-    this.gate = new RequestGate(options.concurrency ?? deviceGates.limits.concurrency);
+    this.gates = options.gates ?? new DeviceGates();
+    this.gate = new RequestGate(options.concurrency ?? this.gates.limits.concurrency);
     this.gateKey = snmpGateKey(target.host, target.port);
     this.admitted = options.admitted ?? false;
     this.maxValues = options.maxValuesPerRequest ?? DEFAULT_MAX_VALUES;
@@ -499,7 +507,7 @@ export class SnmpSession {
     const handedOver = await this.gate.acquire();
     // the device's bound across sessions; waiting there is not a round trip of this call
     // and does not count against the request's timeout (nothing is sent before)
-    const device = deviceGates.forKey(this.gateKey);
+    const device = this.gates.forKey(this.gateKey);
     try {
       if (!this.admitted) device.admit();
     } catch (busy) {

@@ -6,7 +6,7 @@
  * "% Ambiguous command". Configuration sub-modes fall back to the global configuration
  * commands, as IOS does.
  */
-import { moveAccessVlan, type SwitchConfig } from "../config";
+import { carryNewVlan, configureSwitchport, setPortMode, switchportOf, type SwitchConfig } from "../config";
 import type { VirtualSwitch } from "../model";
 import { findInterface, type IosInterface } from "./ios-names";
 import * as render from "./ios-render";
@@ -34,7 +34,7 @@ export interface CommandContext {
   logout(): void;
 }
 
-type Arg = IosInterface | number | string;
+type Arg = IosInterface | number | string | number[];
 interface Definition {
   modes: Mode[];
   words: string[];
@@ -55,6 +55,18 @@ const CONF: Mode[] = ["config", "config-if", "config-vlan"];
 const IF: Mode[] = ["config-if"];
 
 const vlanName = (id: number) => `VLAN${String(id).padStart(4, "0")}`;
+
+const ALL_VLANS = Array.from({ length: 4094 }, (_, i) => i + 1);
+
+function isSwitchport(ctx: CommandContext): boolean {
+  return ctx.iface?.iface.bridgePort !== null;
+}
+
+function without(from: Iterable<number>, list: number[]): Set<number> {
+  const out = new Set(from);
+  for (const v of list) out.delete(v);
+  return out;
+}
 
 function currentPort(ctx: CommandContext) {
   const x = ctx.iface!;
@@ -129,6 +141,7 @@ const definitions: Definition[] = [
     words: ["show", "lldp", "neighbors", "detail"],
     run: (ctx) => render.showLldpNeighborsDetail(ctx.model),
   },
+  { modes: PRIV, words: ["show", "running-config"], run: (ctx) => render.showRunningConfig(ctx.model) },
   {
     modes: PRIV,
     words: ["show", "running-config", "interface", "IFACE"],
@@ -175,9 +188,11 @@ const definitions: Definition[] = [
     run: (ctx, [id]) => {
       const vid = id as number;
       if (!ctx.model.vlan(vid)) {
-        ctx.change((cfg) =>
-          cfg.vlans.set(vid, { name: vlanName(vid), active: true, egress: new Set(), untagged: new Set() }),
-        );
+        ctx.change((cfg) => {
+          cfg.vlans.set(vid, { name: vlanName(vid), active: true, egress: new Set(), untagged: new Set() });
+          // trunks allowing it carry it at once
+          carryNewVlan(cfg, vid);
+        });
       }
       ctx.mode = "config-vlan";
       ctx.vlan = vid;
@@ -202,13 +217,48 @@ const definitions: Definition[] = [
     modes: IF,
     words: ["switchport", "access", "vlan", "VLAN"],
     run: (ctx, [id]) => accessVlan(ctx, id as number),
-    when: (ctx) => ctx.iface?.iface.bridgePort !== null,
+    when: isSwitchport,
   },
   {
     modes: IF,
     words: ["switchport", "trunk", "native", "vlan", "VLAN"],
     run: (ctx, [id]) => nativeVlan(ctx, id as number),
-    when: (ctx) => ctx.iface?.iface.bridgePort !== null,
+    when: isSwitchport,
+  },
+  {
+    modes: IF,
+    words: ["no", "switchport", "trunk", "native", "vlan"],
+    run: (ctx) => nativeVlan(ctx, 1),
+    when: isSwitchport,
+  },
+  { modes: IF, words: ["no", "switchport", "access", "vlan"], run: (ctx) => accessVlan(ctx, 1), when: isSwitchport },
+  ...(["access", "trunk"] as const).map((mode): Definition => ({
+    modes: IF,
+    words: ["switchport", "mode", mode],
+    run: (ctx) => portMode(ctx, mode),
+    when: isSwitchport,
+  })),
+  // switchport trunk allowed vlan { LIST | all | none | add LIST | remove LIST | except LIST }
+  ...(
+    [
+      [["VLANLIST"], (_old, [list]) => new Set(list as number[])],
+      [["all"], () => "all"],
+      [["none"], () => new Set<number>()],
+      [["add", "VLANLIST"], (old, [list]) => (old === "all" ? "all" : new Set([...old, ...(list as number[])]))],
+      [["remove", "VLANLIST"], (old, [list]) => without(old === "all" ? ALL_VLANS : old, list as number[])],
+      [["except", "VLANLIST"], (_old, [list]) => without(ALL_VLANS, list as number[])],
+    ] as Array<[string[], (old: ReadonlySet<number> | "all", args: Arg[]) => ReadonlySet<number> | "all"]>
+  ).map(([words, next]): Definition => ({
+    modes: IF,
+    words: ["switchport", "trunk", "allowed", "vlan", ...words],
+    run: (ctx, args) => allowedVlans(ctx, (old) => next(old, args)),
+    when: isSwitchport,
+  })),
+  {
+    modes: IF,
+    words: ["no", "switchport", "trunk", "allowed", "vlan"],
+    run: (ctx) => allowedVlans(ctx, () => "all"),
+    when: isSwitchport,
   },
   ...(["auto", "never"] as const).map((word): Definition => ({
     modes: IF,
@@ -256,32 +306,68 @@ function setPort(
   return "";
 }
 
+/**
+ * Makes the model's port mode what the configuration says; a port that was a trunk only
+ * by its memberships (Q-BRIDGE profiles) gets its settings from them first.
+ */
+function modeSettled(ctx: CommandContext, cfg: SwitchConfig, bp: number): void {
+  const mode = render.portMode(ctx.model, ctx.iface!.iface)!;
+  if (mode.trunk && !cfg.portModes.has(bp)) {
+    cfg.switchport.set(bp, { access: 1, native: mode.native, allowed: new Set(mode.carried) });
+    cfg.portModes.set(bp, "trunk");
+  }
+}
+
+/** `switchport access vlan`: kept on a trunk, used at once on an access port (IOS creates a missing VLAN) */
 function accessVlan(ctx: CommandContext, vid: number): string {
-  const { x, bp } = currentPort(ctx);
-  // an access VLAN set on a trunk is kept by IOS but unused; the lab does not model it
-  if (render.portMode(ctx.model, x.iface)!.trunk) return "";
+  const { bp } = currentPort(ctx);
   const exists = !!ctx.model.vlan(vid);
   ctx.change((cfg) => {
     if (!cfg.vlans.has(vid))
       cfg.vlans.set(vid, { name: vlanName(vid), active: true, egress: new Set(), untagged: new Set() });
-    moveAccessVlan(cfg, bp!, vid);
+    modeSettled(ctx, cfg, bp!);
+    configureSwitchport(cfg, bp!, { access: vid });
   });
   return exists ? "" : `% Access VLAN does not exist. Creating vlan ${vid}`;
 }
 
+/** `switchport trunk native vlan`: used at once on a trunk, kept on an access port */
 function nativeVlan(ctx: CommandContext, vid: number): string {
-  const { x, bp } = currentPort(ctx);
-  if (!render.portMode(ctx.model, x.iface)!.trunk) return "";
+  const { bp } = currentPort(ctx);
   // lab rule: the model keeps every PVID an existing VLAN, so no native VLAN on a VLAN that is not there
   if (!ctx.model.vlan(vid)) return `% VLAN ${vid} does not exist (create it first)`;
   ctx.change((cfg) => {
-    const old = cfg.pvid.get(bp!);
-    // the old native VLAN stays allowed on the trunk, now tagged
-    if (old !== undefined) cfg.vlans.get(old)?.untagged.delete(bp!);
-    const v = cfg.vlans.get(vid)!;
-    v.untagged.add(bp!);
-    v.egress.add(bp!);
-    cfg.pvid.set(bp!, vid);
+    modeSettled(ctx, cfg, bp!);
+    configureSwitchport(cfg, bp!, { native: vid });
+  });
+  return "";
+}
+
+/** `switchport trunk allowed vlan ...`: the list as the command makes it from the one configured now */
+function allowedVlans(
+  ctx: CommandContext,
+  next: (old: ReadonlySet<number> | "all") => ReadonlySet<number> | "all",
+): string {
+  const { bp } = currentPort(ctx);
+  ctx.change((cfg) => {
+    modeSettled(ctx, cfg, bp!);
+    const allowed = next(switchportOf(cfg, bp!).allowed);
+    const all = allowed === "all" || ALL_VLANS.every((v) => allowed.has(v));
+    configureSwitchport(cfg, bp!, { allowed: all ? "all" : allowed });
+  });
+  return "";
+}
+
+/** `switchport mode access|trunk`: the kept settings of the new mode take effect */
+function portMode(ctx: CommandContext, mode: "access" | "trunk"): string {
+  const { bp } = currentPort(ctx);
+  const before = render.portMode(ctx.model, ctx.iface!.iface)!;
+  const untagged = mode === "trunk" ? before.native : before.access;
+  // lab rule, as above: the mode's untagged VLAN must exist
+  if (!ctx.model.vlan(untagged)) return `% VLAN ${untagged} does not exist (create it first)`;
+  ctx.change((cfg) => {
+    modeSettled(ctx, cfg, bp!);
+    setPortMode(cfg, bp!, mode);
   });
   return "";
 }
@@ -296,6 +382,18 @@ function deleteVlan(ctx: CommandContext, vid: number): string {
   if (users.length > 0) return `% VLAN ${vid} is the access or native VLAN of ${users.join(", ")}; move them first`;
   ctx.change((cfg) => cfg.vlans.delete(vid));
   return "";
+}
+
+/** "1,10,20-30" as IOS takes a VLAN list (no blanks, ranges low-high, 1..4094), or null */
+function vlanList(text: string): number[] | null {
+  if (!/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(text)) return null;
+  const out = new Set<number>();
+  for (const item of text.split(",")) {
+    const [from, to = from] = item.split("-").map(Number);
+    if (from < 1 || to > 4094 || from > to) return null;
+    for (let v = from; v <= to; v++) out.add(v);
+  }
+  return [...out];
 }
 
 interface Token {
@@ -344,6 +442,13 @@ function attempt(def: Definition, tokens: Token[], line: string, ctx: CommandCon
       } else {
         return { failedAt: token.at };
       }
+      continue;
+    }
+    if (word === "VLANLIST") {
+      const list = vlanList(token.text);
+      if (!list) return { failedAt: token.at };
+      args.push(list);
+      t++;
       continue;
     }
     if (word === "VLAN" || word === "NUMBER") {

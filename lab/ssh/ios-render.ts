@@ -4,10 +4,12 @@
  * are tested with). Read at the moment of the command, so a change made over SNMP
  * shows at once.
  *
- * VLAN membership is Q-BRIDGE in the model; IOS shows modes: a port that sends only its
- * PVID's VLAN is an access port, one that sends more is a trunk whose native VLAN is the
- * PVID and whose allowed list is every VLAN it sends.
+ * A port is a trunk when it is configured as one (`switchport mode trunk`, the model's
+ * port mode) or, on the Q-BRIDGE profiles that have no port modes, when it sends VLANs
+ * besides its PVID's. What it keeps configured (access VLAN, native VLAN, allowed list,
+ * for the mode it is in and the other) are the model's switchport settings.
  */
+import { switchportOf } from "../config";
 import type { LabInterface, VirtualSwitch } from "../model";
 import { PoeDetection } from "../model";
 import { type IosInterface, iosInterfaces } from "./ios-names";
@@ -17,16 +19,40 @@ export interface PortMode {
   /** PVID */
   untagged: number;
   /** VLANs the port sends (egress), ascending */
-  allowed: number[];
+  carried: number[];
+  /** the configured access VLAN (used while an access port) */
+  access: number;
+  /** the configured native VLAN (used while a trunk) */
+  native: number;
+  /** the configured allowed list: VLAN ids ascending, or "all" */
+  allowed: number[] | "all";
+}
+
+/** The short and long name of the link aggregation a port is a member of, and its channel-group number. */
+function bundleOf(model: VirtualSwitch, iface: LabInterface): { short: string; long: string; group: string } | null {
+  if (iface.lagMemberOf === undefined) return null;
+  const aggregate = iosInterfaces(model).find((x) => x.iface.ifIndex === iface.lagMemberOf);
+  if (!aggregate) return null;
+  return { short: aggregate.short, long: aggregate.long, group: /(\d+)$/.exec(aggregate.long)?.[1] ?? "1" };
 }
 
 export function portMode(model: VirtualSwitch, iface: LabInterface): PortMode | null {
   if (iface.bridgePort === null) return null;
   const bp = iface.bridgePort;
   const untagged = model.pvid(bp) ?? 1;
-  const allowed = model.vlanIds().filter((id) => model.vlan(id)!.egress.has(bp));
-  const trunk = allowed.some((id) => id !== untagged);
-  return { trunk, untagged, allowed };
+  const carried = model.vlanIds().filter((id) => model.vlan(id)!.egress.has(bp));
+  const configured = model.running.portModes.get(bp) === "trunk";
+  const trunk = configured || carried.some((id) => id !== untagged);
+  if (trunk && !configured) return { trunk, untagged, carried, access: 1, native: untagged, allowed: carried };
+  const s = switchportOf(model.running, bp);
+  const allowed = s.allowed === "all" ? "all" : [...s.allowed].sort((a, b) => a - b);
+  return { trunk, untagged, carried, access: s.access, native: s.native, allowed };
+}
+
+/** an allowed list as IOS prints it: "ALL", "NONE" or ranges */
+export function allowedText(allowed: number[] | "all"): string {
+  if (allowed === "all") return "ALL";
+  return allowed.length === 0 ? "NONE" : compressVlans(allowed);
 }
 
 const pad = (text: string, width: number) => (text.length >= width ? `${text} ` : text.padEnd(width));
@@ -160,21 +186,23 @@ export function showInterfacesSwitchport(model: VirtualSwitch, only?: IosInterfa
       continue;
     }
     const oper = model.operUp(iface.ifIndex);
+    const bundle = bundleOf(model, iface);
+    const operMode = !oper ? "down" : mode.trunk ? "trunk" : "static access";
     lines.push(
       "Switchport: Enabled",
       `Administrative Mode: ${mode.trunk ? "trunk" : "static access"}`,
-      `Operational Mode: ${!oper ? "down" : mode.trunk ? "trunk" : "static access"}`,
+      `Operational Mode: ${operMode}${bundle ? ` (${oper ? "" : "suspended "}member of bundle ${bundle.short})` : ""}`,
       "Administrative Trunking Encapsulation: dot1q",
       ...(oper ? [`Operational Trunking Encapsulation: ${mode.trunk ? "dot1q" : "native"}`] : []),
       "Negotiation of Trunking: Off",
-      `Access Mode VLAN: ${mode.trunk ? vlanLabel(model, 1) : vlanLabel(model, mode.untagged)}`,
-      `Trunking Native Mode VLAN: ${mode.trunk ? vlanLabel(model, mode.untagged) : vlanLabel(model, 1)}`,
+      `Access Mode VLAN: ${vlanLabel(model, mode.access)}`,
+      `Trunking Native Mode VLAN: ${vlanLabel(model, mode.native)}`,
       "Administrative Native VLAN tagging: enabled",
       "Voice VLAN: none",
       "Administrative private-vlan host-association: none",
       "Administrative private-vlan mapping: none",
       "Operational private-vlan: none",
-      ...wrappedList("Trunking VLANs Enabled: ", mode.trunk ? compressVlans(mode.allowed) : "ALL"),
+      ...wrappedList("Trunking VLANs Enabled: ", allowedText(mode.allowed)),
       "Pruning VLANs Enabled: 2-1001",
       "Capture Mode Disabled",
       "Capture VLANs Allowed: ALL",
@@ -343,25 +371,37 @@ export function showLldpNeighborsDetail(model: VirtualSwitch): string {
 }
 
 export function showRunningInterface(model: VirtualSwitch, x: IosInterface): string {
+  const block = [...interfaceConfig(model, x), "end"].join("\n");
+  return ["Building configuration...", "", `Current configuration : ${block.length + 1} bytes`, "!", block, ""].join(
+    "\n",
+  );
+}
+
+/** `show running-config`: the interfaces' blocks (what the lab has of a configuration), "!" between them */
+export function showRunningConfig(model: VirtualSwitch): string {
+  const blocks = iosInterfaces(model).map((x) => interfaceConfig(model, x).join("\n"));
+  const text = ["!", `hostname ${model.system.sysName}`, "!", ...blocks.flatMap((b) => [b, "!"]), "end"].join("\n");
+  return ["Building configuration...", "", `Current configuration : ${text.length + 1} bytes`, text, ""].join("\n");
+}
+
+function interfaceConfig(model: VirtualSwitch, x: IosInterface): string[] {
   const { iface, long } = x;
   const body: string[] = [];
   const alias = model.alias(iface.ifIndex);
   if (alias) body.push(` description ${alias}`);
   const mode = portMode(model, iface);
-  if (mode?.trunk) {
-    body.push(
-      ` switchport trunk native vlan ${mode.untagged}`,
-      ` switchport trunk allowed vlan ${compressVlans(mode.allowed)}`,
-      " switchport mode trunk",
-    );
-  } else if (mode) {
-    body.push(` switchport access vlan ${mode.untagged}`, " switchport mode access");
+  // IOS leaves out what is at its default: access and native VLAN 1, all VLANs allowed
+  if (mode) {
+    if (mode.access !== 1) body.push(` switchport access vlan ${mode.access}`);
+    if (mode.native !== 1) body.push(` switchport trunk native vlan ${mode.native}`);
+    if (mode.allowed !== "all") body.push(` switchport trunk allowed vlan ${allowedText(mode.allowed)}`);
+    body.push(mode.trunk ? " switchport mode trunk" : " switchport mode access");
   }
   if (iface.ipv4) body.push(` ip address ${iface.ipv4.address} ${iface.ipv4.mask}`);
+  if (iface.dot1x) body.push(" authentication port-control auto", " dot1x pae authenticator");
+  const bundle = bundleOf(model, iface);
+  if (bundle) body.push(` channel-group ${bundle.group} mode active`);
   if (iface.poe && !model.poeState(iface.ifIndex)!.enabled) body.push(" power inline never");
   if (!model.adminUp(iface.ifIndex)) body.push(" shutdown");
-  const block = [`interface ${long}`, ...body, "end"].join("\n");
-  return ["Building configuration...", "", `Current configuration : ${block.length + 1} bytes`, "!", block, ""].join(
-    "\n",
-  );
+  return [`interface ${long}`, ...body];
 }

@@ -1,5 +1,5 @@
 /** Administrative changes are in the audit log too, never with a secret or password value. */
-import { startAppWithRoles, type TestApp } from "../support/harness";
+import { startAppWithRoles, type TestApp, type Schemas } from "../support/harness";
 import { describeDb } from "../support/db";
 
 describeDb("audit of administrative changes", () => {
@@ -24,7 +24,11 @@ describeDb("audit of administrative changes", () => {
     });
     await app.request("DELETE", `/api/admin/users/${c.body.id}/`, { token: root });
     const rows = await newest(3);
-    expect(rows.map((r: any) => r.action)).toEqual(["admin:users:delete", "admin:users:update", "admin:users:create"]);
+    expect(rows.map((r: Schemas["LogEntry"]) => r.action)).toEqual([
+      "admin:users:delete",
+      "admin:users:update",
+      "admin:users:create",
+    ]);
     expect(rows[1]).toMatchObject({
       username: "root",
       source_address: "127.0.0.1",

@@ -1,10 +1,13 @@
-/** docs/api-decisions.md section 7: api/admin/credentials/ (SSH), form and JSON, secrets write-only and encrypted at rest. */
+/**
+ * docs/api-decisions.md sections 7 and 14: api/admin/switches/netmikoprofiles/ (SSH credential profiles with
+ * OpenL2M's names), form and JSON, secrets write-only and encrypted at rest.
+ */
 import crypto from "node:crypto";
-import { secretCheckingClient, startAppWithRoles, type TestApp } from "../support/harness";
+import { secretCheckingClient, startAppWithRoles, type TestApp, type Schemas } from "../support/harness";
 import { describeDb } from "../support/db";
 
 const FORBIDDEN = "You do not have permission to perform this action.";
-const BASE = "/api/admin/credentials/";
+const BASE = "/api/admin/switches/netmikoprofiles/";
 
 describeDb("admin: SSH credential profiles", () => {
   let app: TestApp;
@@ -38,7 +41,7 @@ describeDb("admin: SSH credential profiles", () => {
     return app.services.store.db.selectFrom("credentials").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   }
 
-  it("creates a profile from a form with port 22 by default; the password is encrypted at rest", async () => {
+  it("creates a profile from a form with tcp_port 22 by default; the password is encrypted at rest", async () => {
     secretsSeen.push("ssh-pass-1");
     const r = await call("POST", BASE, { form: { name: "lab-ssh", username: "netops", password: "ssh-pass-1" } });
     expect(r.status).toBe(201);
@@ -47,10 +50,15 @@ describeDb("admin: SSH credential profiles", () => {
       name: "lab-ssh",
       description: "",
       username: "netops",
-      port: 22,
+      password: null,
       password_set: true,
-      private_key_set: false,
+      enable_password: null,
       enable_password_set: false,
+      private_key: null,
+      private_key_set: false,
+      device_type: "",
+      tcp_port: 22,
+      verify_hostkey: true,
     });
     const row = await storedRow(r.body.id);
     expect(row.password_enc).not.toContain("ssh-pass-1");
@@ -65,13 +73,13 @@ describeDb("admin: SSH credential profiles", () => {
         username: "svc",
         private_key: privateKey,
         enable_password: "enable-pass-1",
-        port: 2222,
+        tcp_port: 2222,
         description: "keys only",
       },
     });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({
-      port: 2222,
+      tcp_port: 2222,
       password_set: false,
       private_key_set: true,
       enable_password_set: true,
@@ -106,9 +114,9 @@ describeDb("admin: SSH credential profiles", () => {
       expect({ json, status: r.status, reason: r.body.reason }).toEqual({ json, status: 400, reason });
     }
     for (const form of [
-      { name: "p0", port: "0" },
-      { name: "p1", port: "65536" },
-      { name: "p2", port: "ssh" },
+      { name: "p0", tcp_port: "0" },
+      { name: "p1", tcp_port: "65536" },
+      { name: "p2", tcp_port: "ssh" },
     ]) {
       const r = await call("POST", BASE, { form });
       expect({ form, status: r.status }).toEqual({ form, status: 400 });
@@ -124,12 +132,12 @@ describeDb("admin: SSH credential profiles", () => {
 
   it("lists and reads; an unknown id is 404", async () => {
     const list = await call("GET", BASE);
-    expect(list.body.map((c: any) => c.name)).toEqual(["key-ssh", "lab-ssh"]);
+    expect(list.body.map((c: Schemas["NetmikoProfile"]) => c.name)).toEqual(["key-ssh", "lab-ssh"]);
     expect((await call("GET", `${BASE}${list.body[0].id}/`)).body).toEqual(list.body[0]);
     for (const [method, opts] of [
       ["GET", {}],
-      ["POST", { json: { port: 23 } }],
-      ["PATCH", { form: { port: "23" } }],
+      ["POST", { json: { tcp_port: 23 } }],
+      ["PATCH", { form: { tcp_port: "23" } }],
       ["DELETE", {}],
     ] as const) {
       const r = await call(method, `${BASE}999999/`, opts);
@@ -140,10 +148,10 @@ describeDb("admin: SSH credential profiles", () => {
 
   it("updates by POST and PATCH; secrets left out are kept, empty ones cleared", async () => {
     secretsSeen.push("ssh-pass-2");
-    const c = (await call("GET", BASE)).body.find((x: any) => x.name === "lab-ssh");
-    const a = await call("POST", `${BASE}${c.id}/`, { form: { port: "2022", description: "moved" } });
+    const c = (await call("GET", BASE)).body.find((x: Schemas["NetmikoProfile"]) => x.name === "lab-ssh");
+    const a = await call("POST", `${BASE}${c.id}/`, { form: { tcp_port: "2022", description: "moved" } });
     expect(a.status).toBe(200);
-    expect(a.body).toEqual({ ...c, port: 2022, description: "moved" });
+    expect(a.body).toEqual({ ...c, tcp_port: 2022, description: "moved" });
     expect(app.services.secrets.decrypt((await storedRow(c.id)).password_enc!)).toBe("ssh-pass-1");
     const b = await call("PATCH", `${BASE}${c.id}/`, { json: { password: "ssh-pass-2", enable_password: "" } });
     expect(b.status).toBe(200);
@@ -151,20 +159,20 @@ describeDb("admin: SSH credential profiles", () => {
     const d = await call("PATCH", `${BASE}${c.id}/`, { form: { password: "" } });
     expect(d.body.password_set).toBe(false);
     expect((await storedRow(c.id)).password_enc).toBeNull();
-    const bad = await call("PATCH", `${BASE}${c.id}/`, { json: { port: 70000 } });
+    const bad = await call("PATCH", `${BASE}${c.id}/`, { json: { tcp_port: 70000 } });
     expect(bad.status).toBe(400);
-    expect((await call("GET", `${BASE}${c.id}/`)).body.port).toBe(2022);
+    expect((await call("GET", `${BASE}${c.id}/`)).body.tcp_port).toBe(2022);
   });
 
   it("deletes (204); devices that used the profile are left without one", async () => {
-    const c = (await call("GET", BASE)).body.find((x: any) => x.name === "key-ssh");
+    const c = (await call("GET", BASE)).body.find((x: Schemas["NetmikoProfile"]) => x.name === "key-ssh");
     const sw = await call("POST", "/api/admin/switches/", {
-      json: { name: "cli-sw", connector_type: 7, driver: "cisco_ios_cli", credentials_profile: c.id },
+      json: { name: "cli-sw", connector_type: 7, driver: "cisco_ios_cli", netmiko_profile: c.id },
     });
-    expect(sw.body.credentials_profile).toBe(c.id);
+    expect(sw.body.netmiko_profile).toBe(c.id);
     expect((await call("DELETE", `${BASE}${c.id}/`)).status).toBe(204);
     expect((await call("GET", `${BASE}${c.id}/`)).status).toBe(404);
-    expect((await call("GET", `/api/admin/switches/${sw.body.id}/`)).body.credentials_profile).toBeNull();
+    expect((await call("GET", `/api/admin/switches/${sw.body.id}/`)).body.netmiko_profile).toBeNull();
   });
 
   it("is for superusers only: staff and regular users get 403", async () => {
@@ -174,8 +182,8 @@ describeDb("admin: SSH credential profiles", () => {
         ["GET", BASE, {}],
         ["POST", BASE, { form: { name: "sneaky" } }],
         ["GET", `${BASE}${c.id}/`, {}],
-        ["POST", `${BASE}${c.id}/`, { json: { port: 1 } }],
-        ["PATCH", `${BASE}${c.id}/`, { json: { port: 1 } }],
+        ["POST", `${BASE}${c.id}/`, { json: { tcp_port: 1 } }],
+        ["PATCH", `${BASE}${c.id}/`, { json: { tcp_port: 1 } }],
         ["DELETE", `${BASE}${c.id}/`, {}],
       ];
       for (const [method, path, opts] of tries) {

@@ -1,5 +1,5 @@
 /** docs/api-decisions.md section 7 : the audit log through api/admin/log/, paged and filtered. */
-import { startAppWithRoot, type TestApp } from "../support/harness";
+import { startAppWithRoot, type TestApp, type Schemas } from "../support/harness";
 import { describeDb } from "../support/db";
 import type { AuditEntry } from "../../db/audit";
 
@@ -60,18 +60,18 @@ describeDb("admin: audit log", () => {
       source_address: "192.0.2.50",
     });
     expect(r.body.results[0].time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
-    const ids = r.body.results.map((e: any) => e.id);
+    const ids = r.body.results.map((e: Schemas["LogEntry"]) => e.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
   });
 
   it("pages through the rest; a page beyond the end is empty", async () => {
     const two = await get("?page=2");
     expect(two.body).toMatchObject({ count: 60, page: 2, page_size: 50 });
-    expect(two.body.results.map((e: any) => e.message)).toEqual(
+    expect(two.body.results.map((e: Schemas["LogEntry"]) => e.message)).toEqual(
       Array.from({ length: 10 }, (_, i) => `change ${10 - i}`),
     );
     const small = await get("?page=3&page_size=7");
-    expect(small.body.results.map((e: any) => e.message)).toEqual(
+    expect(small.body.results.map((e: Schemas["LogEntry"]) => e.message)).toEqual(
       Array.from({ length: 7 }, (_, i) => `change ${46 - i}`),
     );
     const beyond = await get("?page=99&page_size=500");
@@ -82,10 +82,10 @@ describeDb("admin: audit log", () => {
   it("filters by device and by user", async () => {
     const bySwitch = await get("?switch=8&page_size=100");
     expect(bySwitch.body.count).toBe(30);
-    expect(bySwitch.body.results.every((e: any) => e.switch_id === 8)).toBe(true);
+    expect(bySwitch.body.results.every((e: Schemas["LogEntry"]) => e.switch_id === 8)).toBe(true);
     const byUser = await get(`?user=${rootId}&page_size=5`);
     expect(byUser.body.count).toBe(30);
-    expect(byUser.body.results.map((e: any) => e.user_id)).toEqual(Array(5).fill(rootId));
+    expect(byUser.body.results.map((e: Schemas["LogEntry"]) => e.user_id)).toEqual(Array(5).fill(rootId));
     const both = await get(`?user=${rootId}&switch=8`);
     expect(both.body).toMatchObject({ count: 0, results: [] });
   });

@@ -1,9 +1,12 @@
-/** docs/api-decisions.md section 7: api/admin/snmpprofiles/, form and JSON, secrets write-only and encrypted at rest. */
-import { secretCheckingClient, startAppWithRoles, type TestApp } from "../support/harness";
+/**
+ * docs/api-decisions.md sections 7 and 14: api/admin/switches/snmpprofiles/ (OpenL2M's path, names and
+ * numbers), form and JSON, secrets write-only and encrypted at rest.
+ */
+import { secretCheckingClient, startAppWithRoles, type TestApp, type Schemas } from "../support/harness";
 import { describeDb } from "../support/db";
 
 const FORBIDDEN = "You do not have permission to perform this action.";
-const BASE = "/api/admin/snmpprofiles/";
+const BASE = "/api/admin/switches/snmpprofiles/";
 
 describeDb("admin: SNMP profiles", () => {
   let app: TestApp;
@@ -29,24 +32,30 @@ describeDb("admin: SNMP profiles", () => {
   it("creates a v2c profile from a form; the community is encrypted at rest and never returned", async () => {
     secretsSeen.push("lab-community-1");
     const r = await call("POST", BASE, {
-      form: { name: "lab-v2", version: "2c", community: "lab-community-1", timeout_ms: "1500", read_only: "true" },
+      form: { name: "lab-v2", version: "2", community: "lab-community-1", timeout_ms: "1500", read_only: "true" },
     });
     expect(r.status).toBe(201);
     expect(r.body).toEqual({
       id: expect.any(Number),
       name: "lab-v2",
       description: "",
-      version: "2c",
-      read_only: true,
+      version: 2,
+      community: null,
+      community_set: true,
       username: "",
-      auth_protocol: null,
-      priv_protocol: null,
-      context: "",
+      passphrase: null,
+      passphrase_set: false,
+      priv_passphrase: null,
+      priv_passphrase_set: false,
+      auth_protocol: 0,
+      priv_protocol: 0,
+      sec_level: 0,
+      context_name: "",
+      context_engine_id: null,
+      udp_port: 161,
+      read_only: true,
       timeout_ms: 1500,
       retries: 1,
-      community_set: true,
-      auth_key_set: false,
-      priv_key_set: false,
     });
     const row = await storedRow(r.body.id);
     expect(row.community_enc).not.toBeNull();
@@ -59,58 +68,64 @@ describeDb("admin: SNMP profiles", () => {
     const r = await call("POST", BASE, {
       json: {
         name: "core-v3",
-        version: "3",
+        version: 3,
         username: "ops",
-        auth_protocol: "SHA-512",
-        auth_key: "auth-pass-512",
-        priv_protocol: "AES-256",
-        priv_key: "priv-pass-256",
-        context: "vlan-1",
+        auth_protocol: 6,
+        passphrase: "auth-pass-512",
+        priv_protocol: 5,
+        priv_passphrase: "priv-pass-256",
+        context_name: "vlan-1",
         retries: 3,
       },
     });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({
-      version: "3",
+      version: 3,
       username: "ops",
-      auth_protocol: "SHA-512",
-      priv_protocol: "AES-256",
-      context: "vlan-1",
+      auth_protocol: 6,
+      priv_protocol: 5,
+      sec_level: 2,
+      context_name: "vlan-1",
       retries: 3,
+      community: null,
       community_set: false,
-      auth_key_set: true,
-      priv_key_set: true,
+      passphrase: null,
+      passphrase_set: true,
+      priv_passphrase: null,
+      priv_passphrase_set: true,
     });
     const row = await storedRow(r.body.id);
     expect(app.services.secrets.decrypt(row.auth_key_enc!)).toBe("auth-pass-512");
     expect(app.services.secrets.decrypt(row.priv_key_enc!)).toBe("priv-pass-256");
     expect(row.auth_key_enc).not.toContain("auth-pass-512");
-    // the other SHA-2 and AES choices of the issue are accepted as well
-    for (const [auth, priv] of [
-      ["SHA", "AES"],
-      ["SHA-256", "AES-192"],
-    ]) {
+    // the other SHA-2 and AES choices are accepted as well, by OpenL2M's number or by name
+    for (const [auth, priv, numbers] of [
+      [2, 3, [2, 3]],
+      ["SHA-256", "AES-192", [4, 4]],
+      [1, "DES", [1, 1]],
+    ] as const) {
       const x = await call("POST", BASE, {
         json: {
           name: `v3-${auth}-${priv}`,
-          version: "3",
+          version: 3,
           username: "u",
           auth_protocol: auth,
-          auth_key: "auth-pass-512",
+          passphrase: "auth-pass-512",
           priv_protocol: priv,
-          priv_key: "priv-pass-256",
+          priv_passphrase: "priv-pass-256",
         },
       });
       expect(x.status).toBe(201);
+      expect([x.body.auth_protocol, x.body.priv_protocol]).toEqual(numbers);
     }
   });
 
   it("refuses incomplete or invalid profiles, naming the field, and stores nothing", async () => {
     const before = await count();
     const cases: [Record<string, unknown>, string][] = [
-      [{ version: "2c", community: "c1" }, "Missing or invalid required parameter: 'name'"],
+      [{ version: 2, community: "c1" }, "Missing or invalid required parameter: 'name'"],
       [
-        { name: "no-community", version: "2c" },
+        { name: "no-community", version: 2 },
         "Missing or invalid required parameter: 'community' (SNMP version 2c needs a community)",
       ],
       [
@@ -118,40 +133,40 @@ describeDb("admin: SNMP profiles", () => {
         "Missing or invalid required parameter: 'community' (SNMP version 2c needs a community)",
       ],
       [
-        { name: "v3-nouser", version: "3", auth_protocol: "SHA", auth_key: "12345678" },
+        { name: "v3-nouser", version: 3, auth_protocol: 2, passphrase: "12345678" },
         "Missing or invalid required parameter: 'username' (SNMP version 3 needs a username)",
       ],
       [
-        { name: "v3-noauth", version: "3", username: "u" },
+        { name: "v3-noauth", version: 3, username: "u" },
         "Missing or invalid required parameter: 'auth_protocol' (SNMP version 3 needs authentication)",
       ],
       [
-        { name: "v3-nokey", version: "3", username: "u", auth_protocol: "SHA" },
-        "Missing or invalid required parameter: 'auth_key' (SNMP version 3 needs an authentication key)",
+        { name: "v3-nokey", version: 3, username: "u", auth_protocol: 2 },
+        "Missing or invalid required parameter: 'passphrase' (SNMP version 3 needs an authentication key)",
       ],
       [
-        { name: "v3-short", version: "3", username: "u", auth_protocol: "SHA", auth_key: "1234567" },
-        "Invalid value for parameter 'auth_key': an SNMPv3 key must be at least 8 characters",
+        { name: "v3-short", version: 3, username: "u", auth_protocol: 2, passphrase: "1234567" },
+        "Invalid value for parameter 'passphrase': an SNMPv3 key must be at least 8 characters",
       ],
       [
         {
           name: "v3-nopriv",
-          version: "3",
+          version: 3,
           username: "u",
-          auth_protocol: "SHA",
-          auth_key: "12345678",
-          priv_protocol: "AES",
+          auth_protocol: 2,
+          passphrase: "12345678",
+          priv_protocol: 3,
         },
-        "Missing or invalid required parameter: 'priv_key' (a privacy protocol needs a privacy key)",
+        "Missing or invalid required parameter: 'priv_passphrase' (a privacy protocol needs a privacy key)",
       ],
       [
         {
           name: "v3-privonly",
-          version: "3",
+          version: 3,
           username: "u",
-          auth_protocol: "SHA",
-          auth_key: "12345678",
-          priv_key: "12345678",
+          auth_protocol: 2,
+          passphrase: "12345678",
+          priv_passphrase: "12345678",
         },
         "Missing or invalid required parameter: 'priv_protocol' (a privacy key needs a privacy protocol)",
       ],
@@ -174,20 +189,26 @@ describeDb("admin: SNMP profiles", () => {
       const r = await call("POST", BASE, { json });
       expect({ json, status: r.status, reason: r.body.reason }).toEqual({ json, status: 400, reason });
     }
-    // enums of the spec: an unknown protocol or version is refused before the handler
-    for (const json of [
-      { name: "md4", version: "3", username: "u", auth_protocol: "MD4", auth_key: "12345678" },
-      { name: "v1", version: "1", community: "c" },
-    ]) {
+    // OpenL2M's numbers: an unknown protocol or version is refused with the choices
+    for (const [json, reason] of [
+      [
+        { name: "md4", version: 3, username: "u", auth_protocol: "MD4", passphrase: "12345678" },
+        "Invalid value for parameter 'auth_protocol': expected one of 0 (none), 1 (MD5), 2 (SHA), 3 (SHA-224), 4 (SHA-256), 5 (SHA-384), 6 (SHA-512)",
+      ],
+      [
+        { name: "v1", version: 1, community: "c" },
+        "Invalid value for parameter 'version': expected 2 (SNMP v2c) or 3 (SNMPv3)",
+      ],
+    ] as const) {
       const r = await call("POST", BASE, { json });
       expect(r.status).toBe(400);
-      expect(r.body.code).toBe("invalid_parameter");
+      expect(r.body).toEqual({ reason, code: "invalid_parameter" });
     }
     const form = await call("POST", BASE, {
-      form: { name: "form-v3", version: "3", username: "u", auth_protocol: "SHA", auth_key: "short" },
+      form: { name: "form-v3", version: "3", username: "u", auth_protocol: "2", passphrase: "short" },
     });
     expect(form.status).toBe(400);
-    expect(form.body.reason).toContain("'auth_key'");
+    expect(form.body.reason).toContain("'passphrase'");
     expect(await count()).toBe(before);
   });
 
@@ -200,7 +221,7 @@ describeDb("admin: SNMP profiles", () => {
   it("lists and reads profiles; an unknown id is 404 Invalid profile id!", async () => {
     const list = await call("GET", BASE);
     expect(list.status).toBe(200);
-    const lab = list.body.find((p: any) => p.name === "lab-v2");
+    const lab = list.body.find((p: Schemas["SnmpProfile"]) => p.name === "lab-v2");
     expect(lab.community_set).toBe(true);
     const one = await call("GET", `${BASE}${lab.id}/`);
     expect(one.status).toBe(200);
@@ -222,12 +243,12 @@ describeDb("admin: SNMP profiles", () => {
     const c = await call("POST", BASE, {
       json: {
         name: "edit-v3",
-        version: "3",
+        version: 3,
         username: "a",
-        auth_protocol: "SHA",
-        auth_key: "v3-auth-key-A",
-        priv_protocol: "AES",
-        priv_key: "v3-priv-key-A",
+        auth_protocol: 2,
+        passphrase: "v3-auth-key-A",
+        priv_protocol: 3,
+        priv_passphrase: "v3-priv-key-A",
       },
     });
     const id = c.body.id;
@@ -238,29 +259,29 @@ describeDb("admin: SNMP profiles", () => {
       timeout_ms: 3000,
       retries: 2,
       username: "a",
-      auth_key_set: true,
-      priv_key_set: true,
+      passphrase_set: true,
+      priv_passphrase_set: true,
     });
     expect(app.services.secrets.decrypt((await storedRow(id)).auth_key_enc!)).toBe("v3-auth-key-A");
 
-    const b = await call("PATCH", `${BASE}${id}/`, { json: { auth_key: "v3-auth-key-B", auth_protocol: "SHA-384" } });
+    const b = await call("PATCH", `${BASE}${id}/`, { json: { passphrase: "v3-auth-key-B", auth_protocol: 5 } });
     expect(b.status).toBe(200);
-    expect(b.body.auth_protocol).toBe("SHA-384");
+    expect(b.body.auth_protocol).toBe(5);
     expect(app.services.secrets.decrypt((await storedRow(id)).auth_key_enc!)).toBe("v3-auth-key-B");
 
     // authPriv -> authNoPriv: clear the privacy protocol and key
-    const d = await call("PATCH", `${BASE}${id}/`, { form: { priv_protocol: "", priv_key: "" } });
+    const d = await call("PATCH", `${BASE}${id}/`, { form: { priv_protocol: "0", priv_passphrase: "" } });
     expect(d.status).toBe(200);
-    expect(d.body).toMatchObject({ priv_protocol: null, priv_key_set: false, auth_key_set: true });
+    expect(d.body).toMatchObject({ priv_protocol: 0, sec_level: 1, priv_passphrase_set: false, passphrase_set: true });
     expect((await storedRow(id)).priv_key_enc).toBeNull();
   });
 
   it("refuses an update that would leave the profile unusable, and changes nothing", async () => {
-    const lab = (await call("GET", BASE)).body.find((p: any) => p.name === "lab-v2");
+    const lab = (await call("GET", BASE)).body.find((p: Schemas["SnmpProfile"]) => p.name === "lab-v2");
     const a = await call("PATCH", `${BASE}${lab.id}/`, { json: { community: "", description: "should not stick" } });
     expect(a.status).toBe(400);
     expect(a.body.reason).toContain("'community'");
-    const b = await call("POST", `${BASE}${lab.id}/`, { json: { version: "3" } });
+    const b = await call("POST", `${BASE}${lab.id}/`, { json: { version: 3 } });
     expect(b.status).toBe(400);
     expect(b.body.reason).toContain("'username'");
     const after = await call("GET", `${BASE}${lab.id}/`);
@@ -276,7 +297,7 @@ describeDb("admin: SNMP profiles", () => {
     const p = await call("POST", BASE, { json: { name: "doomed", community: "doomed-c" } });
     secretsSeen.push("doomed-c");
     const sw = await call("POST", "/api/admin/switches/", {
-      json: { name: "uses-doomed", primary_ipv4: "192.0.2.1", snmp_profile: p.body.id },
+      json: { name: "uses-doomed", primary_ip4: "192.0.2.1", snmp_profile: p.body.id },
     });
     expect(sw.status).toBe(201);
     expect(sw.body.snmp_profile).toBe(p.body.id);
@@ -290,7 +311,7 @@ describeDb("admin: SNMP profiles", () => {
   });
 
   it("is for superusers only: staff and regular users get 403", async () => {
-    const lab = (await call("GET", BASE)).body.find((p: any) => p.name === "lab-v2");
+    const lab = (await call("GET", BASE)).body.find((p: Schemas["SnmpProfile"]) => p.name === "lab-v2");
     for (const token of [staff, regular]) {
       const tries: [string, string, Parameters<TestApp["request"]>[2]][] = [
         ["GET", BASE, {}],

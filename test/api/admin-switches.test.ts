@@ -1,5 +1,8 @@
-/** docs/api-decisions.md section 7: api/admin/switches/ (the device inventory), form and JSON. */
-import { startAppWithRoles, type TestApp } from "../support/harness";
+/**
+ * docs/api-decisions.md sections 7 and 14: api/admin/switches/ (the device inventory, OpenL2M's names),
+ * form and JSON.
+ */
+import { startAppWithRoles, type TestApp, type Schemas } from "../support/harness";
 import { describeDb } from "../support/db";
 import { connectorsWithDrivers, driverNamesFor } from "../../drivers/registry";
 
@@ -23,12 +26,14 @@ describeDb("admin: switches", () => {
 
   beforeAll(async () => {
     ({ app, root, staff, regular } = await startAppWithRoles());
-    v2 = (await call("POST", "/api/admin/snmpprofiles/", { json: { name: "v2", community: "c-v2" } })).body.id;
+    v2 = (await call("POST", "/api/admin/switches/snmpprofiles/", { json: { name: "v2", community: "c-v2" } })).body.id;
     ssh = (
-      await call("POST", "/api/admin/credentials/", { json: { name: "ssh", username: "netops", password: "pw-ssh" } })
+      await call("POST", "/api/admin/switches/netmikoprofiles/", {
+        json: { name: "ssh", username: "netops", password: "pw-ssh" },
+      })
     ).body.id;
-    groupA = (await call("POST", "/api/admin/switchgroups/", { json: { name: "A" } })).body.id;
-    groupB = (await call("POST", "/api/admin/switchgroups/", { json: { name: "B" } })).body.id;
+    groupA = (await call("POST", "/api/admin/switches/switchgroups/", { json: { name: "A" } })).body.id;
+    groupB = (await call("POST", "/api/admin/switches/switchgroups/", { json: { name: "B" } })).body.id;
   });
   afterAll(async () => app?.close());
 
@@ -44,7 +49,7 @@ describeDb("admin: switches", () => {
       json: {
         name: "sw-1",
         hostname: "sw-1.example.org",
-        primary_ipv4: "192.0.2.10",
+        primary_ip4: "192.0.2.10",
         snmp_profile: v2,
         switchgroups: [groupA],
       },
@@ -53,23 +58,27 @@ describeDb("admin: switches", () => {
     expect(r.body).toEqual({
       id: expect.any(Number),
       name: "sw-1",
-      hostname: "sw-1.example.org",
       description: "",
       comments: "",
+      hostname: "sw-1.example.org",
       nms_id: "",
-      primary_ipv4: "192.0.2.10",
-      primary_ipv6: null,
-      snmp_port: 161,
+      primary_ip4: "192.0.2.10",
+      primary_ip6: null,
       connector_type: 0,
-      driver: "auto",
+      napalm_device_type: "",
       snmp_profile: v2,
-      credentials_profile: null,
+      netmiko_profile: null,
+      command_list: null,
+      command_templates: [],
       read_only: false,
+      bulk_edit: true,
       allow_poe_toggle: false,
       edit_if_descr: true,
-      status: "active",
+      status: 1,
       default_view: 0,
       switchgroups: [groupA],
+      snmp_port: 161,
+      driver: "auto",
       detected_driver: null,
       detected_sysobjectid: null,
       ssh_host_key: null,
@@ -77,7 +86,7 @@ describeDb("admin: switches", () => {
       ssh_host_key_presented: null,
     });
     // the group sees its new member
-    expect((await call("GET", `/api/admin/switchgroups/${groupA}/`)).body.switches).toEqual([r.body.id]);
+    expect((await call("GET", `/api/admin/switches/switchgroups/${groupA}/`)).body.switches).toEqual([r.body.id]);
     // internal columns are not part of the answer
     expect(r.body).not.toHaveProperty("driver_info");
     expect(r.body).not.toHaveProperty("lab");
@@ -88,14 +97,14 @@ describeDb("admin: switches", () => {
       form: {
         name: "sw-ssh",
         hostname: "sw-ssh",
-        primary_ipv4: "",
-        primary_ipv6: "2001:db8::7",
+        primary_ip4: "",
+        primary_ip6: "2001:db8::7",
         snmp_port: "1161",
         connector_type: "7",
         driver: "cisco_ios_cli",
-        credentials_profile: String(ssh),
+        netmiko_profile: String(ssh),
         read_only: "true",
-        status: "inactive",
+        status: "0",
         default_view: "1",
         comments: "rack 4\nshelf 2",
         switchgroups: `${groupA},${groupB}`,
@@ -103,15 +112,15 @@ describeDb("admin: switches", () => {
     });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({
-      primary_ipv4: null,
-      primary_ipv6: "2001:db8::7",
+      primary_ip4: null,
+      primary_ip6: "2001:db8::7",
       snmp_port: 1161,
       connector_type: 7,
       driver: "cisco_ios_cli",
       snmp_profile: null,
-      credentials_profile: ssh,
+      netmiko_profile: ssh,
       read_only: true,
-      status: "inactive",
+      status: 0,
       default_view: 1,
       comments: "rack 4\nshelf 2",
       switchgroups: [groupA, groupB],
@@ -120,9 +129,9 @@ describeDb("admin: switches", () => {
 
   it("takes an empty profile reference from a form as none", async () => {
     // needs server/body.ts to turn "" into null for nullable integers (reported to the lead)
-    const r = await call("POST", BASE, { form: { name: "sw-empty-refs", snmp_profile: "", credentials_profile: "" } });
+    const r = await call("POST", BASE, { form: { name: "sw-empty-refs", snmp_profile: "", netmiko_profile: "" } });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ snmp_profile: null, credentials_profile: null });
+    expect(r.body).toMatchObject({ snmp_profile: null, netmiko_profile: null });
     const p = await call("PATCH", `${BASE}${r.body.id}/`, { json: { snmp_profile: v2 } });
     expect(p.body.snmp_profile).toBe(v2);
     const q = await call("PATCH", `${BASE}${r.body.id}/`, { form: { snmp_profile: "" } });
@@ -136,19 +145,19 @@ describeDb("admin: switches", () => {
     const cases: [Record<string, unknown>, number, string][] = [
       [{ hostname: "x" }, 400, "Missing or invalid required parameter: 'name'"],
       [
-        { name: "b1", primary_ipv4: "192.0.2.300" },
+        { name: "b1", primary_ip4: "192.0.2.300" },
         400,
-        "Invalid value for parameter 'primary_ipv4': not a valid IPv4 address",
+        "Invalid value for parameter 'primary_ip4': not a valid IPv4 address",
       ],
       [
-        { name: "b2", primary_ipv4: "2001:db8::1" },
+        { name: "b2", primary_ip4: "2001:db8::1" },
         400,
-        "Invalid value for parameter 'primary_ipv4': not a valid IPv4 address",
+        "Invalid value for parameter 'primary_ip4': not a valid IPv4 address",
       ],
       [
-        { name: "b3", primary_ipv6: "2001:db8::g" },
+        { name: "b3", primary_ip6: "2001:db8::g" },
         400,
-        "Invalid value for parameter 'primary_ipv6': not a valid IPv6 address",
+        "Invalid value for parameter 'primary_ip6': not a valid IPv6 address",
       ],
       [
         { name: "b4", hostname: "bad host;rm" },
@@ -166,9 +175,9 @@ describeDb("admin: switches", () => {
         "Invalid value for parameter 'snmp_profile': no SNMP profile with id 999999",
       ],
       [
-        { name: "b7", credentials_profile: 999999 },
+        { name: "b7", netmiko_profile: 999999 },
         400,
-        "Invalid value for parameter 'credentials_profile': no credential profile with id 999999",
+        "Invalid value for parameter 'netmiko_profile': no credential profile with id 999999",
       ],
       [
         { name: "b8", switchgroups: [groupA, 999999] },
@@ -190,6 +199,7 @@ describeDb("admin: switches", () => {
       { name: "c1", snmp_port: 0 },
       { name: "c2", snmp_port: 65536 },
       { name: "c4", status: "broken" },
+      { name: "c4b", status: 2 },
       { name: "c5", default_view: 2 },
     ]) {
       const r = await call("POST", BASE, { json });
@@ -218,7 +228,7 @@ describeDb("admin: switches", () => {
     expect(form.body.reason).toContain("'switchgroups'");
     expect(await count()).toBe(before);
     // a group list that fails leaves no row and no membership behind
-    expect((await call("GET", `/api/admin/switchgroups/${groupB}/`)).body.switches).toHaveLength(1);
+    expect((await call("GET", `/api/admin/switches/switchgroups/${groupB}/`)).body.switches).toHaveLength(1);
   });
 
   it("refuses a duplicate name, also differing in case", async () => {
@@ -230,13 +240,13 @@ describeDb("admin: switches", () => {
   it("lists every device, active or not, and reads one; unknown id is 404 Invalid switch id!", async () => {
     const list = await call("GET", BASE);
     expect(list.status).toBe(200);
-    expect(list.body.map((s: any) => s.name)).toEqual(["sw-1", "sw-ssh"]);
+    expect(list.body.map((s: Schemas["AdminSwitch"]) => s.name)).toEqual(["sw-1", "sw-ssh"]);
     const one = await call("GET", `${BASE}${list.body[1].id}/`);
     expect(one.body).toEqual(list.body[1]);
     for (const [method, opts] of [
       ["GET", {}],
-      ["POST", { json: { status: "inactive" } }],
-      ["PATCH", { form: { status: "inactive" } }],
+      ["POST", { json: { status: 0 } }],
+      ["PATCH", { form: { status: "0" } }],
       ["DELETE", {}],
     ] as const) {
       const r = await call(method, `${BASE}999999/`, opts);
@@ -246,27 +256,27 @@ describeDb("admin: switches", () => {
   });
 
   it("updates by POST and PATCH, only the given fields; switchgroups replaces the memberships", async () => {
-    const sw = (await call("GET", BASE)).body.find((s: any) => s.name === "sw-ssh");
+    const sw = (await call("GET", BASE)).body.find((s: Schemas["AdminSwitch"]) => s.name === "sw-ssh");
     const a = await call("POST", `${BASE}${sw.id}/`, {
-      form: { status: "active", switchgroups: String(groupB), snmp_profile: String(v2) },
+      form: { status: "1", switchgroups: String(groupB), snmp_profile: String(v2) },
     });
     expect(a.status).toBe(200);
-    expect(a.body).toEqual({ ...sw, status: "active", switchgroups: [groupB], snmp_profile: v2 });
-    expect((await call("GET", `/api/admin/switchgroups/${groupA}/`)).body.switches).not.toContain(sw.id);
+    expect(a.body).toEqual({ ...sw, status: 1, switchgroups: [groupB], snmp_profile: v2 });
+    expect((await call("GET", `/api/admin/switches/switchgroups/${groupA}/`)).body.switches).not.toContain(sw.id);
     const b = await call("PATCH", `${BASE}${sw.id}/`, {
-      json: { credentials_profile: null, primary_ipv6: "", name: "sw-2", switchgroups: [] },
+      json: { netmiko_profile: null, primary_ip6: "", name: "sw-2", switchgroups: [] },
     });
     expect(b.status).toBe(200);
     expect(b.body).toMatchObject({
       name: "sw-2",
-      credentials_profile: null,
-      primary_ipv6: null,
+      netmiko_profile: null,
+      primary_ip6: null,
       switchgroups: [],
       snmp_profile: v2,
-      status: "active",
+      status: 1,
     });
     // a failing update changes nothing, not even the valid fields sent with it
-    const c = await call("PATCH", `${BASE}${sw.id}/`, { json: { description: "half", primary_ipv4: "not-an-ip" } });
+    const c = await call("PATCH", `${BASE}${sw.id}/`, { json: { description: "half", primary_ip4: "not-an-ip" } });
     expect(c.status).toBe(400);
     expect((await call("GET", `${BASE}${sw.id}/`)).body).toEqual(b.body);
     const dup = await call("PATCH", `${BASE}${sw.id}/`, { json: { name: "sw-1" } });
@@ -275,10 +285,10 @@ describeDb("admin: switches", () => {
   });
 
   it("deletes a device (204) and its memberships", async () => {
-    const sw = (await call("GET", BASE)).body.find((s: any) => s.name === "sw-1");
+    const sw = (await call("GET", BASE)).body.find((s: Schemas["AdminSwitch"]) => s.name === "sw-1");
     expect((await call("DELETE", `${BASE}${sw.id}/`)).status).toBe(204);
     expect((await call("GET", `${BASE}${sw.id}/`)).status).toBe(404);
-    expect((await call("GET", `/api/admin/switchgroups/${groupA}/`)).body.switches).toEqual([]);
+    expect((await call("GET", `/api/admin/switches/switchgroups/${groupA}/`)).body.switches).toEqual([]);
     const rows = await app.services.store.db
       .selectFrom("group_switches")
       .selectAll()

@@ -1,9 +1,12 @@
-/** docs/api-decisions.md section 7: api/admin/switchgroups/ (device groups, VLAN lists, members), form and JSON. */
-import { startTestApp, type TestApp } from "../support/harness";
+/**
+ * docs/api-decisions.md sections 7 and 14: api/admin/switches/switchgroups/ (device groups, VLAN lists,
+ * members; OpenL2M's path and names), form and JSON.
+ */
+import { startTestApp, type TestApp, type Schemas } from "../support/harness";
 import { describeDb } from "../support/db";
 
 const FORBIDDEN = "You do not have permission to perform this action.";
-const BASE = "/api/admin/switchgroups/";
+const BASE = "/api/admin/switches/switchgroups/";
 
 describeDb("admin: switch groups", () => {
   let app: TestApp;
@@ -49,9 +52,11 @@ describeDb("admin: switch groups", () => {
       display_name: "",
       comments: "",
       read_only: false,
+      bulk_edit: true,
       allow_poe_toggle: false,
       edit_if_descr: true,
       allow_all_vlans: false,
+      vlan_groups: [],
       vlans: [10, 20],
       users: [alice],
       switches: [sw1, sw2],
@@ -119,7 +124,7 @@ describeDb("admin: switch groups", () => {
 
   it("lists groups by name and reads one; unknown id is 404 Invalid switchgroup id!", async () => {
     const list = await call("GET", BASE);
-    expect(list.body.map((g: any) => g.name)).toEqual(["Access", "Core"]);
+    expect(list.body.map((g: Schemas["SwitchGroup"]) => g.name)).toEqual(["Access", "Core"]);
     expect((await call("GET", `${BASE}${list.body[0].id}/`)).body).toEqual(list.body[0]);
     for (const [method, opts] of [
       ["GET", {}],
@@ -134,7 +139,7 @@ describeDb("admin: switch groups", () => {
   });
 
   it("updates by POST and PATCH: only the given fields; a given list replaces the memberships", async () => {
-    const g = (await call("GET", BASE)).body.find((x: any) => x.name === "Access");
+    const g = (await call("GET", BASE)).body.find((x: Schemas["SwitchGroup"]) => x.name === "Access");
     const a = await call("POST", `${BASE}${g.id}/`, { form: { allow_all_vlans: "true", switches: String(sw2) } });
     expect(a.status).toBe(200);
     expect(a.body).toEqual({ ...g, allow_all_vlans: true, switches: [sw2] });
@@ -150,7 +155,7 @@ describeDb("admin: switch groups", () => {
   });
 
   it("deletes a group (204) with its memberships and VLAN list; users and switches stay", async () => {
-    const g = (await call("GET", BASE)).body.find((x: any) => x.name === "Core");
+    const g = (await call("GET", BASE)).body.find((x: Schemas["SwitchGroup"]) => x.name === "Core");
     expect((await call("DELETE", `${BASE}${g.id}/`)).status).toBe(204);
     expect((await call("GET", `${BASE}${g.id}/`)).status).toBe(404);
     const db = app.services.store.db;

@@ -4,9 +4,11 @@ import os from "node:os";
 import path from "node:path";
 import { execFile } from "node:child_process";
 
-import { main, startService } from "../../server/cli";
+import { main } from "../../server/cli";
+import { startService } from "../../server/start-service";
 import { loadConfig } from "../../app/config";
 import { createTestDatabase, describeDb, tableNames, type TestDatabase } from "../support/db";
+import type { JsonBody } from "../support/harness";
 
 const root = path.resolve(__dirname, "../..");
 
@@ -35,7 +37,7 @@ describeDb("command line", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ username, password }),
     });
-    return { status: r.status, body: (await r.json()) as any };
+    return { status: r.status, body: (await r.json()) as JsonBody };
   }
 
   it("first start on an empty database creates 'admin' with a generated password printed once", async () => {

@@ -5,10 +5,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startService, type RunningService } from "../../server/cli";
+import { startService, type RunningService } from "../../server/start-service";
 import { loadConfig, type Config } from "../../app/config";
 import { switchRow } from "../../db/inventory";
 import { createTestDatabase, describeDb, type TestDatabase } from "../support/db";
+import type { JsonBody, Schemas } from "../support/harness";
 
 describeDb("demo lab", () => {
   let db: TestDatabase;
@@ -46,7 +47,7 @@ describeDb("demo lab", () => {
       headers,
       body: form ? new URLSearchParams(form).toString() : undefined,
     });
-    return { status: r.status, body: (await r.json()) as any };
+    return { status: r.status, body: (await r.json()) as JsonBody };
   }
 
   it("starts on an empty inventory, is listed in group Demo, and the API works on it", async () => {
@@ -58,14 +59,16 @@ describeDb("demo lab", () => {
         await call(svc, null, "POST", "/api/users/token/", { username: "admin", password: "demo-admin-1" })
       ).body.token;
       const menu = await call(svc, token, "GET", "/api/switches/");
-      const [gid, group] = Object.entries<any>(menu.body.groups).find(([, g]) => g.name === "Demo")!;
-      const members = Object.entries<any>(group.members);
+      const [gid, group] = Object.entries<Schemas["MenuGroup"]>(menu.body.groups).find(([, g]) => g.name === "Demo")!;
+      const members = Object.entries(group.members);
       expect(members.map(([, m]) => m.name).sort()).toEqual(["lab-cbs-48", "lab-generic-24", "lab-generic-8"]);
       const sizes: Record<string, number> = {};
       for (const [sid, m] of members) {
         const basic = await call(svc, token, "GET", `/api/switches/${gid}/${sid}/`);
         expect(basic.status).toBe(200);
-        sizes[m.name] = basic.body.interfaces.filter((i: any) => /^(GigabitEthernet|gi)\d/.test(i.name)).length;
+        sizes[m.name] = basic.body.interfaces.filter((i: Schemas["Interface"]) =>
+          /^(GigabitEthernet|gi)\d/.test(i.name),
+        ).length;
         expect(basic.body.switch.save_config).toBe(m.name === "lab-cbs-48");
         expect(basic.body.switch.poe).not.toBe(false);
       }

@@ -8,7 +8,6 @@ import { startAppWithRoot, type TestApp } from "../support/harness";
 import { describeDb } from "../support/db";
 import { addDevice, addGroup, startLab } from "../support/lab-inventory";
 import type { LabSwitch } from "../../lab";
-import { deviceGates } from "../../drivers/device-gate";
 import { sharedLearnsOf } from "../../app/device-reads";
 
 describeDb("many callers at one switch", () => {
@@ -33,7 +32,7 @@ describeDb("many callers at one switch", () => {
   });
   afterEach(() => {
     lab.faults.reset();
-    deviceGates.configure({ concurrency: 4, queueLimit: 100 });
+    app.services.gates.configure({ concurrency: 4, queueLimit: 100 });
   });
 
   it("200 concurrent basic reads: every one answered, few learns, never more than the bound in flight", async () => {
@@ -59,7 +58,7 @@ describeDb("many callers at one switch", () => {
   it("calls waiting for the device longer than the SNMP timeout still succeed (the wait is not the device's)", async () => {
     // one request at a time, 120 ms each: a learn takes 11 x 120 ms, far beyond the
     // profile's 500 ms timeout, and every other call waits behind it
-    deviceGates.configure({ concurrency: 1, queueLimit: 100 });
+    app.services.gates.configure({ concurrency: 1, queueLimit: 100 });
     lab.faults.latencyMs = 120;
     lab.counters.reset();
     const iface = lab.model.port(3).ifIndex;
@@ -81,7 +80,7 @@ describeDb("many callers at one switch", () => {
   });
 
   it("a full queue is 503 device_busy with Retry-After, before anything is sent; the call already admitted finishes", async () => {
-    deviceGates.configure({ concurrency: 1, queueLimit: 0 });
+    app.services.gates.configure({ concurrency: 1, queueLimit: 0 });
     // what one basic read sends, alone
     lab.counters.reset();
     expect((await app.request("GET", `${base()}/`, { token: root })).status).toBe(200);

@@ -6,7 +6,7 @@
  * against the lab's running configuration (nothing changed), every allowed one for the
  * change it made.
  */
-import { startTestApp, type ApiResponse, type TestApp } from "../support/harness";
+import { startTestApp, type ApiResponse, type TestApp, type Schemas } from "../support/harness";
 import { describeDb } from "../support/db";
 import { addDevice, addGroup, startLab } from "../support/lab-inventory";
 import type { LabSwitch } from "../../lab";
@@ -420,7 +420,9 @@ describeDb("permissions of the device endpoints (docs/api-decisions.md section 3
 
     it("vlans.<id>.allowed follows the group's list", async () => {
       const r = await basic(tokens.alice, groups.users, devices.main);
-      const allowed = Object.fromEntries(Object.entries(r.body.vlans).map(([id, v]: [string, any]) => [id, v.allowed]));
+      const allowed = Object.fromEntries(
+        Object.entries<Schemas["Vlan"]>(r.body.vlans).map(([id, v]) => [id, v.allowed]),
+      );
       expect(allowed).toEqual({ "1": false, "10": true, "20": true, "30": false, [SPARE_VLAN]: false, "99": false });
     });
 
@@ -446,7 +448,7 @@ describeDb("permissions of the device endpoints (docs/api-decisions.md section 3
 
     it("an allow_all_vlans group allows every VLAN", async () => {
       const r = await basic(tokens.alice, groups.allVlans, devices.main);
-      expect(Object.values(r.body.vlans).every((v: any) => v.allowed)).toBe(true);
+      expect(Object.values<Schemas["Vlan"]>(r.body.vlans).every((v) => v.allowed)).toBe(true);
       for (const n of [3, 6, 9, 11]) expect(ifaceOf(r, ifIndex(n)).manageable).toBe(true);
       const moved = await post(tokens.alice, groups.allVlans, devices.main, `interface/${ifIndex(3)}/vlan/`, {
         vlan: 99,
@@ -457,7 +459,7 @@ describeDb("permissions of the device endpoints (docs/api-decisions.md section 3
 
     it.each(["staff", "root"])("%s may use every VLAN through a group with a short list", async (who) => {
       const r = await basic(tokens[who], groups.users, devices.main);
-      expect(Object.values(r.body.vlans).every((v: any) => v.allowed)).toBe(true);
+      expect(Object.values<Schemas["Vlan"]>(r.body.vlans).every((v) => v.allowed)).toBe(true);
       for (const n of [3, 6, 9, 11]) expect(ifaceOf(r, ifIndex(n)).manageable).toBe(true);
       const moved = await post(tokens[who], groups.users, devices.main, `interface/${ifIndex(9)}/vlan/`, { vlan: 99 });
       expectResult(moved, `Interface ${portName(9)} changed to vlan 99`);

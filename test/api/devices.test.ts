@@ -4,7 +4,7 @@
  * faults, concurrent writes and the audit trail.
  */
 import { DEVICE_ACTIONS } from "../../domain/audit-actions";
-import { startAppWithRoot, type TestApp } from "../support/harness";
+import { startAppWithRoot, type TestApp, type Schemas } from "../support/harness";
 import { describeDb } from "../support/db";
 import { addDevice, addGroup, startLab } from "../support/lab-inventory";
 import type { LabSwitch } from "../../lab";
@@ -117,12 +117,12 @@ describeDb("device endpoints", () => {
       expect(Object.keys(r.body.vlans)).toEqual(labVlans.map(String));
       for (const id of labVlans) expect(r.body.vlans[id].name).toBe(generic.model.vlan(id)!.name);
       // every lab interface, natural order of ids, Ethernet ports with their PVID
-      const ids = r.body.interfaces.map((i: any) => i.id);
+      const ids = r.body.interfaces.map((i: Schemas["Interface"]) => i.id);
       expect(ids).toEqual([...ids].sort((a: string, b: string) => Number(a) - Number(b)));
       expect(ids.length).toBe(generic.model.interfaces.length);
       for (let n = 1; n <= 12; n++) {
         const p = port(generic, n);
-        const i = r.body.interfaces.find((x: any) => x.id === String(p.ifIndex));
+        const i = r.body.interfaces.find((x: Schemas["Interface"]) => x.id === String(p.ifIndex));
         expect(i.name).toBe(p.name);
         expect(i.vlan).toBe(generic.model.pvid(p.bridgePort!));
         expect(i.state).toBe(generic.model.adminUp(p.ifIndex) ? "Enabled" : "Disabled");
@@ -136,8 +136,8 @@ describeDb("device endpoints", () => {
     it("details view fills MAC table entries and LLDP neighbours", async () => {
       const r = await app.request("GET", `${base()}/details/`, { token: root });
       expect(r.status).toBe(200);
-      const macs = r.body.interfaces.flatMap((i: any) => i.ethernet_addresses);
-      const neighbours = r.body.interfaces.flatMap((i: any) => i.neighbors);
+      const macs = r.body.interfaces.flatMap((i: Schemas["Interface"]) => i.ethernet_addresses);
+      const neighbours = r.body.interfaces.flatMap((i: Schemas["Interface"]) => i.neighbors);
       expect(macs.length).toBe(generic.model.fdb.length);
       expect(neighbours.length).toBe(generic.model.lldp.length);
       expect(macs[0]).toEqual({
@@ -148,7 +148,7 @@ describeDb("device endpoints", () => {
         hostname: "",
         vendor: expect.any(String),
       });
-      expect(macs.some((m: any) => m.ipv4.length > 0)).toBe(true);
+      expect(macs.some((m: Schemas["EthernetAddress"]) => m.ipv4.length > 0)).toBe(true);
       expect(neighbours[0].system_name).toBeTruthy();
     });
 
@@ -484,8 +484,8 @@ describeDb("device endpoints", () => {
       const log = await app.request("GET", `/api/admin/log/?switch=${sid}&page_size=5`, { token: root });
       expect(log.status).toBe(200);
       expect(log.body.results).toHaveLength(5);
-      expect(log.body.results.every((r: any) => r.switch_id === sid)).toBe(true);
-      const ids = log.body.results.map((r: any) => r.id);
+      expect(log.body.results.every((r: Schemas["LogEntry"]) => r.switch_id === sid)).toBe(true);
+      const ids = log.body.results.map((r: Schemas["LogEntry"]) => r.id);
       expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
     });
 

@@ -19,11 +19,11 @@ import {
   searchEnv,
   startDirectoryApp,
   tokenLogin,
-  transportEnv,
   webLoginRaw,
   ROOT_PASSWORD,
   type DirectoryApp,
 } from "../support/directory-app";
+import type { Schemas } from "../support/harness";
 
 const UNAVAILABLE = {
   reason: "The directory server could not be reached; local accounts can still log in",
@@ -49,7 +49,7 @@ describeDirectory("directory login failures", () => {
   /** the account as an administrator sees it (undefined when there is none) */
   const account = async (app: DirectoryApp, username: string) => {
     const listed = (await app.request("GET", "/api/admin/users/", { token: app.root })).body.find(
-      (u: any) => u.username === username,
+      (u: Schemas["UserListItem"]) => u.username === username,
     );
     return listed ? (await app.request("GET", `/api/admin/users/${listed.id}/`, { token: app.root })).body : undefined;
   };
@@ -376,7 +376,7 @@ describeDirectory("directory login failures", () => {
         expect({ name, status: r.status, body: r.body }).toEqual({ name, status: 400, body: LOGIN_FAILED });
       }
       const users = (await app.request("GET", "/api/admin/users/", { token: app.root })).body.map(
-        (u: any) => u.username,
+        (u: Schemas["UserListItem"]) => u.username,
       );
       expect(users).toEqual(["root"]);
       expect(searches()).toBe(before);

@@ -24,6 +24,7 @@ import {
   ROOT_PASSWORD,
   type DirectoryApp,
 } from "../support/directory-app";
+import type { Schemas } from "../support/harness";
 
 describeDirectory("directory group mappings", () => {
   let logs: LogCapture;
@@ -71,7 +72,7 @@ describeDirectory("directory group mappings", () => {
     const menuGroups = async (token: string) => {
       const m = await app.request("GET", "/api/switches/", { token });
       expect(m.status).toBe(200);
-      return Object.values<any>(m.body.groups)
+      return Object.values<Schemas["MenuGroup"]>(m.body.groups)
         .map((g) => g.name)
         .sort();
     };
@@ -96,7 +97,7 @@ describeDirectory("directory group mappings", () => {
       const menu = await app.request("GET", "/api/switches/", { token });
       expect(menu.body.user).toMatchObject({ read_only: true, vlan_edit: true });
       const tokens = await app.request("GET", "/api/users/tokens/", { token });
-      expect(tokens.body.every((t: any) => t.write_enabled === false)).toBe(true);
+      expect(tokens.body.every((t: Schemas["TokenInfo"]) => t.write_enabled === false)).toBe(true);
       expect((await app.request("GET", "/api/admin/users/", { token })).status).toBe(403);
     });
 
@@ -135,7 +136,7 @@ describeDirectory("directory group mappings", () => {
       expect([...b.switchgroups].sort()).toEqual([groupId.Access, groupId.Local].sort());
       expect(await menuGroups(bob2.token)).toEqual(["Access", "Local"]);
       const tokens = await app.request("GET", "/api/users/tokens/", { token: bob2.token });
-      expect(tokens.body.find((t: any) => t.write_enabled === true)).toBeDefined();
+      expect(tokens.body.find((t: Schemas["TokenInfo"]) => t.write_enabled === true)).toBeDefined();
 
       const carol = await login("carol");
       expect((await account(carol.id)).switchgroups).toEqual([groupId.Access]);

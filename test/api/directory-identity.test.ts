@@ -24,6 +24,7 @@ import {
   ROOT_PASSWORD,
   type DirectoryApp,
 } from "../support/directory-app";
+import type { Schemas } from "../support/harness";
 
 const LOGIN_FAILED = { reason: "Unable to log in with provided credentials.", code: "invalid_credentials" };
 
@@ -45,7 +46,7 @@ describeDirectory("directory identity", () => {
 
   const account = async (app: DirectoryApp, username: string) => {
     const listed = (await app.request("GET", "/api/admin/users/", { token: app.root })).body.filter(
-      (u: any) => u.username.toLowerCase() === username.toLowerCase(),
+      (u: Schemas["UserListItem"]) => u.username.toLowerCase() === username.toLowerCase(),
     );
     expect(listed.length).toBeLessThanOrEqual(1);
     return listed.length
@@ -90,8 +91,8 @@ describeDirectory("directory identity", () => {
 
       // the client learns nothing more; the audit row and the log say exactly why
       const rows = await loginRows(app, 3);
-      const refused = rows.filter((x: any) => x.code === "invalid_credentials").slice(0, 2);
-      expect(refused.map((x: any) => [x.username, x.new_value, x.outcome])).toEqual([
+      const refused = rows.filter((x: Schemas["LogEntry"]) => x.code === "invalid_credentials").slice(0, 2);
+      expect(refused.map((x: Schemas["LogEntry"]) => [x.username, x.new_value, x.outcome])).toEqual([
         ["root", "web", "refused"],
         ["root", "token", "refused"],
       ]);
@@ -137,7 +138,7 @@ describeDirectory("directory identity", () => {
       expect(linked.status).toBe(200);
       expect(linked.body.profile.ldap_linked).toBe(true);
       const audit = (await app.request("GET", "/api/admin/log/?page_size=5", { token: app.root })).body.results.find(
-        (x: any) => x.action === "admin:users:update",
+        (x: Schemas["LogEntry"]) => x.action === "admin:users:update",
       );
       expect(audit.new_value).toBe(`carol (id ${made.body.id}); fields: profile, profile.ldap_linked=true`);
 
@@ -179,7 +180,7 @@ describeDirectory("directory identity", () => {
       const eve = await tokenLogin(app, `  EVE${" ".repeat(300)}`, dir.users.eve.password);
       expect(eve.status).toBe(200);
       const users = (await app.request("GET", "/api/admin/users/", { token: app.root })).body
-        .map((u: any) => u.username)
+        .map((u: Schemas["UserListItem"]) => u.username)
         .sort();
       expect(users).toEqual(["Dora", "bob", "eve", "root"]);
     });

@@ -15,6 +15,7 @@ import {
   type DirectoryApp,
   type Transport,
 } from "../support/directory-app";
+import type { Schemas } from "../support/harness";
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
@@ -82,7 +83,7 @@ describeDirectory("directory login", () => {
       expect(r.status).toBe(302);
       expect(r.location).toBe("/api/");
       const users = await app.request("GET", "/api/admin/users/", { token: app.root });
-      const bob = users.body.find((x: any) => x.username === "bob");
+      const bob = users.body.find((x: Schemas["UserListItem"]) => x.username === "bob");
       expect(bob).toMatchObject({ first_name: "Bob", last_name: "Builder", email: "bob@example.org" });
     });
 
@@ -95,10 +96,14 @@ describeDirectory("directory login", () => {
       const web = await webLoginRaw(app, "carol", wrong);
       expect(web.status).toBe(400);
       const users = await app.request("GET", "/api/admin/users/", { token: app.root });
-      expect(users.body.map((x: any) => x.username)).not.toContain("carol");
+      expect(users.body.map((x: Schemas["UserListItem"]) => x.username)).not.toContain("carol");
       // both refusals are audit rows: the name tried and the address, never the password
       const rows = (await app.request("GET", "/api/admin/log/?action=login", { token: app.root })).body.results;
-      expect(rows.slice(0, 2).map((x: any) => [x.username, x.new_value, x.outcome, x.code, x.source_address])).toEqual([
+      expect(
+        rows
+          .slice(0, 2)
+          .map((x: Schemas["LogEntry"]) => [x.username, x.new_value, x.outcome, x.code, x.source_address]),
+      ).toEqual([
         ["carol", "web", "refused", "invalid_credentials", "127.0.0.1"],
         ["carol", "token", "refused", "invalid_credentials", "127.0.0.1"],
       ]);
@@ -116,7 +121,7 @@ describeDirectory("directory login", () => {
       expect(u.body.last_name).toBe(`Pleasance-${transport}`);
       // still one account for alice
       const all = await app.request("GET", "/api/admin/users/", { token: app.root });
-      expect(all.body.filter((x: any) => x.username.toLowerCase() === "alice")).toHaveLength(1);
+      expect(all.body.filter((x: Schemas["UserListItem"]) => x.username.toLowerCase() === "alice")).toHaveLength(1);
       await dir.modify(
         `dn: uid=alice,${PEOPLE}\nchangetype: modify\nreplace: mail\nmail: alice@example.org\n-\nreplace: sn\nsn: Liddell`,
       );

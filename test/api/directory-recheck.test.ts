@@ -23,6 +23,7 @@ import {
   ROOT_PASSWORD,
   type DirectoryApp,
 } from "../support/directory-app";
+import type { Schemas } from "../support/harness";
 
 const UNAVAILABLE = {
   reason: "The directory server could not be reached; local accounts can still log in",
@@ -44,7 +45,7 @@ describeDirectory("directory rights recheck", () => {
   const menuGroups = async (app: DirectoryApp, token: string) => {
     const m = await app.request("GET", "/api/switches/", { token });
     expect(m.status).toBe(200);
-    return Object.values<any>(m.body.groups)
+    return Object.values<Schemas["MenuGroup"]>(m.body.groups)
       .map((g) => g.name)
       .sort();
   };
@@ -107,7 +108,7 @@ describeDirectory("directory rights recheck", () => {
     it("rechecks a web session's user too, and gives a right back the same way", async () => {
       const session = await app.webLogin("bob", dir.users.bob.password);
       const id = (await app.request("GET", "/api/admin/users/", { token: app.root })).body.find(
-        (x: any) => x.username === "bob",
+        (x: Schemas["UserListItem"]) => x.username === "bob",
       ).id;
       expect((await app.request("GET", "/api/admin/users/", { session })).status).toBe(403);
       await dir.modify(`dn: ${groupDn("sd-admins")}\nchangetype: modify\nadd: member\nmember: ${userDn("bob")}`);

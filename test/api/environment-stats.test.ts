@@ -1,5 +1,5 @@
 /** api/environment/ and api/stats/: label/value shapes and counters that move. */
-import { startAppWithRoot, type TestApp } from "../support/harness";
+import { startAppWithRoot, type TestApp, type Schemas } from "../support/harness";
 import { describeDb, dialect } from "../support/db";
 
 describeDb("environment and stats", () => {
@@ -13,7 +13,8 @@ describeDb("environment and stats", () => {
   it("describes the runtime as label/value entries, database engine included", async () => {
     const r = await app.request("GET", "/api/environment/", { token });
     expect(r.status).toBe(200);
-    for (const v of Object.values<any>(r.body)) expect(Object.keys(v).sort()).toEqual(["label", "value"]);
+    for (const v of Object.values<Schemas["LabelledText"]>(r.body))
+      expect(Object.keys(v).sort()).toEqual(["label", "value"]);
     expect(r.body.node.value).toBe(process.version.slice(1));
     expect(r.body.database.value).toMatch(dialect === "sqlite" ? /^SQLite 3\./ : /^(MariaDB|MySQL) \d+\./);
     expect(r.body.net_snmp.value).toMatch(/^\d+\.\d+\.\d+$/);
@@ -38,7 +39,8 @@ describeDb("environment and stats", () => {
     expect(after.body.database.api_tokens.value).toBe(2);
     expect(after.body.database.users.value).toBe(2);
     for (const section of ["database", "usage"]) {
-      for (const v of Object.values<any>(after.body[section])) expect(typeof v.value).toBe("number");
+      for (const v of Object.values<Schemas["LabelledCount"]>(after.body[section]))
+        expect(typeof v.value).toBe("number");
     }
   });
 });

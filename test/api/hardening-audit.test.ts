@@ -4,7 +4,7 @@
  * login, an admin request refused) is an audit row, filterable in api/admin/log/; an
  * admin change and its row are one transaction.
  */
-import { startAppWithRoot, type TestApp } from "../support/harness";
+import { startAppWithRoot, type TestApp, type Schemas } from "../support/harness";
 import { describeDb } from "../support/db";
 import { addDevice, addGroup, startLab } from "../support/lab-inventory";
 import type { LabSwitch } from "../../lab";
@@ -42,7 +42,7 @@ describeDb("outcome-unknown writes and audited refusals", () => {
   const log = async (query: string) => {
     const r = await app.request("GET", `/api/admin/log/?${query}`, { token: root });
     expect(r.status).toBe(200);
-    return r.body.results as Array<Record<string, any>>;
+    return r.body.results as Schemas["LogEntry"][];
   };
 
   it("a SET applied but whose read-back gets no answer is a 424 device_outcome_unknown, audited as unknown", async () => {
@@ -205,15 +205,14 @@ describeDb("outcome-unknown writes and audited refusals", () => {
 
   it("an admin change and its audit row are one transaction: when the row cannot be written, the change is not kept", async () => {
     const before = (await app.request("GET", "/api/admin/switchgroups/", { token: root })).body.length;
-    const write = AuditRepo.prototype.write;
-    AuditRepo.prototype.write = async () => {
-      throw new Error("the audit log cannot be written");
-    };
+    const write = jest
+      .spyOn(AuditRepo.prototype, "write")
+      .mockRejectedValue(new Error("the audit log cannot be written"));
     let r;
     try {
       r = await app.request("POST", "/api/admin/switchgroups/", { token: root, json: { name: "half-done" } });
     } finally {
-      AuditRepo.prototype.write = write;
+      write.mockRestore();
     }
     expect(r.status).toBe(500);
     expect(r.body).toEqual({ reason: "Internal server error", code: "server_error" });

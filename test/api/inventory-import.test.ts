@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import YAML from "yaml";
-import { startAppWithRoot, type TestApp } from "../support/harness";
+import { startAppWithRoot, type TestApp, type Schemas } from "../support/harness";
 import { describeDb } from "../support/db";
 import {
   InventoryFileError,
@@ -34,7 +34,7 @@ describeDb("inventory import", () => {
   });
 
   const get = async (p: string) => (await app.request("GET", p, { token: root })).body;
-  const byName = async (p: string, name: string) => (await get(p)).find((x: any) => x.name === name);
+  const byName = async (p: string, name: string) => (await get(p)).find((x: { name: string }) => x.name === name);
   const counts = (r: ImportReport) =>
     Object.fromEntries(
       Object.entries(r).map(([k, v]) => [k, [v.created.length, v.updated.length, v.unchanged.length]]),
@@ -42,7 +42,7 @@ describeDb("inventory import", () => {
   const rowsOf = (table: "snmp_profiles" | "credentials" | "switches" | "switch_groups") =>
     app.services.store.db.selectFrom(table).selectAll().orderBy("id").execute();
 
-  let untouched: any;
+  let untouched: Schemas["AdminSwitch"];
 
   it("leaves objects that are not in the file alone (set up one first)", async () => {
     const r = await app.request("POST", "/api/admin/switches/", {
@@ -65,13 +65,14 @@ describeDb("inventory import", () => {
 
     const lab = await byName("/api/admin/snmpprofiles/", "lab-v2");
     const core = await byName("/api/admin/snmpprofiles/", "core-v3");
+    // the file's switchdesk names, as the admin API shows them (OpenL2M's names and numbers)
     expect(core).toMatchObject({
-      version: "3",
+      version: 3,
       username: "switchdesk",
-      auth_protocol: "SHA-256",
-      priv_protocol: "AES-256",
-      auth_key_set: true,
-      priv_key_set: true,
+      auth_protocol: 4,
+      priv_protocol: 5,
+      passphrase_set: true,
+      priv_passphrase_set: true,
     });
     const ssh = await byName("/api/admin/credentials/", "lab-ssh");
     const access = await byName("/api/admin/switchgroups/", "Access");
@@ -88,11 +89,11 @@ describeDb("inventory import", () => {
     const sw1 = await byName("/api/admin/switches/", "sw-1");
     expect(sw1).toMatchObject({
       hostname: "sw-1.example.org",
-      primary_ipv4: "192.0.2.10",
+      primary_ip4: "192.0.2.10",
       snmp_profile: lab.id,
       driver: "auto",
       switchgroups: [access.id],
-      status: "active",
+      status: 1,
     });
     const core1 = await byName("/api/admin/switches/", "core-1");
     expect(core1.snmp_profile).toBe(core.id);
@@ -100,12 +101,12 @@ describeDb("inventory import", () => {
     const cli = await byName("/api/admin/switches/", "cli-1");
     expect(cli).toMatchObject({
       connector_type: 7,
-      credentials_profile: ssh.id,
+      netmiko_profile: ssh.id,
       snmp_profile: null,
-      status: "inactive",
+      status: 0,
       switchgroups: [coreGroup.id],
     });
-    expect((await byName("/api/admin/switches/", "sw-2")).primary_ipv6).toBe("2001:db8::11");
+    expect((await byName("/api/admin/switches/", "sw-2")).primary_ip6).toBe("2001:db8::11");
     // alice now sees her group
     expect((await get(`/api/admin/users/${aliceId}/`)).switchgroups).toEqual([access.id]);
 

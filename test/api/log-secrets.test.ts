@@ -12,12 +12,13 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startService, type RunningService } from "../../server/cli";
+import { startService, type RunningService } from "../../server/start-service";
 import { loadConfig } from "../../app/config";
 import { createTestDatabase, describeDb, type TestDatabase } from "../support/db";
 import { captureLogs, type LogCapture } from "../support/log-capture";
 import { startLab } from "../support/lab-inventory";
 import type { LabSwitch } from "../../lab";
+import type { Schemas } from "../support/harness";
 
 const rnd = (label: string) => `${label}-${crypto.randomBytes(9).toString("hex")}`;
 
@@ -147,7 +148,7 @@ describeDb("secrets and the log", () => {
       (await call("GET", "/api/switches/", { headers: { authorization: `Bearer ${second.body.token}` } })).status,
     ).toBe(200);
     const tokens = await call("GET", "/api/users/tokens/", { token });
-    const secondId = Math.max(...tokens.body.map((t: any) => t.id)); // the newer of the two
+    const secondId = Math.max(...tokens.body.map((t: Schemas["TokenInfo"]) => t.id)); // the newer of the two
     expect((await call("DELETE", `/api/users/tokens/${secondId}/`, { token })).status).toBe(204);
 
     // a user with a password, then a new one

@@ -9,7 +9,7 @@
 import http from "node:http";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { startTestApp, type TestApp } from "../support/harness";
+import { startTestApp, type TestApp, type JsonBody } from "../support/harness";
 import { describeDb } from "../support/db";
 import { checkResponse } from "../support/contract-check";
 import { buildServices } from "../../app/startup";
@@ -20,7 +20,7 @@ import type { Services } from "../../app/services";
 interface Answer {
   status: number;
   headers: Headers;
-  body: any;
+  body: JsonBody;
   text: string;
 }
 
@@ -51,7 +51,7 @@ function tokenFrom(app: TestApp, base: string, from: string, username: string, p
             checkResponse(app.contract, "POST", "/api/users/token/", answer);
             resolve(answer);
           } catch (e) {
-            reject(e);
+            reject(e instanceof Error ? e : new Error(String(e)));
           }
         });
       },

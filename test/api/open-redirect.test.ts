@@ -75,7 +75,7 @@ function rawGet(url: string, target: string, headers: Record<string, string> = {
     const socket = net.connect(Number(port), hostname);
     let text = "";
     socket.setEncoding("latin1");
-    socket.on("data", (d) => (text += d));
+    socket.on("data", (d: string) => (text += d));
     socket.on("error", reject);
     socket.on("end", () => {
       const head = text.split("\r\n\r\n")[0];

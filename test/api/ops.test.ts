@@ -9,12 +9,21 @@ import { describeDb } from "../support/db";
 import { addDevice, addGroup, startLab } from "../support/lab-inventory";
 import type { LabSwitch } from "../../lab";
 
+/** A line of the service's JSON log, with the fields of a request line these tests read. */
+interface LogLine {
+  reqId?: string;
+  deviceRequests?: number;
+  deviceRoundTrips?: number;
+  durationMs?: number;
+  [field: string]: unknown;
+}
+
 /** the JSON lines a service wrote */
 function logSink() {
   const lines: string[] = [];
   return {
     write: (chunk: string) => void lines.push(...chunk.split("\n").filter(Boolean)),
-    entries: () => lines.map((l) => JSON.parse(l) as Record<string, any>),
+    entries: () => lines.map((l) => JSON.parse(l) as LogLine),
   };
 }
 
@@ -129,7 +138,7 @@ describeDb("operations: request log, health, metrics", () => {
       sample(text, `switchdesk_http_request_duration_seconds_count{operation="setInterfaceDescription",method="POST"}`),
     ).toBe(1);
     expect(sample(text, `switchdesk_device_requests_total{driver="generic"}`)).toBeGreaterThanOrEqual(
-      line.deviceRequests,
+      line.deviceRequests!,
     );
     // the write has left the queue of its switch
     expect(sample(text, `switchdesk_device_queue_depth{switch="${sid}"}`)).toBe(0);

@@ -20,7 +20,7 @@ import type { VirtualSwitch } from "../../lab/model";
 import { qbridge } from "../../mib/oids";
 import { resetRequestSizes } from "../../drivers/snmp/request-size";
 import { snmpProfileRow, switchRow } from "../../db/inventory";
-import { startAppWithRoot, type TestApp } from "../support/harness";
+import { startAppWithRoot, type TestApp, type Schemas } from "../support/harness";
 import { describeDb } from "../support/db";
 import { openSession } from "../support/snmp-client";
 import { describeSnmpsimd, startSnmpsim, type Snmpsim } from "../support/snmpsim";
@@ -62,7 +62,12 @@ describeSnmpsimd("basic view of a large chassis recording on snmpsimd", () => {
         description: "",
         display_name: "",
         comments: "",
-      } as any);
+        // the columns' defaults
+        read_only: 0,
+        allow_poe_toggle: 0,
+        edit_if_descr: 1,
+        allow_all_vlans: 0,
+      });
       gid = group.id;
       const profile = await inv.create(
         "snmp_profiles",
@@ -127,11 +132,11 @@ describeSnmpsimd("basic view of a large chassis recording on snmpsimd", () => {
         expect(r.status).toBe(200);
         return { body: r.body, ms, traffic: { ...t } };
       };
-      const expectSwitch = (body: any) => {
+      const expectSwitch = (body: Schemas["SwitchInfo"]) => {
         expect(Object.keys(body.vlans).map(Number)).toEqual(model.vlanIds());
         for (const id of model.vlanIds()) expect(body.vlans[String(id)].name).toBe(model.vlan(id)!.name);
-        expect(body.interfaces.map((i: any) => i.id)).toEqual(model.interfaces.map((i) => String(i.ifIndex)));
-        const byId = new Map<string, any>(body.interfaces.map((i: any) => [i.id, i]));
+        expect(body.interfaces.map((i) => i.id)).toEqual(model.interfaces.map((i) => String(i.ifIndex)));
+        const byId = new Map(body.interfaces.map((i) => [i.id, i]));
         const ports = model.ethernetPorts.map((p) => ({ id: String(p.ifIndex), vlan: model.pvid(p.bridgePort!) }));
         expect(ports.map(({ id }) => ({ id, vlan: byId.get(id)?.vlan }))).toEqual(ports);
       };
@@ -149,7 +154,7 @@ describeSnmpsimd("basic view of a large chassis recording on snmpsimd", () => {
       // a sample: a port of slot 4 (bridge port 4001 and up, the end of each PortList)
       // whose untagged VLAN is one of the extra ones
       const sample = model.ethernetPorts.find((p) => p.bridgePort! > 4000 && model.pvid(p.bridgePort!)! >= 1000)!;
-      const got = cold.body.interfaces.find((i: any) => i.id === String(sample.ifIndex));
+      const got = cold.body.interfaces.find((i: Schemas["Interface"]) => i.id === String(sample.ifIndex));
       console.log(
         `sample: ${got.name} (ifIndex ${sample.ifIndex}, bridge port ${sample.bridgePort}): untagged VLAN ${got.vlan}, model ${model.pvid(sample.bridgePort!)}`,
       );

@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createTestDatabase, describeDb, dialect, type TestDatabase } from "../support/db";
+import type { JsonBody } from "../support/harness";
 
 const root = path.resolve(__dirname, "../..");
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -79,7 +80,7 @@ describeDb("npm start on this Node.js, as a newcomer", () => {
         headers: token ? { authorization: `Token ${token}` } : {},
         body: form ? new URLSearchParams(form) : undefined,
       });
-      return { status: r.status, body: (await r.json()) as any };
+      return { status: r.status, body: (await r.json()) as JsonBody };
     };
     expect(await call("GET", "/healthz")).toEqual({
       status: 200,

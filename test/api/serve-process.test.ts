@@ -15,6 +15,7 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { createTestDatabase, describeDb, type TestDatabase } from "../support/db";
 import { startLab } from "../support/lab-inventory";
 import type { LabSwitch } from "../../lab";
+import type { JsonBody } from "../support/harness";
 
 const root = path.resolve(__dirname, "../..");
 
@@ -40,6 +41,17 @@ function refused(port: number): Promise<boolean> {
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** `switchdesk serve` as a child process, its output collected */
+/** A line of the service's JSON log, with the fields these tests read. */
+interface LogLine {
+  level?: string;
+  msg?: string;
+  reason?: string;
+  operationId?: string;
+  status?: number;
+  durationMs?: number;
+  [field: string]: unknown;
+}
+
 function serve(env: Record<string, string>) {
   const child = spawn(process.execPath, [path.join(root, "bin", "switchdesk.js"), "serve"], {
     cwd: env.SWITCHDESK_SECRET_KEY_FILE ? path.dirname(env.SWITCHDESK_SECRET_KEY_FILE) : undefined,
@@ -47,14 +59,14 @@ function serve(env: Record<string, string>) {
     stdio: ["ignore", "pipe", "pipe"],
   });
   const io = { out: "", err: "" };
-  child.stdout!.on("data", (d) => (io.out += d));
-  child.stderr!.on("data", (d) => (io.err += d));
+  child.stdout.on("data", (d) => (io.out += d));
+  child.stderr.on("data", (d) => (io.err += d));
   const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)));
   const lines = () =>
     io.out
       .split("\n")
       .filter((l) => l.startsWith("{"))
-      .map((l) => JSON.parse(l) as Record<string, any>);
+      .map((l) => JSON.parse(l) as LogLine);
   /** the port from the listening line (0 when it did not come) */
   const listening = async () => {
     for (let i = 0; i < 300; i++) {
@@ -110,7 +122,7 @@ describeDb("switchdesk serve as a process", () => {
     expect(login.status).toBe(200);
     first.child.kill("SIGINT");
     expect(await first.exited).toBe(0);
-    expect(first.lines().some((l) => l.reason === "SIGINT" && /^shutdown complete/.test(l.msg))).toBe(true);
+    expect(first.lines().some((l) => l.reason === "SIGINT" && /^shutdown complete/.test(l.msg ?? ""))).toBe(true);
   }, 60000);
 
   it("finishes a device write in flight on SIGTERM, refuses new connections, closes the database and exits 0", async () => {
@@ -141,7 +153,7 @@ describeDb("switchdesk serve as a process", () => {
         },
         body: json ? JSON.stringify(json) : undefined,
       });
-      return { status: r.status, body: (await r.json()) as any };
+      return { status: r.status, body: (await r.json()) as JsonBody };
     };
 
     const token = (

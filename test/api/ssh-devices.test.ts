@@ -100,7 +100,7 @@ describeDb("a switch over SSH (Cisco IOS command line)", () => {
     const c = await app.request("GET", `/api/admin/credentials/${credId}/`, { token: root });
     expect(c.text).not.toContain(face.password);
     expect(c.text).not.toContain(face.enableSecret);
-    expect(c.body).toMatchObject({ password_set: true, enable_password_set: true, port: face.port });
+    expect(c.body).toMatchObject({ password_set: true, enable_password_set: true, tcp_port: face.port });
   });
 
   it("changes made over SSH are seen over SNMP and the other way round", async () => {

@@ -9,7 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { execFile } from "node:child_process";
-import { startService } from "../../server/cli";
+import { startService } from "../../server/start-service";
 import { loadConfig } from "../../app/config";
 import { openStore } from "../../db/connect";
 import { createTestDatabase, describeDb, dialect, tableNames, type TestDatabase } from "../support/db";

@@ -1,5 +1,5 @@
 /** docs/api-decisions.md section 6: user administration, form and JSON. */
-import { startAppWithRoot, type TestApp } from "../support/harness";
+import { startAppWithRoot, type TestApp, type Schemas } from "../support/harness";
 import { describeDb } from "../support/db";
 
 const PROFILE_DEFAULTS = {
@@ -141,7 +141,7 @@ describeDb("user administration", () => {
   it("lists users with profile as the integer id", async () => {
     const r = await app.request("GET", "/api/admin/users/", { token: root });
     expect(r.status).toBe(200);
-    const me = r.body.find((u: any) => u.username === "root");
+    const me = r.body.find((u: Schemas["UserListItem"]) => u.username === "root");
     expect(me.profile).toBe(rootId);
     expect(me.id).toBe(rootId);
   });
@@ -259,13 +259,23 @@ describeDb("user administration", () => {
       description: "",
       display_name: "",
       comments: "",
-    } as any);
+      // the columns' defaults
+      read_only: 0,
+      allow_poe_toggle: 0,
+      edit_if_descr: 1,
+      allow_all_vlans: 0,
+    });
     const g2 = await app.services.repos.inventory.create("switch_groups", {
       name: "G2",
       description: "",
       display_name: "",
       comments: "",
-    } as any);
+      // the columns' defaults
+      read_only: 0,
+      allow_poe_toggle: 0,
+      edit_if_descr: 1,
+      allow_all_vlans: 0,
+    });
     const a = await app.request("POST", "/api/admin/users/", {
       token: root,
       form: { username: "member", password: "pw-member-1", switchgroups: `${g1.id},${g2.id}` },

@@ -5,7 +5,7 @@
  * was (read back from the lab and through the API) and is an audit row; each allowed change
  * is on the switch afterwards.
  */
-import { startTestApp, type ApiResponse, type TestApp } from "../support/harness";
+import { startTestApp, type ApiResponse, type TestApp, type Schemas } from "../support/harness";
 import { describeDb } from "../support/db";
 import { addDevice, addGroup, startLab } from "../support/lab-inventory";
 import type { LabSwitch } from "../../lab";
@@ -43,7 +43,7 @@ describeDb("VLAN add, rename and delete: only VLANs the group of the URL allows"
   async function vlansThroughApi(): Promise<Record<string, string>> {
     const r = await app.request("GET", `/api/switches/${groups.all}/${sw}/`, { token: tokens.root });
     expect(r.status).toBe(200);
-    return Object.fromEntries(Object.values(r.body.vlans).map((v: any) => [String(v.id), v.name]));
+    return Object.fromEntries(Object.values<Schemas["Vlan"]>(r.body.vlans).map((v) => [String(v.id), v.name]));
   }
 
   beforeAll(async () => {

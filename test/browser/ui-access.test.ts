@@ -15,6 +15,7 @@ import {
   HELPDESK,
   type UiUser,
   type UiWorld,
+  type PageGlobals,
 } from "./ui-support";
 
 const AXE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
@@ -29,21 +30,23 @@ interface AxeIssue {
 /** axe-core injected into the page (not through a script tag: the CSP would refuse it) */
 async function seriousIssues(page: Page): Promise<AxeIssue[]> {
   await page.evaluate(AXE);
-  const violations = (await page.evaluate(
+  const violations = await page.evaluate<
+    {
+      id: string;
+      impact: string;
+      help: string;
+      nodes: { target: string[] }[];
+    }[]
+  >(
     `axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] } }).then((r) => r.violations)`,
-  )) as {
-    id: string;
-    impact: string;
-    help: string;
-    nodes: { target: string[] }[];
-  }[];
+  );
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target.join(" ")) }));
 }
 
 /** a property of the page, read as text (the test code has no DOM types) */
-const read = (page: Page, expression: string) => page.evaluate(expression) as Promise<unknown>;
+const read = (page: Page, expression: string) => page.evaluate<unknown>(expression);
 
 browserSuite("web UI themes and access", () => {
   let w: UiWorld;
@@ -144,7 +147,7 @@ browserSuite("web UI themes and access", () => {
         expect((await page.locator("table.ports thead").boundingBox())!.height).toBeLessThanOrEqual(1);
         const label = await portRow(page, w.lab.model.port(2).ifIndex)
           .locator('td[data-label="VLAN"]')
-          .evaluate((td) => (globalThis as any).getComputedStyle(td, "::before").content);
+          .evaluate((td) => (globalThis as PageGlobals).getComputedStyle(td, "::before").content);
         expect(label).toBe('"VLAN"');
         await screenshot(w, page, "device-narrow");
       }

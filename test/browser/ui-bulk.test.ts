@@ -64,9 +64,7 @@ browserSuite("web UI bulk edit", () => {
       "Done: 2 of 3 ports changed, 1 with errors (listed below).",
     );
     await expect(
-      page
-        .locator("#bulk-progress")
-        .evaluate((p) => [(p as unknown as { value: number }).value, (p as unknown as { max: number }).max]),
+      page.locator("#bulk-progress").evaluate((p: { value: number; max: number }) => [p.value, p.max]),
     ).resolves.toEqual([3, 3]);
 
     // the switch has what the list says

@@ -5,6 +5,7 @@
  */
 import { browserSuite, startUiWorld, loggedIn, portRow, screenshot, ADMIN, HELPDESK, type UiWorld } from "./ui-support";
 import { addDevice } from "../support/lab-inventory";
+import type { Schemas } from "../support/harness";
 
 browserSuite("web UI pages", () => {
   let w: UiWorld;
@@ -148,14 +149,14 @@ browserSuite("web UI pages", () => {
     await expect(page.locator("table.ports thead th").allTextContents()).resolves.toContain("LLDP neighbours");
     // what the API says of port 1 is what the page shows
     const token = await w.app.login(ADMIN.username, ADMIN.password);
-    const api = (await w.app.request<any>("GET", `/api/switches/${w.gid}/${w.sid}/details/`, { token })).body;
+    const api = (await w.app.request("GET", `/api/switches/${w.gid}/${w.sid}/details/`, { token })).body;
     const withMacs = api.interfaces.find(
-      (i: any) => i.ethernet_addresses.some((m: any) => m.vendor) && i.neighbors.length,
+      (i: Schemas["Interface"]) => i.ethernet_addresses.some((m) => m.vendor) && i.neighbors.length,
     );
     expect(withMacs).toBeDefined();
     const row = portRow(page, withMacs.id);
     const macs = await row.locator('td[data-label="MAC addresses"] li').allTextContents();
-    const mac = withMacs.ethernet_addresses.find((m: any) => m.vendor);
+    const mac = withMacs.ethernet_addresses.find((m: Schemas["EthernetAddress"]) => m.vendor);
     expect(macs).toContain(`${mac.address} vlan ${mac.vlan} · ${mac.vendor}`);
     await expect(row.locator('td[data-label="LLDP neighbours"]').textContent()).resolves.toContain(
       withMacs.neighbors[0].system_name,
@@ -223,7 +224,7 @@ browserSuite("web UI pages", () => {
     const key = (await page.locator("#new-token code").textContent())!;
     expect(key).toMatch(/^[0-9a-f]{40}$/);
     // the key works against the API
-    const menu = await w.app.request<any>("GET", "/api/switches/", { token: key });
+    const menu = await w.app.request<Schemas["Menu"]>("GET", "/api/switches/", { token: key });
     expect(menu.body.user.name).toBe(HELPDESK.username);
     await expect(page.locator("table.tokens tbody tr").count()).resolves.toBe(before + 1);
 

@@ -117,11 +117,23 @@ export async function loggedIn(
  * picture shows SNMP's own port 161 in its place: the text is changed in the page just
  * before the picture is taken, after the test has read what the page really said.
  */
+/**
+ * The page's globals as far as the tests' page functions use them (those run in the
+ * browser; the test code has no DOM types): `(globalThis as PageGlobals).document`.
+ */
+export type PageGlobals = typeof globalThis & {
+  document: {
+    body: unknown;
+    createTreeWalker(root: unknown, whatToShow: number): { nextNode(): { nodeValue: string } | null };
+  };
+  getComputedStyle(element: unknown, pseudo?: string): { content: string };
+};
+
 export async function screenshot(w: UiWorld, page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.evaluate(
     ({ from, to }) => {
-      const doc = (globalThis as any).document;
+      const doc = (globalThis as PageGlobals).document;
       const texts = doc.createTreeWalker(doc.body, 4 /* NodeFilter.SHOW_TEXT */);
       for (let node = texts.nextNode(); node; node = texts.nextNode()) {
         if (node.nodeValue.includes(from)) node.nodeValue = node.nodeValue.split(from).join(to);

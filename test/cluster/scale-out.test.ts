@@ -12,6 +12,11 @@ import { startLabSwitch } from "../../lab";
 import { built, call, settledShares, startInstance, stopAll, tokenFor, type Instance } from "../support/instances";
 import { runScaleOutScenario } from "../support/scale-out-scenario";
 
+/** Kysely's own table of applied migrations (not part of the schema's types). */
+type MigrationTables = {
+  kysely_migration: { name: string; timestamp: string };
+};
+
 const SECRET = "c2NhbGUtb3V0LXRlc3Qta2V5LW9mLTMyLWJ5dGVzLi4u";
 
 describeDb("three instances on one database", () => {
@@ -116,9 +121,13 @@ describeDb("three instances on one database", () => {
       try {
         const users = await store.db.selectFrom("users").select("username").execute();
         expect(users.map((u) => u.username)).toEqual(["admin"]);
-        const applied = await (store.db as any).selectFrom("kysely_migration").select("name").execute();
-        expect(applied.map((m: { name: string }) => m.name)).toContain("0005_device_leases");
-        expect(new Set(applied.map((m: { name: string }) => m.name)).size).toBe(applied.length);
+        const applied = await store.db
+          .withTables<MigrationTables>()
+          .selectFrom("kysely_migration")
+          .select("name")
+          .execute();
+        expect(applied.map((m) => m.name)).toContain("0005_device_leases");
+        expect(new Set(applied.map((m) => m.name)).size).toBe(applied.length);
       } finally {
         await store.close();
       }
@@ -136,7 +145,8 @@ describeDb("three instances on one database", () => {
     await stopAll(first.instance ? [first.instance] : []);
     const store = await openStore(db.url);
     try {
-      await (store.db as any)
+      await store.db
+        .withTables<MigrationTables>()
         .insertInto("kysely_migration")
         .values({ name: "9999_from_the_future", timestamp: new Date().toISOString() })
         .execute();

@@ -174,7 +174,7 @@ describe("cisco profile: reads", () => {
     expect([...admin.keys()]).toEqual(powered.map((i) => `1.${i.portNumber}`));
     for (const i of powered) {
       const e = ent.get(`1.${i.portNumber}`);
-      expect(alias.get(`${e}.0`)).toBe(`1.3.6.1.2.1.2.2.1.1.${i.ifIndex}`);
+      expect(alias.get(`${String(e)}.0`)).toBe(`1.3.6.1.2.1.2.2.1.1.${i.ifIndex}`);
       expect(stackMap.get(`1.${i.portNumber}`)).toBe(i.ifIndex);
     }
   });
@@ -234,10 +234,92 @@ describe("cisco profile: writes", () => {
     // the old native VLAN stays on the trunk, tagged
     expect(lab.model.vlan(old)!.egress.has(t.bridgePort!)).toBe(true);
     expect(lab.model.vlan(old)!.untagged.has(t.bridgePort!)).toBe(false);
+  });
+
+  it("keeps a native VLAN and allowed list written on an access port until the port trunks (IOS keeps them configured)", async () => {
     const p = accessOn(10);
-    expect((await failure(rw.set([vb(`${vtp.vlanTrunkPortNativeVlan}.${p.ifIndex}`, T.Integer, 30)]))).status).toBe(
-      ErrorStatus.InconsistentValue,
+    const bp = p.bridgePort!;
+    const bits = Buffer.alloc(128);
+    for (const v of [20, 30, 77]) bits[v >> 3] |= 0x80 >> (v & 7);
+    await rw.set([
+      vb(`${vtp.vlanTrunkPortNativeVlan}.${p.ifIndex}`, T.Integer, 30),
+      vb(`${vtp.vlanTrunkPortVlansEnabled}.${p.ifIndex}`, T.OctetString, bits),
+    ]);
+    const [native, enabled, vm] = await ro.get([
+      `${vtp.vlanTrunkPortNativeVlan}.${p.ifIndex}`,
+      `${vtp.vlanTrunkPortVlansEnabled}.${p.ifIndex}`,
+      `${vlanMembership.vmVlan}.${p.ifIndex}`,
+    ]);
+    expect([native.value, enabled.value, vm.value]).toEqual([30, bits, 10]);
+    // still an access port on VLAN 10, carrying nothing else
+    expect(lab.model.vlanIds().filter((id) => lab.model.vlan(id)!.egress.has(bp))).toEqual([10]);
+  });
+
+  it("makes an access port a trunk with vlanTrunkPortDynamicState on(1) and back with off(2), in one PDU with its VLANs", async () => {
+    const p = accessOn(10);
+    const bp = p.bridgePort!;
+    const bits = Buffer.alloc(128);
+    for (const v of [20, 30, 77]) bits[v >> 3] |= 0x80 >> (v & 7);
+    await rw.set([
+      vb(`${vtp.vlanTrunkPortNativeVlan}.${p.ifIndex}`, T.Integer, 20),
+      vb(`${vtp.vlanTrunkPortVlansEnabled}.${p.ifIndex}`, T.OctetString, bits),
+      vb(`${vtp.vlanTrunkPortDynamicState}.${p.ifIndex}`, T.Integer, 1),
+    ]);
+    const oids = [vtp.vlanTrunkPortDynamicState, vtp.vlanTrunkPortNativeVlan, vlanMembership.vmVlan];
+    expect((await ro.get(oids.map((o) => `${o}.${p.ifIndex}`))).map((v) => v.value)).toEqual([1, 20, null]);
+    // the allowed list's existing VLANs are carried (77 is kept configured; it does not exist)
+    expect(lab.model.vlanIds().filter((id) => lab.model.vlan(id)!.egress.has(bp))).toEqual([20, 30]);
+    expect(lab.model.pvid(bp)).toBe(20);
+    // back to an access port: the access VLAN it kept, with vmVlan in the same PDU
+    await rw.set([
+      vb(`${vtp.vlanTrunkPortDynamicState}.${p.ifIndex}`, T.Integer, 2),
+      vb(`${vlanMembership.vmVlan}.${p.ifIndex}`, T.Integer, 30),
+    ]);
+    expect((await ro.get(oids.map((o) => `${o}.${p.ifIndex}`))).map((v) => v.value)).toEqual([2, 20, 30]);
+    expect(lab.model.vlanIds().filter((id) => lab.model.vlan(id)!.egress.has(bp))).toEqual([30]);
+    expect(lab.model.consistencyProblems()).toEqual([]);
+  });
+
+  it("refuses the DTP modes (desirable, auto, onNoNegotiate: no DTP in the lab) and a trunk whose native VLAN is gone", async () => {
+    const p = accessOn(10);
+    for (const mode of [3, 4, 5])
+      expect(
+        (await failure(rw.set([vb(`${vtp.vlanTrunkPortDynamicState}.${p.ifIndex}`, T.Integer, mode)]))).status,
+      ).toBe(ErrorStatus.InconsistentValue);
+    expect((await failure(rw.set([vb(`${vtp.vlanTrunkPortDynamicState}.${p.ifIndex}`, T.Integer, 7)]))).status).toBe(
+      ErrorStatus.WrongValue,
     );
+    expect((await ro.get([`${vtp.vlanTrunkPortDynamicState}.${p.ifIndex}`]))[0].value).toBe(2);
+  });
+
+  it("a trunk allowing all VLANs reads all ones and carries a VLAN created later", async () => {
+    const t = trunk();
+    const all = Buffer.alloc(128, 0xff);
+    const high = Buffer.alloc(128, 0xff);
+    await rw.set([
+      vb(`${vtp.vlanTrunkPortVlansEnabled}.${t.ifIndex}`, T.OctetString, all),
+      ...[vtp.vlanTrunkPortVlansEnabled2k, vtp.vlanTrunkPortVlansEnabled3k, vtp.vlanTrunkPortVlansEnabled4k].map((o) =>
+        vb(`${o}.${t.ifIndex}`, T.OctetString, high),
+      ),
+    ]);
+    expect(lab.model.vlanIds().every((id) => lab.model.vlan(id)!.egress.has(t.bridgePort!))).toBe(true);
+    const [low, top] = await ro.get([
+      `${vtp.vlanTrunkPortVlansEnabled}.${t.ifIndex}`,
+      `${vtp.vlanTrunkPortVlansEnabled4k}.${t.ifIndex}`,
+    ]);
+    // VLANs 1..4094: not VLAN 0 (the first bit) nor 4095 (the last)
+    expect((low.value as Buffer)[0]).toBe(0x7f);
+    expect((top.value as Buffer)[127]).toBe(0xfe);
+    await rw.set([op(2), vb(`${vtp.vtpVlanEditBufferOwner}.1`, T.OctetString, "switchdesk")]);
+    await rw.set([
+      vb(`${vtp.vtpVlanEditRowStatus}.1.444`, T.Integer, 4),
+      vb(`${vtp.vtpVlanEditType}.1.444`, T.Integer, 1),
+      vb(`${vtp.vtpVlanEditName}.1.444`, T.OctetString, "later"),
+      vb(`${vtp.vtpVlanEditDot10Said}.1.444`, T.OctetString, said(444)),
+    ]);
+    await rw.set([op(3)]);
+    await rw.set([op(4)]);
+    expect(lab.model.vlan(444)!.egress.has(t.bridgePort!)).toBe(true);
   });
 
   it("changes what a trunk carries with vlanTrunkPortVlansEnabled, checked by vlanTrunkPortSetSerialNo", async () => {

@@ -103,19 +103,47 @@ describe("comware profile", () => {
     expect(f.status).toBe(ErrorStatus.NotWritable);
   });
 
-  it("makes a port a trunk with hh3cifVLANType and adds a VLAN by its allow list (lowest VLAN in the low bit)", async () => {
+  it("makes an access port a trunk with hh3cifVLANType (PVID 1, VLAN 1 only, as Comware starts one) and sets what it carries by its allow list (lowest VLAN in the low bit)", async () => {
     const p = accessOn(10);
+    const bp = p.bridgePort!;
     await rw.set([vb(`${hh3cIf.hh3cifVLANType}.${p.ifIndex}`, T.Integer, 1)]);
     expect((await ro.get([`${hh3cIf.hh3cifVLANType}.${p.ifIndex}`]))[0].value).toBe(1);
+    expect((await ro.get([`${qbridge.dot1qPvid}.${bp}`]))[0].value).toBe(1);
+    expect(lab.model.vlanIds().filter((id) => lab.model.vlan(id)!.egress.has(bp))).toEqual([1]);
     const allow = Buffer.alloc(256);
-    for (const v of [10, 99]) allow[(v - 1) >> 3] |= 1 << ((v - 1) & 7);
+    for (const v of [1, 10, 99]) allow[(v - 1) >> 3] |= 1 << ((v - 1) & 7);
     await rw.set([vb(`${hh3cIf.hh3cifVLANTrunkAllowListLow}.${p.ifIndex}`, T.OctetString, allow)]);
-    expect(members(await vlanPorts(99))).toContain(p.bridgePort!);
-    const [pass] = await ro.get([`${hh3cIf.hh3cifVLANTrunkPassListLow}.${p.ifIndex}`]);
-    expect(pass.value).toEqual(allow);
+    expect(members(await vlanPorts(99))).toContain(bp);
+    const [pass, allowed] = await ro.get([
+      `${hh3cIf.hh3cifVLANTrunkPassListLow}.${p.ifIndex}`,
+      `${hh3cIf.hh3cifVLANTrunkAllowListLow}.${p.ifIndex}`,
+    ]);
+    expect([pass.value, allowed.value]).toEqual([allow, allow]);
     // a trunk's PVID does move with dot1qPvid
     await rw.set([vb(`${qbridge.dot1qPvid}.${p.bridgePort}`, T.Gauge, 99)]);
     expect((await ro.get([`${qbridge.dot1qPvid}.${p.bridgePort}`]))[0].value).toBe(99);
+  });
+
+  it("a trunk permitting all VLANs reads all ones, passes the VLANs there are, and carries a VLAN created later", async () => {
+    const p = accessOn(10);
+    const bp = p.bridgePort!;
+    await rw.set([
+      vb(`${hh3cIf.hh3cifVLANType}.${p.ifIndex}`, T.Integer, 1),
+      vb(`${hh3cIf.hh3cifVLANTrunkAllowListLow}.${p.ifIndex}`, T.OctetString, Buffer.alloc(256, 0xff)),
+      vb(`${hh3cIf.hh3cifVLANTrunkAllowListHigh}.${p.ifIndex}`, T.OctetString, Buffer.alloc(256, 0xff)),
+    ]);
+    const [low, high, pass] = await ro.get([
+      `${hh3cIf.hh3cifVLANTrunkAllowListLow}.${p.ifIndex}`,
+      `${hh3cIf.hh3cifVLANTrunkAllowListHigh}.${p.ifIndex}`,
+      `${hh3cIf.hh3cifVLANTrunkPassListLow}.${p.ifIndex}`,
+    ]);
+    expect(low.value).toEqual(Buffer.alloc(256, 0xff));
+    // VLANs 2049..4094: the last two bits (4095, 4096) stay clear
+    expect((high.value as Buffer)[255]).toBe(0x3f);
+    expect(lab.model.vlanIds().filter((id) => !allowsVlan(pass.value as Buffer, id))).toEqual([]);
+    await rw.set([vb(`${hh3cVlan.hh3cdot1qVlanRowStatus}.333`, T.Integer, 4)]);
+    expect(lab.model.vlan(333)!.egress.has(bp)).toBe(true);
+    expect(lab.model.consistencyProblems()).toEqual([]);
   });
 
   it("refuses an allow list on an access port and the fabric link type, changing nothing", async () => {

@@ -99,6 +99,7 @@ describe("juniper profile", () => {
         "edit_vlans",
         "change_vlan_name",
         "save_config",
+        "change_tags",
       ] as const;
       expect(flags.filter((f) => d.can[f])).toEqual([]);
     } finally {

@@ -48,8 +48,8 @@ describe("procurve profile", () => {
     const egress = await walkMap(ro, qbridge.dot1qVlanCurrentEgressPorts);
     const untagged = await walkMap(ro, qbridge.dot1qVlanCurrentUntaggedPorts);
     for (const [bp, pvid] of pvids) {
-      expect(members(egress.get(`0.${pvid}`) as Buffer)).toContain(Number(bp));
-      expect(members(untagged.get(`0.${pvid}`) as Buffer)).toContain(Number(bp));
+      expect(members(egress.get(`0.${String(pvid)}`) as Buffer)).toContain(Number(bp));
+      expect(members(untagged.get(`0.${String(pvid)}`) as Buffer)).toContain(Number(bp));
     }
   });
 

@@ -20,7 +20,14 @@ import { genericFamily } from "../../drivers/families/generic";
 import { qbridge } from "../../mib/oids";
 
 /** the columns of the interface table and the static VLAN table as the engine and the Q-BRIDGE part read them */
-const ifTableColumns = [ifTable.ifDescr, ifTable.ifType, ifTable.ifSpeed, ifTable.ifAdminStatus, ifTable.ifOperStatus];
+const ifTableColumns = [
+  ifTable.ifDescr,
+  ifTable.ifType,
+  ifTable.ifMtu,
+  ifTable.ifSpeed,
+  ifTable.ifAdminStatus,
+  ifTable.ifOperStatus,
+];
 const vlanStaticColumns = [
   qbridge.dot1qVlanStaticName,
   qbridge.dot1qVlanStaticRowStatus,

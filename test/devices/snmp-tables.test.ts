@@ -10,7 +10,6 @@ import type { Varbind } from "../../drivers/snmp/net-snmp-api";
 import { poeByInterface, poeRows } from "../../drivers/snmp/parts/poe-tables";
 import { hasPort, portsOf, sameMembers, withPort } from "../../mib/portlist";
 import type { Columns } from "../../drivers/snmp/session";
-import { membersByVlan, vlanList } from "../../drivers/snmp/parts/qbridge-tables";
 import { qBridgeVlans } from "../../drivers/snmp/parts/qbridge";
 import { Tables } from "../../drivers/snmp/parts/part";
 
@@ -79,6 +78,7 @@ describe("VLAN memberships", () => {
     descr: `port ${ifIndex}`,
     type: 6,
     speed: 0,
+    mtu: 1500,
     admin: 1,
     oper: 1,
     name: `p${ifIndex}`,

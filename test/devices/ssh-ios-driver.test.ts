@@ -32,8 +32,6 @@ async function viewOf(
   return view;
 }
 
-const mac = (b: Buffer) => [...b].map((x) => x.toString(16).padStart(2, "0")).join(":");
-
 /** the model's interface as the IOS driver must report it */
 function expectedIos(model: VirtualSwitch, i: LabInterface) {
   const e = expectedInterface(model, i, iosInterfaceName(i));
@@ -179,6 +177,7 @@ describe("writes over the IOS command line", () => {
       edit_vlans: true,
       change_vlan_name: true,
       save_config: true,
+      change_tags: true,
       client_data: true,
       max_description_length: 240,
       max_description_bytes: 240,

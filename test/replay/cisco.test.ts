@@ -13,6 +13,20 @@ import { listContexts, Snmprec } from "../support/snmprec-facts";
 import { startUdpRelay } from "../support/udp-relay";
 
 const RECORDINGS = ["ios_2960x", "ios_stp-vlans", "iosxe_c9300", "ios_4506e"];
+const VM_VLAN = "1.3.6.1.4.1.9.9.68.1.2.2.1.2";
+const TRUNK_NATIVE_VLAN = "1.3.6.1.4.1.9.9.46.1.6.1.1.5";
+
+/** ifIndex -> native VLAN of the ports the recording has in vlanTrunkPortTable but not in vmMembershipTable (trunks) */
+function recordedTrunks(d: ReplayDevice): Map<number, number> {
+  const rec = new Snmprec(d.facts.file);
+  const access = rec.column(VM_VLAN);
+  return new Map(
+    [...rec.column(TRUNK_NATIVE_VLAN)]
+      .filter(([index]) => !access.has(index))
+      .map(([index, v]): [number, number] => [Number(index), Number(v.text)])
+      .sort((a, b) => a[0] - b[0]),
+  );
+}
 
 type ApiInterface = {
   id: string;
@@ -51,6 +65,29 @@ describeReplay("replay: Cisco IOS / IOS-XE", RECORDINGS, (ctx) => {
       const r = await d.details();
       expectRecorded(d, r, { driver: "cisco" });
       console.log(expectRecordedNeighbours(d, r));
+    },
+  );
+
+  it.each(["ios_2960x", "ios_stp-vlans"])(
+    "%s: the ports recorded as trunks (a trunk table row, no vmVlan row) show their recorded native VLAN",
+    async (name) => {
+      const d = ctx.device(name);
+      const trunks = recordedTrunks(d);
+      expect(trunks.size).toBeGreaterThan(0);
+      const body = (await d.basic()).body as { interfaces: ApiInterface[] };
+      const byId = new Map(body.interfaces.map((i) => [Number(i.id), i]));
+      const shown = [...trunks].filter(([ifIndex]) => byId.has(ifIndex));
+      expect(shown.length).toBeGreaterThan(0);
+      for (const [ifIndex, native] of shown)
+        expect({ ifIndex, vlan: byId.get(ifIndex)!.vlan }).toEqual({ ifIndex, vlan: native });
+      if (name === "ios_2960x") {
+        // as recorded: five stack ports trunk with native VLAN 534, the others with VLAN 1
+        expect([...trunks].filter(([, v]) => v === 534).map(([i]) => i)).toEqual([10103, 10104, 10105, 11103, 11104]);
+        expect(byId.get(10103)!.vlan).toBe(534);
+      }
+      console.log(
+        `${name}: recording holds ${trunks.size} trunk ports (${[...trunks].map(([i, v]) => `${i}: native ${v}`).join("; ")}); API shows ${shown.length} of them, each with its native VLAN`,
+      );
     },
   );
 

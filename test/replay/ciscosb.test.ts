@@ -6,6 +6,7 @@
  */
 import { describeReplay, expectRecorded, expectRecordedNeighbours } from "../support/replay";
 import { Snmprec } from "../support/snmprec-facts";
+import { expectRecordedTagged } from "./qbridge-family";
 
 const NAME = "ciscosb_cbs350-4x";
 // CISCOSB-POE-MIB rlPethPsePortEntry columns
@@ -28,6 +29,11 @@ describeReplay("replay: Cisco small business", [NAME], (ctx) => {
   it(`${NAME}: basic view shows the recorded ports, VLANs and untagged VLANs`, async () => {
     const d = ctx.device(NAME);
     console.log(expectRecorded(d, await d.basic(), { driver: "ciscosb" }));
+  });
+
+  it(`${NAME}: ports carrying VLANs tagged show exactly the recorded ones`, async () => {
+    const d = ctx.device(NAME);
+    console.log(await expectRecordedTagged(NAME, d.facts.file, d.basic()));
   });
 
   it(`${NAME}: basic view shows the vendor table's PoE per port (state and power)`, async () => {

@@ -8,6 +8,7 @@
 import { comware } from "../../drivers/families/comware";
 import { describeReplay, expectRecorded, expectRecordedNeighbours } from "../support/replay";
 import { learnCounts } from "../support/replay-counts";
+import { apiTagged, recordedTagged } from "./qbridge-family";
 
 const NAME = "comware_a5500";
 
@@ -15,6 +16,20 @@ describeReplay("replay: HPE Comware", [NAME], (ctx) => {
   it(`${NAME}: basic view shows the recorded ports, VLANs and untagged VLANs`, async () => {
     const d = ctx.device(NAME);
     console.log(expectRecorded(d, await d.basic(), { driver: "comware" }));
+  });
+
+  it(`${NAME}: trunk ports show the VLANs they carry tagged (static egress without untagged, PVID excluded)`, async () => {
+    const d = ctx.device(NAME);
+    const want = recordedTagged(d.facts.file);
+    expect(want.size).toBeGreaterThan(0);
+    const got = apiTagged(await d.basic());
+    expect(got).toEqual(want);
+    // as recorded: an access port with one VLAN tagged beside its PVID, and the uplink
+    expect([got.get(15), got.get(26)]).toEqual([[10], [10, 20, 25, 30, 41, 42, 55]]);
+    const count = (m: Map<number, number[]>) => [...m.values()].reduce((a, v) => a + v.length, 0);
+    console.log(
+      `${NAME}: recording holds ${count(want)} tagged memberships on ${want.size} ports (${[...want].map(([i, v]) => `${i}: ${v.join(",")}`).join("; ")}); API returned ${count(got)} on ${got.size} ports`,
+    );
   });
 
   it(`${NAME}: the model comes from the hex-encoded sysDescr, and the save is offered`, async () => {

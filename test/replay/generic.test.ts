@@ -3,6 +3,7 @@
  * a D-Link DGS-1510 and a Linksys LGS318P (a small-business OEM with PoE), as recorded.
  */
 import { describeReplay, expectRecorded, expectRecordedNeighbours } from "../support/replay";
+import { expectRecordedTagged } from "./qbridge-family";
 
 const RECORDINGS = ["dlink_dgs-1510-28", "linksys-ss_lgs318p"];
 
@@ -11,6 +12,14 @@ describeReplay("replay: generic driver", RECORDINGS, (ctx) => {
     const d = ctx.device(name);
     console.log(expectRecorded(d, await d.basic(), { driver: "generic" }));
   });
+
+  it.each(RECORDINGS)(
+    "%s: ports carrying VLANs tagged show them (egress without untagged, PVID excluded)",
+    async (name) => {
+      const d = ctx.device(name);
+      console.log(await expectRecordedTagged(name, d.facts.file, d.basic()));
+    },
+  );
 
   it.each(RECORDINGS)("%s: details attach the recorded LLDP neighbours to their ports", async (name) => {
     const d = ctx.device(name);

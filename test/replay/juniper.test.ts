@@ -41,6 +41,8 @@ describeReplay("replay: Juniper", RECORDINGS, (ctx) => {
   // the counters of every SNMP driver the API closed, in order
   const closed: SessionCounters[] = [];
   beforeAll(() => {
+    // the original, called below on the driver it belongs to
+    // eslint-disable-next-line @typescript-eslint/unbound-method
     const close = SnmpDriver.prototype.close;
     jest.spyOn(SnmpDriver.prototype, "close").mockImplementation(async function (this: SnmpDriver) {
       closed.push({ ...this.counters });
@@ -49,6 +51,8 @@ describeReplay("replay: Juniper", RECORDINGS, (ctx) => {
   });
   const learnMs: number[] = [];
   beforeAll(() => {
+    // the original, called below on the driver it belongs to
+    // eslint-disable-next-line @typescript-eslint/unbound-method
     const learn = SnmpDriver.prototype.learn;
     jest.spyOn(SnmpDriver.prototype, "learn").mockImplementation(async function (this: SnmpDriver, scope) {
       const t = Date.now();
@@ -71,16 +75,14 @@ describeReplay("replay: Juniper", RECORDINGS, (ctx) => {
       const ms = Number((process.hrtime.bigint() - started) / 1_000_000n);
       expect(r.status).toBe(200);
       expect((r.body as { interfaces: unknown[] }).interfaces).toHaveLength(854);
-      const c = closed
-        .slice(before)
-        .reduce(
-          (a, b) => ({
-            requests: a.requests + b.requests,
-            timeouts: a.timeouts + b.timeouts,
-            tooBig: a.tooBig + b.tooBig,
-          }),
-          { requests: 0, timeouts: 0, tooBig: 0 },
-        );
+      const c = closed.slice(before).reduce(
+        (a, b) => ({
+          requests: a.requests + b.requests,
+          timeouts: a.timeouts + b.timeouts,
+          tooBig: a.tooBig + b.tooBig,
+        }),
+        { requests: 0, timeouts: 0, tooBig: 0 },
+      );
       expect(c.requests).toBeGreaterThan(0);
       figures.push(
         `${call} call ${ms} ms (learn ${learnMs[learnMs.length - 1]} ms), ${c.requests} SNMP requests (${c.tooBig} tooBig, ${c.timeouts} unanswered)`,

@@ -8,6 +8,7 @@
 import { procurve } from "../../drivers/families/procurve";
 import { describeReplay, expectRecorded, expectRecordedNeighbours } from "../support/replay";
 import { learnCounts } from "../support/replay-counts";
+import { expectRecordedTagged } from "./qbridge-family";
 
 const NAME = "procurve_2520";
 
@@ -44,6 +45,11 @@ describeReplay("replay: HP ProCurve / Aruba AOS-S", [NAME], (ctx) => {
     console.log(
       `${NAME}: ${d.facts.untagged.size} ports with a PVID, ${tagged} of them also tagged elsewhere; none lists its PVID as tagged`,
     );
+  });
+
+  it(`${NAME}: ports carrying VLANs tagged show exactly the recorded ones`, async () => {
+    const d = ctx.device(NAME);
+    console.log(await expectRecordedTagged(NAME, d.facts.file, d.basic()));
   });
 
   it(`${NAME}: details complete with the recording's (absent) LLDP neighbours, and the save answers not_supported with the contract's reason`, async () => {

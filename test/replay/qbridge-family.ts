@@ -62,6 +62,19 @@ export function apiTagged(r: ApiResponse): Map<number, number[]> {
   return new Map([...out].sort((a, b) => a[0] - b[0]));
 }
 
+/**
+ * The tagged memberships a Q-BRIDGE recording holds, as the basic view shows them: each
+ * port in mode Tagged with exactly the recorded VLANs, no other port Tagged. Returns the
+ * line to print.
+ */
+export async function expectRecordedTagged(name: string, file: string, basic: Promise<ApiResponse>): Promise<string> {
+  const want = recordedTagged(file);
+  const got = apiTagged(await basic);
+  expect(got).toEqual(want);
+  const count = (m: Map<number, number[]>) => [...m.values()].reduce((a, v) => a + v.length, 0);
+  return `${name}: recording holds ${count(want)} tagged memberships on ${want.size} ports; API returned ${count(got)} on ${got.size} ports`;
+}
+
 /** describeReplay of one recording that "auto" must give to `driver`, with the three checks. */
 export function replayQBridgeFamily(title: string, name: string, driver: string): void {
   describeReplay(title, [name], (ctx) => {
@@ -72,13 +85,7 @@ export function replayQBridgeFamily(title: string, name: string, driver: string)
 
     it(`${name}: ports carrying VLANs tagged show them (egress without untagged, PVID excluded)`, async () => {
       const d = ctx.device(name);
-      const want = recordedTagged(d.facts.file);
-      const got = apiTagged(await d.basic());
-      expect(got).toEqual(want);
-      const count = (m: Map<number, number[]>) => [...m.values()].reduce((a, v) => a + v.length, 0);
-      console.log(
-        `${name}: recording holds ${count(want)} tagged memberships on ${want.size} ports; API returned ${count(got)} on ${got.size} ports`,
-      );
+      console.log(await expectRecordedTagged(name, d.facts.file, d.basic()));
     });
 
     it(`${name}: details attach the recorded LLDP neighbours to their ports`, async () => {

@@ -31,9 +31,9 @@ import {
   configView,
   expectedClients,
   expectedInterface,
+  expectedTrunk,
   expectedUntaggedMove,
   expectedVlans,
-  mac,
   vlanView,
 } from "./lab-expectations";
 
@@ -344,6 +344,51 @@ export function runLabSubject(subject: LabSubject): void {
 
     capable(
       entry,
+      "change_tags",
+      where,
+    )("setTags makes an access port a trunk, moves its native VLAN, and makes it an access port again", async () => {
+      const model = ctx.model;
+      const li = ctx.ports()[8];
+      const d = ctx.driver();
+      const home = expectRow(model, li).untagged_vlan;
+      const before = expectRow(model, li).tagged_vlans;
+      const [a, b] = model.activeVlanIds().filter((v) => v !== home && !before.includes(v));
+      const trunk = async (untagged: number, tagged: number[], allowAll = false) => {
+        await d.setTags(await viewOf(d, idOf(li)), { untagged, tagged, allowAll });
+        const row = expectRow(model, li);
+        expect({ untagged: row.untagged_vlan, tagged: row.tagged_vlans }).toEqual({ untagged, tagged });
+        const seen = (await viewOf(d, idOf(li))).interface;
+        expect({ untagged: seen.untagged_vlan, tagged: seen.tagged_vlans }).toEqual({ untagged, tagged });
+        expect(model.consistencyProblems()).toEqual([]);
+      };
+      const sorted = (xs: number[]) => [...xs].sort((x, y) => x - y);
+      await trunk(home, sorted([a, b]));
+      await trunk(a, sorted([home, b]));
+      await trunk(home, []);
+      // allow_all: the application lists every VLAN of the device
+      const all = (await d.learnVlans()).map((v) => v.id).filter((v) => v !== home);
+      await trunk(home, all, true);
+      await trunk(home, before);
+    });
+
+    capable(
+      entry,
+      "change_tags",
+      where,
+    )("setTags to a VLAN the device does not have is refused and changes nothing", async () => {
+      const model = ctx.model;
+      const li = ctx.ports()[0];
+      const d = ctx.driver();
+      const original = cloneConfig(model.running);
+      const home = expectRow(model, li).untagged_vlan;
+      await expect(
+        d.setTags(await viewOf(d, idOf(li)), { untagged: home, tagged: [3999], allowAll: false }),
+      ).rejects.toMatchObject({ code: expect.stringMatching(/^(not_supported|device_refused)$/) });
+      expect(configView(model.running)).toEqual(configView(original));
+    });
+
+    capable(
+      entry,
       "edit_vlans",
       where,
     )("createVlan and deleteVlan change the model's VLAN table", async () => {
@@ -435,6 +480,8 @@ export function runLabSubject(subject: LabSubject): void {
     if (subject.qbridgeWrites) {
       for (const mode of ["auto", "strict"] as const) {
         describe(`untagged VLAN changes, Q-BRIDGE agent in ${mode} mode`, () => qbridgeUntaggedTests(subject, mode));
+        if (entry.can.change_tags)
+          describe(`trunk changes, Q-BRIDGE agent in ${mode} mode`, () => qbridgeTrunkTests(subject, mode));
       }
     }
   });
@@ -531,6 +578,117 @@ function qbridgeUntaggedTests(subject: LabSubject, mode: QBridgeMode): void {
     ctx.lab.faults.refuseSetsMatching(`${qbridge.dot1qVlanStaticUntaggedPorts}.${home}`, "inconsistentValue");
     const failure = d.setUntaggedVlan(view, target);
     await expect(failure).rejects.toThrow(/inconsistentValue.*the earlier values were restored/);
+    expect(configView(model.running)).toEqual(configView(original));
+  });
+}
+
+/**
+ * setTags against a lab whose agent treats Q-BRIDGE writes the `mode` way: "strict" shows
+ * whether the driver writes every object a consistent trunk needs (PVID, egress and
+ * untagged lists) and nothing else; failures half-way must leave the port as it was.
+ */
+function qbridgeTrunkTests(subject: LabSubject, mode: QBridgeMode): void {
+  // more VLANs than one SET PDU of the driver carries, for allow_all
+  const ctx = useLab(subject, { qbridge: mode, extraVlans: 40 });
+  const idOf = (i: LabInterface) => subject.interfaceId(i);
+  const setTags = async (li: LabInterface, untagged: number, tagged: number[]) => {
+    const d = ctx.driver();
+    await d.setTags(await viewOf(d, idOf(li)), { untagged, tagged, allowAll: false });
+  };
+  /** active VLANs other than the port's PVID that the port does not carry */
+  const freeVlans = (bp: number) =>
+    ctx.model.activeVlanIds().filter((v) => v !== ctx.model.pvid(bp) && !ctx.model.vlan(v)!.egress.has(bp));
+
+  test("access to trunk, native moved, tagged changed, back to access: exactly the port's memberships change", async () => {
+    const model = ctx.model;
+    const li = ctx.ports()[5];
+    const bp = li.bridgePort!;
+    const home = model.pvid(bp)!;
+    const [a, b, c] = freeVlans(bp);
+    const original = cloneConfig(model.running);
+    const tagged = expectedInterface(model, li, "").tagged_vlans;
+    const steps: Array<[number, number[]]> = [
+      [home, [a, b]],
+      [a, [home, b]],
+      [a, [c]],
+      [home, []],
+      [home, tagged],
+    ];
+    let before = cloneConfig(model.running);
+    for (const [native, tagged] of steps) {
+      await setTags(li, native, tagged);
+      expect(configView(model.running)).toEqual(configView(expectedTrunk(before, bp, native, tagged)));
+      expect(model.consistencyProblems()).toEqual([]);
+      before = cloneConfig(model.running);
+    }
+    expect(configView(model.running)).toEqual(configView(original));
+  });
+
+  test("a trunk change whose one-PDU SET is refused as inconsistent is made in steps, with the same result", async () => {
+    const model = ctx.model;
+    const li = ctx.ports()[6];
+    const bp = li.bridgePort!;
+    const home = model.pvid(bp)!;
+    const [a, b] = freeVlans(bp);
+    const original = cloneConfig(model.running);
+    const tagged = expectedInterface(model, li, "").tagged_vlans;
+    const d = ctx.driver();
+    const view = await viewOf(d, idOf(li));
+    ctx.lab.faults.refuseNthSet(1, "inconsistentValue");
+    await d.setTags(view, { untagged: a, tagged: [home, b].sort((x, y) => x - y), allowAll: false });
+    expect(configView(model.running)).toEqual(configView(expectedTrunk(original, bp, a, [home, b])));
+    expect(model.consistencyProblems()).toEqual([]);
+    await setTags(li, home, tagged);
+    expect(configView(model.running)).toEqual(configView(original));
+  });
+
+  test("a step refused after an accepted one: the port is put back as it was and the error says so", async () => {
+    const model = ctx.model;
+    const li = ctx.ports()[7];
+    const bp = li.bridgePort!;
+    const home = model.pvid(bp)!;
+    const [a, b] = freeVlans(bp);
+    const original = cloneConfig(model.running);
+    const d = ctx.driver();
+    const view = await viewOf(d, idOf(li));
+    ctx.lab.faults.refuseNthSet(1, "inconsistentValue");
+    ctx.lab.faults.refuseNthSet(3, "commitFailed");
+    const failure = d.setTags(view, { untagged: a, tagged: [home, b].sort((x, y) => x - y), allowAll: false });
+    await expect(failure).rejects.toBeInstanceOf(DeviceRefused);
+    await expect(failure).rejects.toThrow(/commitFailed.*the earlier values were restored/);
+    expect(configView(model.running)).toEqual(configView(original));
+  });
+
+  test("allow_all on a switch with more VLANs than one SET carries: made in parts, then an access port again", async () => {
+    const model = ctx.model;
+    const li = ctx.ports()[4];
+    const bp = li.bridgePort!;
+    const home = model.pvid(bp)!;
+    const original = cloneConfig(model.running);
+    const tagged = expectedInterface(model, li, "").tagged_vlans;
+    const all = model.vlanIds().filter((v) => v !== home);
+    expect(all.length).toBeGreaterThan(40);
+    const d = ctx.driver();
+    await d.setTags(await viewOf(d, idOf(li)), { untagged: home, tagged: all, allowAll: true });
+    expect(configView(model.running)).toEqual(configView(expectedTrunk(original, bp, home, all)));
+    expect(model.consistencyProblems()).toEqual([]);
+    await setTags(li, home, tagged);
+    expect(configView(model.running)).toEqual(configView(original));
+  });
+
+  test("a trunk change the device takes but does not keep is put back and reported, never a success", async () => {
+    const model = ctx.model;
+    const li = ctx.ports()[8];
+    const bp = li.bridgePort!;
+    const home = model.pvid(bp)!;
+    const [a] = freeVlans(bp);
+    const original = cloneConfig(model.running);
+    const d = ctx.driver();
+    const view = await viewOf(d, idOf(li));
+    ctx.faults.lieOnWrites();
+    await expect(d.setTags(view, { untagged: home, tagged: [a], allowAll: false })).rejects.toBeInstanceOf(
+      DeviceMismatch,
+    );
     expect(configView(model.running)).toEqual(configView(original));
   });
 }
@@ -634,7 +792,14 @@ export function runRealSubject(subject: RealSubject): void {
       expect(agent.description(agent.port)).toBe("");
     });
 
-    for (const flag of ["change_vlan", "change_poe", "edit_vlans", "change_vlan_name", "save_config"] as const) {
+    for (const flag of [
+      "change_vlan",
+      "change_poe",
+      "edit_vlans",
+      "change_vlan_name",
+      "save_config",
+      "change_tags",
+    ] as const) {
       capable(
         entry,
         flag,

@@ -12,7 +12,7 @@ export function checkResponse(
   contract: Contract,
   method: string,
   fullPath: string,
-  res: { status: number; headers: Headers; body: any; text: string },
+  res: { status: number; headers: Headers; body: unknown; text: string },
 ): void {
   const pathname = new URL(fullPath, "http://x").pathname;
   if (!pathname.startsWith("/api/")) return;
@@ -58,7 +58,7 @@ export function checkResponse(
     if (m === "HEAD") return;
     if (res.status === 200 && (res.headers.get("content-type") ?? "").includes("text/html")) return; // browsable page
   }
-  const declared = Object.keys((op as any).responses ?? {});
+  const declared = Object.keys(op.responses ?? {});
   if (!declared.includes(String(res.status)) && !declared.includes("default")) {
     throw new Error(
       `${method} ${fullPath}: status ${res.status} is not declared in the spec (declared: ${declared.join(", ")}); body ${res.text.slice(0, 300)}`,
@@ -75,8 +75,9 @@ export function checkResponse(
   seen.checked++;
 }
 
-function assertError(body: any, method: string, p: string) {
-  if (!body || typeof body.reason !== "string" || typeof body.code !== "string") {
+function assertError(body: unknown, method: string, p: string) {
+  const fields = body && typeof body === "object" ? (body as Record<string, unknown>) : null;
+  if (!fields || typeof fields.reason !== "string" || typeof fields.code !== "string") {
     throw new Error(`${method} ${p}: error body lacks reason/code: ${JSON.stringify(body)}`);
   }
 }

@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import crypto from "node:crypto";
 import { execFileSync } from "node:child_process";
+import type { Store } from "../../db/connect";
 
 export const dialect = (process.env.SWITCHDESK_TEST_DB ?? "sqlite") as "sqlite" | "mariadb";
 const mysqlBase = process.env.SWITCHDESK_TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/";
@@ -87,10 +88,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
  * The tables of a store, by the cheapest query each server has (`SHOW TABLES`; sqlite_master)
  * rather than Kysely's introspection, whose information_schema join is heavy on MariaDB.
  */
-export async function tableNames(store: {
-  db: import("kysely").Kysely<any>;
-  dialect: "sqlite" | "mysql";
-}): Promise<string[]> {
+export async function tableNames(store: Pick<Store, "db" | "dialect">): Promise<string[]> {
   const { sql } = await import("kysely");
   if (store.dialect === "sqlite") {
     const r = await sql<{ name: string }>`select name from sqlite_master where type = 'table'`.execute(store.db);

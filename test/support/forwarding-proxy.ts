@@ -9,6 +9,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import type { JsonBody } from "./harness";
 
 export interface ForwardingProxy {
   host: string;
@@ -75,7 +76,8 @@ export interface ClientAnswer {
   status: number;
   headers: http.IncomingHttpHeaders;
   text: string;
-  body: any;
+  /** the parsed JSON, null when the text is not JSON */
+  body: JsonBody;
 }
 
 /** one request from the loopback address `from` to `to`, with the headers given as they are */
@@ -103,11 +105,11 @@ export function requestFrom(
         res.setEncoding("utf8");
         res.on("data", (d) => (text += d));
         res.on("end", () => {
-          let parsed: unknown = null;
+          let parsed: JsonBody = null;
           try {
             parsed = JSON.parse(text);
           } catch {
-            parsed = null;
+            // not JSON: null
           }
           resolve({ status: res.statusCode ?? 0, headers: res.headers, text, body: parsed });
         });

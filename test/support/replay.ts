@@ -143,6 +143,7 @@ type ApiInterface = {
   state: "Enabled" | "Disabled";
   online: boolean;
   speed?: number;
+  mtu?: number;
   vlan?: number;
   mode: string;
   poe?: { admin_status: string };
@@ -193,6 +194,8 @@ export function expectRecorded(device: ReplayDevice, r: ApiResponse, e: Recorded
     if (fact.admin !== undefined) [want.state, have.state] = [stateOf(fact.admin), got.state];
     if (fact.oper !== undefined) [want.online, have.online] = [fact.oper === 1, got.online];
     if (fact.speedMbps !== undefined) [want.speed, have.speed] = [Math.round(fact.speedMbps) || undefined, got.speed];
+    // the view's mtu is the recorded ifMtu, left out when it is 0 or absent
+    [want.mtu, have.mtu] = [fact.mtu !== undefined && fact.mtu > 0 ? fact.mtu : undefined, got.mtu];
     expect(have).toEqual(want);
   }
 

@@ -9,6 +9,7 @@
 import { startLabSwitch, type LabSwitch } from "../../lab";
 import type { JournalEntry } from "../../lab/snmp/faults";
 import { call, startInstance, stopAll, tokenFor, type Answer, type Instance } from "./instances";
+import type { Schemas } from "./harness";
 
 const SECRET = "c2NhbGUtb3V0LXRlc3Qta2V5LW9mLTMyLWJ5dGVzLi4u";
 const PASSWORD = "scale-pass-1";
@@ -109,7 +110,7 @@ export async function runScaleOutScenario(urls: string[]): Promise<ScenarioResul
       expect(r.body.interfaces.length).toBe(lab.model.interfaces.length);
       // a read sees some complete write's value (or the first one), never a torn one
       expect([lab.model.alias(port.ifIndex), ...texts, ""]).toContain(
-        r.body.interfaces.find((i: any) => i.id === String(port.ifIndex)).description,
+        r.body.interfaces.find((i: Schemas["Interface"]) => i.id === String(port.ifIndex)).description,
       );
     }
     // one block per API write in the lab's journal, each with its SET and read-back
@@ -125,7 +126,9 @@ export async function runScaleOutScenario(urls: string[]): Promise<ScenarioResul
     expect(texts).toContain(final);
     for (const inst of instances) {
       const r = await call(inst.url, "GET", `${base}/`, token);
-      expect(r.body.interfaces.find((i: any) => i.id === String(port.ifIndex)).description).toBe(final);
+      expect(r.body.interfaces.find((i: Schemas["Interface"]) => i.id === String(port.ifIndex)).description).toBe(
+        final,
+      );
     }
 
     // SIGKILL an instance in the middle of a write: its lease expires, the others go on
@@ -150,7 +153,7 @@ export async function runScaleOutScenario(urls: string[]): Promise<ScenarioResul
     // before the device was changed, when it got that far; else a row of its lease
     const log = await call(b.url, "GET", `/api/admin/log/?switch=${sw.body.id}&page_size=100`, token);
     expect(log.status).toBe(200);
-    const rows = log.body.results as any[];
+    const rows = log.body.results as Schemas["LogEntry"][];
     expect(rows.filter((r) => r.outcome === "pending")).toEqual([]);
     const own = rows.filter((r) => r.new_value === "killed write");
     const cut = rows.filter((r) => r.action === "request:device_write");

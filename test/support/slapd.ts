@@ -333,8 +333,8 @@ export async function startTestDirectory(opts: { memberOf?: boolean } = {}): Pro
         },
       );
       live.add(c);
-      c.stdout!.on("data", (d) => (logText += d));
-      c.stderr!.on("data", (d) => (logText += d));
+      c.stdout.on("data", (d) => (logText += d));
+      c.stderr.on("data", (d) => (logText += d));
       const started = Date.now();
       let up = false;
       while (Date.now() - started < 10_000 && c.exitCode === null) {

@@ -7,9 +7,6 @@ import { execFile } from "node:child_process";
 import fs from "node:fs";
 import type { LabSwitch } from "../../lab";
 
-// net-snmp ships no type declarations; its API is used through this narrow typed face.
-const snmp = require("net-snmp");
-
 export interface ClientVarBind {
   oid: string;
   type: number;
@@ -21,8 +18,60 @@ export interface ClientError extends Error {
   status?: number;
 }
 
-export const ObjectType: Record<string, number> = snmp.ObjectType;
-export const ErrorStatus: Record<string, number> = snmp.ErrorStatus;
+type Callback<T> = (error: ClientError | null, result: T) => void;
+
+/** A net-snmp session, as this file calls it. */
+interface NetSnmpSession {
+  get(oids: string[], cb: Callback<ClientVarBind[]>): void;
+  getNext(oids: string[], cb: Callback<ClientVarBind[]>): void;
+  /** the non-repeaters' values, then one list per repeating column */
+  getBulk(
+    oids: string[],
+    nonRepeaters: number,
+    maxRepetitions: number,
+    cb: Callback<Array<ClientVarBind | ClientVarBind[]>>,
+  ): void;
+  set(varbinds: ClientVarBind[], cb: Callback<ClientVarBind[]>): void;
+  subtree(
+    oid: string,
+    maxRepetitions: number,
+    feed: (varbinds: ClientVarBind[]) => void,
+    done: (error: ClientError | null) => void,
+  ): void;
+  close(): void;
+  on(event: "error", listener: (error: Error) => void): void;
+}
+
+interface NetSnmpOptions {
+  port: number;
+  timeout: number;
+  retries: number;
+  backoff: number;
+  context?: string;
+}
+
+/** The part of net-snmp's client this file uses. */
+interface NetSnmpClient {
+  createSession(target: string, community: string, options: NetSnmpOptions & { version: number }): NetSnmpSession;
+  createV3Session(
+    target: string,
+    user: { name: string; level: number; authProtocol: number; authKey: string; privProtocol: number; privKey: string },
+    options: NetSnmpOptions,
+  ): NetSnmpSession;
+  Version2c: number;
+  ObjectType: Record<string, number>;
+  ErrorStatus: Record<string, number>;
+  SecurityLevel: Record<string, number>;
+  AuthProtocols: Record<string, number>;
+  PrivProtocols: Record<string, number>;
+}
+
+// net-snmp ships no type declarations; its API is used through the narrow typed face above.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const snmp = require("net-snmp") as NetSnmpClient;
+
+export const ObjectType = snmp.ObjectType;
+export const ErrorStatus = snmp.ErrorStatus;
 
 export interface ClientSession {
   get(oids: string[]): Promise<ClientVarBind[]>;

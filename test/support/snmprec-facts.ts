@@ -100,6 +100,7 @@ const O = {
   ifIndex: "1.3.6.1.2.1.2.2.1.1",
   ifDescr: "1.3.6.1.2.1.2.2.1.2",
   ifType: "1.3.6.1.2.1.2.2.1.3",
+  ifMtu: "1.3.6.1.2.1.2.2.1.4",
   ifSpeed: "1.3.6.1.2.1.2.2.1.5",
   ifAdminStatus: "1.3.6.1.2.1.2.2.1.7",
   ifOperStatus: "1.3.6.1.2.1.2.2.1.8",
@@ -155,6 +156,8 @@ export interface InterfaceFact {
   oper?: number;
   /** Mbit/s: ifHighSpeed, else ifSpeed / 1e6 */
   speedMbps?: number;
+  /** IF-MIB ifMtu, octets */
+  mtu?: number;
   alias?: string;
 }
 
@@ -216,6 +219,11 @@ function interfacesOf(rec: Snmprec): Map<number, InterfaceFact> {
     const fact = out.get(Number(index));
     const mbps = int(v);
     if (fact && mbps !== undefined) fact.speedMbps = mbps;
+  }
+  for (const [index, v] of rec.column(O.ifMtu)) {
+    const fact = out.get(Number(index));
+    const mtu = int(v);
+    if (fact && mtu !== undefined) fact.mtu = mtu;
   }
   for (const [index, v] of rec.column(O.ifAlias)) {
     const fact = out.get(Number(index));

@@ -69,7 +69,7 @@ describe("loadDirectoryConfig", () => {
     const c = loadDirectoryConfig(SERVICE)!;
     expect(util.inspect(c, { depth: 10 })).not.toContain("svc-secret-value");
     expect(JSON.stringify(c)).not.toContain("svc-secret-value");
-    expect(`${(c.bind as any).password}`).not.toContain("svc-secret-value");
+    expect(String(c.bind.kind === "search" ? c.bind.password : undefined)).not.toContain("svc-secret-value");
     expect(describeDirectory(c)).not.toContain("svc-secret-value");
     expect(c.bind.kind === "search" && c.bind.password.reveal()).toBe("svc-secret-value");
   });

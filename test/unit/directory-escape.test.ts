@@ -1,5 +1,5 @@
 /** RFC 4515 filter values, RFC 4514 DN values, and DN comparison. */
-import { FilterParser } from "ldapts";
+import { FilterParser, type AndFilter, type EqualityFilter } from "ldapts";
 import { escapeDnValue, escapeFilterValue, fillTemplate, normalizeDn, parseDn } from "../../app/directory/escape";
 
 describe("escapeFilterValue (RFC 4515)", () => {
@@ -20,12 +20,10 @@ describe("escapeFilterValue (RFC 4515)", () => {
   it.each(["*", "al*ce", "admin)(|(uid=*", "x)(objectClass=*", "a\\2a", "a\u0000", "(", ")", "\\", "\\\\2a", "é*(x)"])(
     "keeps %j a single equality assertion with that exact value",
     (name) => {
-      const f = FilterParser.parseString(
-        fillTemplate("(uid={username})", { username: name }, escapeFilterValue),
-      ) as any;
+      const f = FilterParser.parseString(fillTemplate("(uid={username})", { username: name }, escapeFilterValue));
       expect(f.constructor.name).toBe("EqualityFilter");
-      expect(f.attribute).toBe("uid");
-      expect(f.value).toBe(name);
+      expect((f as EqualityFilter).attribute).toBe("uid");
+      expect((f as EqualityFilter).value).toBe(name);
     },
   );
 
@@ -35,10 +33,10 @@ describe("escapeFilterValue (RFC 4515)", () => {
       { username: "x)(|(cn=*" },
       escapeFilterValue,
     );
-    const f = FilterParser.parseString(filter) as any;
+    const f = FilterParser.parseString(filter);
     expect(f.constructor.name).toBe("AndFilter");
-    expect(f.filters).toHaveLength(2);
-    expect(f.filters[1].value).toBe("x)(|(cn=*");
+    expect((f as AndFilter).filters).toHaveLength(2);
+    expect(((f as AndFilter).filters[1] as EqualityFilter).value).toBe("x)(|(cn=*");
   });
 });
 

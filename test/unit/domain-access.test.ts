@@ -91,7 +91,7 @@ describe("interfaceRights", () => {
       who,
       opts.grp ?? group(),
       opts.dev ?? device(),
-      { always_allow_poe_toggle: opts.always ?? false },
+      { ...noPolicy, always_allow_poe_toggle: opts.always ?? false },
       port,
       allowed,
       opts.readOnly ?? false,

@@ -67,7 +67,8 @@ export function device(overrides: Partial<DeviceRecord & DeviceRights> = {}): De
   };
 }
 
-export const noPolicy: Policy = { always_allow_poe_toggle: false };
+/** nothing widened; tags as OpenL2M's defaults (ALLOW_TAGS_EDIT on, STAFF_ALLOW_TAGS_EDIT off) */
+export const noPolicy: Policy = { always_allow_poe_toggle: false, allow_tags_edit: true, staff_allow_tags_edit: false };
 
 export function iface(overrides: Partial<InterfaceInfo> = {}): InterfaceInfo {
   return {
@@ -115,6 +116,7 @@ export function capabilities(overrides: Partial<Capabilities> = {}): Capabilitie
     edit_vlans: true,
     change_vlan_name: true,
     save_config: false,
+    change_tags: true,
     client_data: true,
     max_description_length: 64,
     max_description_bytes: 64,

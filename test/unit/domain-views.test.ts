@@ -43,6 +43,7 @@ describe("switchView: the switch section", () => {
       "edit_vlans",
       "change_vlan_name",
       "save_config",
+      "change_tags",
       "url",
       "nms_id",
       "poe",
@@ -115,6 +116,7 @@ describe("switchView: vlans", () => {
       igmp_snooping: false,
       vrf: "",
       allowed: true,
+      allowed_tagged: true,
     });
     expect(body.vlans["2"].allowed).toBe(false);
     expect(JSON.stringify(Object.keys(JSON.parse(JSON.stringify(body.vlans))))).toBe('["1","2","10","100"]');
@@ -149,6 +151,7 @@ describe("switchView: interfaces", () => {
       "manageable",
       "allow_poe_toggle",
       "can_edit_description",
+      "can_edit_tags",
       "ethernet_addresses",
       "neighbors",
     ]);
@@ -185,6 +188,54 @@ describe("switchView: interfaces", () => {
       allow_poe_toggle: false,
       can_edit_description: false,
     });
+  });
+
+  it("mtu comes after duplex when the device says it, and is left out when it does not", () => {
+    const [known, unknown] = switchView(
+      viewInput({ snapshot: snapshot({ interfaces: [iface({ id: "1", mtu: 9216 }), iface({ id: "2" })] }) }),
+    ).interfaces;
+    const keys = Object.keys(known);
+    expect(keys.indexOf("mtu")).toBe(keys.indexOf("duplex") + 1);
+    expect(known.mtu).toBe(9216);
+    expect("mtu" in unknown).toBe(false);
+  });
+
+  it("can_edit_tags: superusers by ALLOW_TAGS_EDIT, staff only with STAFF_ALLOW_TAGS_EDIT too, never others", () => {
+    const tagsFor = (who: SwitchViewInput["caller"], policy = noPolicy) =>
+      switchView(viewInput({ caller: who, policy })).interfaces[0].can_edit_tags;
+    expect(tagsFor(superuser())).toBe(true);
+    expect(tagsFor(superuser(), { ...noPolicy, allow_tags_edit: false })).toBe(false);
+    expect(tagsFor(caller({ is_staff: true }))).toBe(false);
+    expect(tagsFor(caller({ is_staff: true }), { ...noPolicy, staff_allow_tags_edit: true })).toBe(true);
+    expect(
+      tagsFor(caller({ is_staff: true }), { ...noPolicy, allow_tags_edit: false, staff_allow_tags_edit: true }),
+    ).toBe(false);
+    expect(tagsFor(caller(), { ...noPolicy, staff_allow_tags_edit: true })).toBe(false);
+    // a read-only token or device is offered no write
+    expect(tagsFor(caller({ is_superuser: true }, {}, { write_enabled: false }))).toBe(false);
+    expect(
+      switchView(viewInput({ caller: superuser(), device: device({ read_only: true }) })).interfaces[0].can_edit_tags,
+    ).toBe(false);
+  });
+
+  it("allowed_tagged: every VLAN for superusers; the group's list for staff, unlike allowed", () => {
+    const vlans = [vlan(1), vlan(10), vlan(20)];
+    const staffView = switchView(
+      viewInput({ caller: caller({ is_staff: true }), snapshot: snapshot({ vlans }), group: group({ vlans: [10] }) }),
+    ).vlans;
+    expect(Object.values(staffView).map((v) => [v.id, v.allowed, v.allowed_tagged])).toEqual([
+      [1, true, false],
+      [10, true, true],
+      [20, true, false],
+    ]);
+    const rootView = switchView(
+      viewInput({ caller: superuser(), snapshot: snapshot({ vlans }), group: group() }),
+    ).vlans;
+    expect(Object.values(rootView).every((v) => v.allowed_tagged)).toBe(true);
+    const allGroup = switchView(
+      viewInput({ snapshot: snapshot({ vlans }), group: group({ vlans: [], allow_all_vlans: true }) }),
+    ).vlans;
+    expect(Object.values(allGroup).every((v) => v.allowed_tagged)).toBe(true);
   });
 
   it("a tagged port lists its tagged VLANs ascending as one string", () => {

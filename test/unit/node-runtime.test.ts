@@ -13,6 +13,8 @@ import { spawnSync } from "node:child_process";
 import { describeStoreError } from "../../db/connect";
 
 type Support = { refuse: boolean; message: string } | null;
+// bin/ is plain JavaScript (it runs before anything is compiled) and has no declarations
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { nodeSupport, TESTED } = require("../../bin/node-support.js") as {
   nodeSupport: (v: string) => Support;
   TESTED: [number, number][];

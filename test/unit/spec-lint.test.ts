@@ -15,7 +15,8 @@ import OpenAPIBackend from "openapi-backend";
 
 const specPath = path.resolve(__dirname, "../../spec/openapi.yaml");
 
-type Json = Record<string, any>;
+/** A node of the parsed YAML as yaml's parse gives it: untyped; the assertions below check its shape. */
+type Json = ReturnType<typeof YAML.parse>;
 const METHODS = ["get", "post", "patch", "put", "delete"] as const;
 
 interface Op {
@@ -38,11 +39,11 @@ function operationsOf(doc: Json): Op[] {
 /** Follows a local JSON pointer such as "#/components/schemas/Error"; undefined when absent. */
 function resolvePointer(doc: Json, ref: string): unknown {
   if (!ref.startsWith("#/")) return undefined;
-  let node: any = doc;
+  let node: unknown = doc;
   for (const raw of ref.slice(2).split("/")) {
     const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
     if (node === null || typeof node !== "object" || !(key in node)) return undefined;
-    node = node[key];
+    node = (node as Record<string, unknown>)[key];
   }
   return node;
 }
@@ -83,6 +84,7 @@ const EXPECTED_OPERATION_IDS = [
   "setInterfaceState",
   "setInterfacePoe",
   "setInterfaceDescription",
+  "setInterfaceTags",
   "saveConfig",
   "addVlan",
   "editVlan",
@@ -103,6 +105,10 @@ const EXPECTED_OPERATION_IDS = [
     ["Credentials", "Credential"],
     ["SwitchGroups", "SwitchGroup"],
     ["AdminSwitches", "AdminSwitch"],
+    // OpenL2M's paths (api/admin/switches/...); the three above are their aliases
+    ["AdminSnmpProfiles", "AdminSnmpProfile"],
+    ["NetmikoProfiles", "NetmikoProfile"],
+    ["AdminSwitchGroups", "AdminSwitchGroup"],
   ].flatMap(([plural, one]) => [
     `list${plural}`,
     `create${one}`,
@@ -126,6 +132,7 @@ const INVALID_REASONS: Record<string, string> = {
   setInterfaceState: "Missing or invalid required parameter: 'state'",
   setInterfacePoe: "Missing or invalid required parameter: 'poe_state'",
   setInterfaceDescription: "Missing or invalid required parameter: 'description'",
+  setInterfaceTags: "Missing or invalid parameter: 'untagged_vlan', 'tagged_vlans' and 'allow_all' are required!",
 };
 
 describe("spec/openapi.yaml", () => {
@@ -333,8 +340,10 @@ describe("spec/openapi.yaml", () => {
         if (!validate(example)) failures.push(`${where}: ${ajv.errorsText(validate.errors)}`);
       }
     };
+    // the dereferenced document's paths, walked like the YAML's
+    const paths = new Map(Object.entries<Json>(api.definition.paths ?? {}));
     for (const { method, path: p } of ops) {
-      const op = (api.definition.paths as Json)[p][method] as Json;
+      const op = paths.get(p)[method];
       for (const [status, r] of Object.entries<Json>(op.responses)) {
         const media = r.content?.["application/json"];
         if (media) check(`${op.operationId} ${status}`, media);

@@ -28,6 +28,8 @@ import type { SnmpSession } from "../../snmp/session";
 import { gaugeWrite, writeVerified } from "../../snmp/verified-write";
 import { standardCapabilities } from "../generic";
 
+const NO_TRUNK_EDIT =
+  "EOS takes no SNMP write of VLAN memberships (only dot1qPvid); change trunks with eAPI or the CLI";
 const NO_VLAN_EDIT = "EOS does not take VLAN creation, renaming or deletion over SNMP; use eAPI or the CLI";
 
 /** "\name\" as EOS serves a configured VLAN name -> "name"; other names as they are */
@@ -47,6 +49,9 @@ export function aristaVlans(): VlanPart {
       if (bridgePort === null) throw new NotSupported(`${session.where}: the interface is not a bridge port`);
       await writeVerified(session, [gaugeWrite(`${qbridge.dot1qPvid}.${bridgePort}`, vlan)]);
     },
+    async setTags(session: SnmpSession): Promise<void> {
+      throw new NotSupported(`${session.where}: ${NO_TRUNK_EDIT}`);
+    },
     async createVlan(): Promise<void> {
       throw new NotSupported(NO_VLAN_EDIT);
     },
@@ -61,7 +66,14 @@ export function aristaVlans(): VlanPart {
 
 export const aristaFamily: SnmpFamily = {
   info: { vendor: "Arista", driver: "arista" },
-  can: { ...standardCapabilities, change_poe: false, edit_vlans: false, change_vlan_name: false, save_config: false },
+  can: {
+    ...standardCapabilities,
+    change_poe: false,
+    edit_vlans: false,
+    change_vlan_name: false,
+    save_config: false,
+    change_tags: false,
+  },
   parts: { vlans: aristaVlans(), poe: standardPoe(), save: null, clientData: standardClientData() },
 };
 

@@ -37,6 +37,7 @@ export const arubaCxFamily: SnmpFamily = {
     edit_vlans: false,
     change_vlan_name: false,
     save_config: true,
+    change_tags: false,
   },
   parts: { vlans: arubaCxVlans(), poe: arubaCxPoePart(), save: arubaCxSave(), clientData: standardClientData() },
 };

@@ -9,12 +9,19 @@
  * and keeps that one session until close().
  */
 import { type Capabilities } from "../../../model/capabilities";
-import { type DeviceSnapshot, type InterfaceView, type LearnScope, type VlanInfo } from "../../../model/device";
+import {
+  type DeviceSnapshot,
+  type InterfaceView,
+  type LearnScope,
+  type TagChange,
+  type VlanInfo,
+} from "../../../model/device";
 import { DeviceMismatch, DeviceRefused, NotSupported } from "../../../model/failures";
 import { type Driver } from "../../contract";
 import { CliSession } from "../../ssh/cli-session";
 import { checkVlanId } from "../../ssh/safe-values";
 import { describeTarget, type SshTarget } from "../../ssh/target";
+import { unknownVlans } from "../../tag-change";
 import {
   configLines,
   IOS_MAX_DESCRIPTION,
@@ -36,8 +43,9 @@ import { parseMacTable } from "./parse-mac-table";
 import { type PowerInline, parsePowerInline } from "./parse-power-inline";
 import { parseRunningInterfaces } from "./parse-running-interface";
 import { parseShowVersion } from "./parse-show-version";
-import { parseSwitchport, type SwitchportRow } from "./parse-switchport";
+import { allowedVlanSet, parseSwitchport, type SwitchportRow } from "./parse-switchport";
 import { parseVlanBrief } from "./parse-vlan-brief";
+import { markIosPortGuards, RUNNING_CONFIG } from "./port-guards";
 import { devicePoe, interfaceInfos, isTrunk, type IosReadings, vlanInfos } from "./snapshot";
 
 export interface CiscoIosCliOptions {
@@ -61,6 +69,7 @@ export const ciscoIosCapabilities: Readonly<Capabilities> = {
   edit_vlans: true,
   change_vlan_name: true,
   save_config: true,
+  change_tags: true,
   client_data: true,
   // IOS takes printable ASCII only here (see commands.ts): characters and bytes are one
   max_description_length: IOS_MAX_DESCRIPTION,
@@ -130,6 +139,10 @@ export class CiscoIosCliDriver implements Driver {
       readings.arp = parseIpArp(await s.run(show.arp));
       readings.lldp = parseLldpNeighborsDetail(await s.run(show.lldp));
     }
+    const interfaces = interfaceInfos(readings, vlans);
+    // LAG members, 802.1X and routed ports (port-guards.ts); a session that may not read the configuration learns none
+    const configs = await optional(async () => parseRunningInterfaces(await s.run(RUNNING_CONFIG)));
+    markIosPortGuards(interfaces, configs ?? [], readings.switchport);
     return {
       hostname: version.hostname || s.hostname,
       driver_info: {
@@ -140,7 +153,7 @@ export class CiscoIosCliDriver implements Driver {
         uptime: version.uptime,
       },
       vlans,
-      interfaces: interfaceInfos(readings, vlans),
+      interfaces,
       poe: devicePoe(power),
       scope,
     };
@@ -179,7 +192,10 @@ export class CiscoIosCliDriver implements Driver {
       ipBrief: (await optional(async () => parseIpInterfaceBrief(await s.run(show.interfaceIpBrief(name))))) ?? [],
     };
     const context: IosPortContext = { name, switchport };
-    return { interface: interfaceInfos(readings, vlans)[0], vlans, driverContext: context };
+    const iface = interfaceInfos(readings, vlans)[0];
+    const config = await optional(async () => parseRunningInterfaces(await s.run(show.interfaceConfig(name))));
+    markIosPortGuards([iface], config ?? [], readings.switchport);
+    return { interface: iface, vlans, driverContext: context };
   }
 
   async learnVlans(): Promise<VlanInfo[]> {
@@ -234,6 +250,59 @@ export class CiscoIosCliDriver implements Driver {
     const after = await this.switchportOf(s, name);
     const now = after ? (trunk ? after.nativeVlan : after.accessVlan) : "(no switchport)";
     if (now !== String(vlan)) throw this.mismatch(`${trunk ? "native" : "access"} VLAN of ${name}`, String(vlan), now);
+  }
+
+  /**
+   * A trunk (`switchport trunk native vlan`, `... allowed vlan`, `switchport mode trunk`)
+   * or an access port (`switchport access vlan`, `switchport mode access`), in the order
+   * commands.ts gives (the port is never cut off), read back with `show interfaces <if>
+   * switchport`: the mode, the native or access VLAN and the allowed list over the
+   * switch's VLANs must be what was asked.
+   */
+  async setTags(view: InterfaceView, change: TagChange): Promise<void> {
+    const { name, switchport: before } = portContext(view);
+    const s = await this.connect();
+    if (!before || before.switchport !== "Enabled")
+      throw new NotSupported(`${s.where}: interface ${name} is not a switchport`);
+    const known = view.vlans.map((v) => v.id);
+    const unknown = unknownVlans(known, change);
+    if (unknown.length > 0) throw new NotSupported(`${s.where} has no vlan ${unknown.join(", ")}; nothing was changed`);
+    if (change.tagged.length === 0 && !change.allowAll) {
+      const vlan = change.untagged;
+      await s.configure(configLines.accessPort(name, vlan, before.adminMode !== "static access"));
+      const after = await this.switchportOf(s, name);
+      const now = after ? `${after.adminMode}, access vlan ${after.accessVlan}` : "(no switchport)";
+      if (!after || after.adminMode !== "static access" || after.accessVlan !== String(vlan))
+        throw this.mismatch(`${name}`, `static access, access vlan ${vlan}`, now);
+      return;
+    }
+    const current = allowedVlanSet(before.trunkingVlans);
+    if (current === null)
+      throw new NotSupported(
+        `${s.where}: the allowed VLAN list of ${name} reads "${before.trunkingVlans.join(",")}", which is not a VLAN list; nothing was changed`,
+      );
+    const allowed = change.allowAll ? "all" : new Set([...change.tagged, change.untagged]);
+    const trunk = before.adminMode === "trunk";
+    await s.configure(
+      configLines.trunk(name, {
+        trunk,
+        // hardware that also knows ISL refuses mode trunk while the encapsulation is negotiated
+        encapsulation: !trunk && /^(negotiate|isl)$/i.test(before.adminEncapsulation),
+        oldNative: /^\d+$/.test(before.nativeVlan) ? Number(before.nativeVlan) : null,
+        native: change.untagged,
+        current,
+        allowed,
+      }),
+    );
+    const after = await this.switchportOf(s, name);
+    const carried = (set: Set<number> | "all" | null) =>
+      set === null ? null : known.filter((v) => set === "all" || set.has(v)).join(",");
+    const want = `trunk, native vlan ${change.untagged}, allowed vlans ${carried(allowed)}`;
+    const nowAllowed = after ? carried(allowedVlanSet(after.trunkingVlans)) : null;
+    const now = after
+      ? `${after.adminMode}, native vlan ${after.nativeVlan}, allowed vlans ${nowAllowed ?? after.trunkingVlans.join(",")}`
+      : "(no switchport)";
+    if (now !== want) throw this.mismatch(`${name}`, want, now);
   }
 
   async createVlan(id: number, name: string): Promise<void> {

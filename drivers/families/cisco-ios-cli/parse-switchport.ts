@@ -13,6 +13,8 @@ export interface SwitchportRow {
   adminMode: string;
   /** "static access", "trunk", "down", "trunk (member of bundle Po1)", ... ("" when not printed) */
   operMode: string;
+  /** Administrative Trunking Encapsulation: "dot1q", "negotiate", "isl" ("" when not printed) */
+  adminEncapsulation: string;
   /** "10", "unassigned", or "" */
   accessVlan: string;
   nativeVlan: string;
@@ -46,6 +48,7 @@ export function parseSwitchport(text: string): SwitchportRow[] {
         switchport: "",
         adminMode: "",
         operMode: "",
+        adminEncapsulation: "",
         accessVlan: "",
         nativeVlan: "",
         voiceVlan: "",
@@ -64,6 +67,9 @@ export function parseSwitchport(text: string): SwitchportRow[] {
         break;
       case "Operational Mode":
         row.operMode = value.trim();
+        break;
+      case "Administrative Trunking Encapsulation":
+        row.adminEncapsulation = value.trim();
         break;
       case "Access Mode VLAN":
         row.accessVlan = firstWord(value);
@@ -109,4 +115,26 @@ export function expandVlanList(items: readonly string[], known: ReadonlySet<numb
     for (const id of known) if (id >= from && id <= to) out.add(id);
   }
   return [...out].sort((a, b) => a - b);
+}
+
+const ALL_IDS = 4094;
+
+/**
+ * The configured allowed list of a trunk as printed ("ALL", "NONE", "1,12,31-36"), every
+ * id it names whether the switch has that VLAN or not: "all" for ALL (or a list that
+ * names every id), null when the text is not a VLAN list.
+ */
+export function allowedVlanSet(items: readonly string[]): Set<number> | "all" | null {
+  if (items.length === 1 && /^all$/i.test(items[0])) return "all";
+  if (items.length === 1 && /^none$/i.test(items[0])) return new Set();
+  const out = new Set<number>();
+  for (const item of items) {
+    const m = /^(\d{1,4})(?:-(\d{1,4}))?$/.exec(item);
+    if (!m) return null;
+    const from = Number(m[1]);
+    const to = m[2] ? Number(m[2]) : from;
+    if (from < 1 || to > ALL_IDS || from > to) return null;
+    for (let id = from; id <= to; id++) out.add(id);
+  }
+  return out.size === ALL_IDS ? "all" : out;
 }

@@ -1,7 +1,8 @@
 /**
  * Cisco IOS / IOS-XE switches over SNMP (sysObjectID under 1.3.6.1.4.1.9; Cisco small
  * business 1.3.6.1.4.1.9.6.1 is the longer, more specific ciscosb prefix): VLANs from
- * CISCO-VTP-MIB, access VLANs through vmVlan, trunks through vlanTrunkPortTable, VLAN
+ * CISCO-VTP-MIB, access VLANs through vmVlan, trunks through vlanTrunkPortTable (trunk
+ * changes in trunk.ts), VLAN
  * edits through the VTP edit buffer (vlans.ts, vtp-edit.ts), PoE tied to ports through
  * entities (poe.ts), per-VLAN MAC tables through community@vlan / context vlan-N
  * (client-data.ts), saves through CISCO-CONFIG-COPY-MIB or writeMem (save.ts).
@@ -17,7 +18,7 @@ import { ciscoVlans } from "./vlans";
 export const ciscoFamily: SnmpFamily = {
   info: { vendor: "Cisco", driver: "cisco" },
   // edit_vlans: a VTP client refuses at the call with not_supported (vtp-edit.ts)
-  can: { ...standardCapabilities, save_config: true },
+  can: { ...standardCapabilities, save_config: true, change_tags: true },
   parts: { vlans: ciscoVlans(), poe: ciscoPoe(), save: ciscoSave(), clientData: ciscoClientData() },
 };
 
@@ -25,7 +26,7 @@ export const cisco: DriverEntry = {
   name: "cisco",
   vendor: "Cisco",
   description:
-    "Cisco IOS / IOS-XE: VTP VLANs and edit buffer, vmVlan and trunk native VLANs, PoE through entities, MAC tables per VLAN context, save through CISCO-CONFIG-COPY-MIB or writeMem",
+    "Cisco IOS / IOS-XE: VTP VLANs and edit buffer, vmVlan, trunks through vlanTrunkPortTable (mode, native VLAN, allowed bitmaps), PoE through entities, MAC tables per VLAN context, save through CISCO-CONFIG-COPY-MIB or writeMem",
   connector: 0,
   can: ciscoFamily.can,
   match: { sysObjectIds: ["1.3.6.1.4.1.9"] },

@@ -6,16 +6,18 @@
  * and its tagged VLANs the vlanTrunkPortVlansEnabled bitmaps (VLANs 0-1023, then the
  * 2k/3k/4k columns), read in a second round for the trunks only.
  *
- * Which ports are trunks: those trunking now (vlanTrunkPortDynamicStatus trunking(1), or
+ * Which ports are trunks: those configured as trunks (vlanTrunkPortDynamicState on(1) or
+ * onNoNegotiate(5)), those trunking now (vlanTrunkPortDynamicStatus trunking(1), or
  * where an agent has no such column, an operational encapsulation of ISL/802.10/LANE/
  * 802.1Q), and ports that have no vmVlan row but a trunk row (IOS keeps vmVlan rows for
  * access ports only: a configured trunk whose link is down is one of these).
  *
- * VLAN create/rename/delete go through the VTP edit buffer (vtp-edit.ts).
+ * Trunk changes write the trunk table (trunk.ts); VLAN create/rename/delete go through
+ * the VTP edit buffer (vtp-edit.ts).
  */
 import { vlanMembership, vtp, vtpReservedVlans } from "../../../mib/cisco";
 import { bridge } from "../../../mib/oids";
-import type { VlanInfo } from "../../../model/device";
+import type { TagChange, VlanInfo } from "../../../model/device";
 import type { Plan, PortMap, PortVlans, Purpose, Tables, VlanPart } from "../../snmp/parts/part";
 import type { Columns, SnmpSession } from "../../snmp/session";
 import type { Varbind } from "../../snmp/net-snmp-api";
@@ -23,6 +25,7 @@ import { asBytes, asInt, asText } from "../../snmp/varbind-values";
 import { intWrite, writeVerified } from "../../snmp/verified-write";
 import { CONTEXT_PREFIX } from "./client-data";
 import { namedFailure } from "./names";
+import { bitmapColumns, bitmapVlans, setCiscoTags, type CiscoPortState } from "./trunk";
 import { createVlan, deleteVlan, renameVlan, type VtpEditOptions } from "./vtp-edit";
 
 /** managementDomainIndex of the (only) VTP domain IOS keeps */
@@ -47,29 +50,26 @@ const trunkColumns = [
   vtp.vlanTrunkPortDynamicStatus,
   vtp.vlanTrunkPortEncapsulationOperType,
 ];
-/** the allowed-VLAN bitmaps and the first VLAN each covers */
-const bitmapColumns: ReadonlyArray<[string, number]> = [
-  [vtp.vlanTrunkPortVlansEnabled, 0],
-  [vtp.vlanTrunkPortVlansEnabled2k, 1024],
-  [vtp.vlanTrunkPortVlansEnabled3k, 2048],
-  [vtp.vlanTrunkPortVlansEnabled4k, 3072],
-];
 
 /** One port's VLAN facts as read, whichever way (walks of the whole tables or one GET). */
 interface PortRow {
   access: number | null;
   native: number | null;
+  dynamicState: number | null;
   dynamicStatus: number | null;
   encapsulation: number | null;
   bitmaps: Array<Buffer | null>;
 }
 
-/** what setUntagged needs: which object carries the port's untagged VLAN */
+/** what the setters need: which object carries the port's untagged VLAN, and for trunk changes the port's trunk row */
 interface CiscoWriteState {
   trunk: boolean;
+  /** read for the interface of a write only */
+  port: CiscoPortState | null;
 }
 
 const isTrunk = (row: PortRow): boolean => {
+  if (row.dynamicState === 1 || row.dynamicState === 5) return true;
   if (row.dynamicStatus !== null) {
     if (row.dynamicStatus === 1) return true;
   } else if (row.encapsulation !== null && row.encapsulation >= 1 && row.encapsulation <= 4) {
@@ -77,20 +77,6 @@ const isTrunk = (row: PortRow): boolean => {
   }
   return row.access === null && row.native !== null;
 };
-
-/** VLAN ids set in the four bitmaps (bit 0 = the MSB of octet 0 = VLAN base) */
-function bitmapVlans(bitmaps: Array<Buffer | null>): number[] {
-  const out: number[] = [];
-  bitmapColumns.forEach(([, base], i) => {
-    const bits = bitmaps[i];
-    if (!bits) return;
-    for (let octet = 0; octet < Math.min(bits.length, 128); octet++) {
-      if (bits[octet] === 0) continue;
-      for (let bit = 0; bit < 8; bit++) if (bits[octet] & (0x80 >> bit)) out.push(base + octet * 8 + bit);
-    }
-  });
-  return out;
-}
 
 /**
  * ifIndex -> VLANs whose per-VLAN bridge instance lists it (the details view's contexts);
@@ -136,6 +122,25 @@ export function vtpVlans(table: Columns | undefined): VlanInfo[] {
   return out.sort((a, b) => a.id - b.id);
 }
 
+/** the trunk row of the one interface a write read, as trunk.ts needs it */
+function portState(tables: Tables, ifIndex: number, row: PortRow, known: ReadonlySet<number>): CiscoPortState {
+  const one = tables.scalars(ONE_PORT);
+  const int = (oid: string) => {
+    const vb = one?.get(oid);
+    return vb ? asInt(vb) : null;
+  };
+  return {
+    ifIndex,
+    dynamicState: row.dynamicState,
+    encapsulation: int(`${vtp.vlanTrunkPortEncapsulationType}.${ifIndex}`),
+    native: row.native,
+    access: row.access,
+    bitmaps: row.bitmaps,
+    serial: int(`${vtp.vlanTrunkPortSetSerialNo}.0`),
+    known: [...known].sort((a, b) => a - b),
+  };
+}
+
 export function ciscoVlans(options: VtpEditOptions = {}): VlanPart {
   /** each port's row from the walked tables, or from the GET of one interface */
   const portRows = (tables: Tables, only?: number): Map<number, PortRow> => {
@@ -151,6 +156,7 @@ export function ciscoVlans(options: VtpEditOptions = {}): VlanPart {
         rows.set(only, {
           access: n(vlanMembership.vmVlan),
           native: n(vtp.vlanTrunkPortNativeVlan),
+          dynamicState: n(vtp.vlanTrunkPortDynamicState),
           dynamicStatus: n(vtp.vlanTrunkPortDynamicStatus),
           encapsulation: n(vtp.vlanTrunkPortEncapsulationOperType),
           bitmaps: bitmapColumns.map(([c]) => (v(c) ? asBytes(v(c)) : null)),
@@ -170,6 +176,7 @@ export function ciscoVlans(options: VtpEditOptions = {}): VlanPart {
       rows.set(Number(index), {
         access: num(access, index),
         native: num(col(vtp.vlanTrunkPortNativeVlan), index),
+        dynamicState: num(col(vtp.vlanTrunkPortDynamicState), index),
         dynamicStatus: num(col(vtp.vlanTrunkPortDynamicStatus), index),
         encapsulation: num(col(vtp.vlanTrunkPortEncapsulationOperType), index),
         bitmaps: bitmapColumns.map(([c]) => {
@@ -188,8 +195,17 @@ export function ciscoVlans(options: VtpEditOptions = {}): VlanPart {
         plan[ACCESS] = { label: "vmMembershipTable", columns: [vlanMembership.vmVlan] };
         plan[TRUNKS] = { label: "vlanTrunkPortTable", columns: trunkColumns };
       } else if (purpose === "interface" && ifIndex !== undefined) {
-        const columns = [vlanMembership.vmVlan, ...trunkColumns, ...bitmapColumns.map(([c]) => c)];
-        plan[ONE_PORT] = { label: `VLANs of interface ${ifIndex}`, scalars: columns.map((c) => `${c}.${ifIndex}`) };
+        // with what a trunk change needs: the configured encapsulation and the serial number of trunk writes
+        const columns = [
+          vlanMembership.vmVlan,
+          ...trunkColumns,
+          vtp.vlanTrunkPortEncapsulationType,
+          ...bitmapColumns.map(([c]) => c),
+        ];
+        plan[ONE_PORT] = {
+          label: `VLANs of interface ${ifIndex}`,
+          scalars: [...columns.map((c) => `${c}.${ifIndex}`), `${vtp.vlanTrunkPortSetSerialNo}.0`],
+        };
       }
       return plan;
     },
@@ -225,7 +241,10 @@ export function ciscoVlans(options: VtpEditOptions = {}): VlanPart {
           ? bitmapVlans(row.bitmaps)
           : [...(members?.get(ifIndex) ?? [])];
         const tagged = trunk ? carried.filter((v) => v !== untagged && known.has(v)).sort((a, b) => a - b) : [];
-        const writeState: CiscoWriteState = { trunk };
+        const writeState: CiscoWriteState = {
+          trunk,
+          port: only !== undefined ? portState(tables, ifIndex, row, known) : null,
+        };
         out.set(ifIndex, { untagged, tagged, writeState });
       }
       return out;
@@ -235,6 +254,12 @@ export function ciscoVlans(options: VtpEditOptions = {}): VlanPart {
       const { trunk } = port.writeState as CiscoWriteState;
       const object = trunk ? vtp.vlanTrunkPortNativeVlan : vlanMembership.vmVlan;
       await namedFailure(writeVerified(session, [intWrite(`${object}.${ifIndex}`, vlan)]));
+    },
+
+    async setTags(session: SnmpSession, _ifIndex: number, port: PortVlans, change: TagChange): Promise<void> {
+      const { port: state } = port.writeState as CiscoWriteState;
+      if (!state) throw new TypeError("setTags of a port not read for a write");
+      await namedFailure(setCiscoTags(session, state, change));
     },
 
     createVlan: (session, id, name) => createVlan(session, id, name, options),

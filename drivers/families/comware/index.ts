@@ -4,7 +4,8 @@
  * recorded A5500 does: 25506.11.1.24). HP's own enterprise 11 holds ProCurve/AOS-S.
  *
  * Reads are Q-BRIDGE with the HH3C tables beside it; port VLAN changes, VLAN
- * create/rename/delete through the HH3C VLAN tables (vlans.ts); save through
+ * create/rename/delete through the HH3C VLAN tables (vlans.ts), trunk changes through the
+ * link type, PVID and allow lists (trunk.ts); save through
  * HH3C-CONFIG-MAN-MIB (save.ts); PoE through POWER-ETHERNET-MIB.
  */
 import { enterprises } from "../../../mib/oids";
@@ -42,6 +43,7 @@ export const comwareFamily: SnmpFamily = {
   can: {
     ...standardCapabilities,
     save_config: true,
+    change_tags: true,
     // Comware interface descriptions hold up to 80 characters
     max_description_length: 80,
     max_description_bytes: 80,
@@ -58,7 +60,7 @@ export const comware: DriverEntry = {
   name: "comware",
   vendor: "HPE Comware",
   description:
-    "HPE Comware / H3C switches: Q-BRIDGE reads, port VLANs and VLAN edits through the HH3C VLAN tables, save through HH3C-CONFIG-MAN-MIB",
+    "HPE Comware / H3C switches: Q-BRIDGE reads, port VLANs, trunks and VLAN edits through the HH3C tables, save through HH3C-CONFIG-MAN-MIB",
   connector: 0,
   can: comwareFamily.can,
   match: { sysObjectIds: [`${enterprises.prefix}.${enterprises.comware}`] },

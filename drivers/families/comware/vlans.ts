@@ -15,13 +15,15 @@
  *  - VLANs are created, renamed and deleted through hh3cdot1qVlanTable (its RowStatus
  *    and name); VLAN names come from there where Q-BRIDGE has none.
  *
+ * Trunk changes (link type, PVID, allow lists) are in trunk.ts.
+ *
  * Every change is read back (the PVID, the memberships written) and a difference is a
  * DeviceMismatch; an access move that reads back wrong is put back.
  */
 import { hh3cIf, hh3cVlan } from "../../../mib/comware";
 import { qbridge } from "../../../mib/oids";
 import { hasPort, withPort } from "../../../mib/portlist";
-import type { VlanInfo } from "../../../model/device";
+import type { TagChange, VlanInfo } from "../../../model/device";
 import { DeviceMismatch, NotSupported } from "../../../model/failures";
 import { ObjectType } from "../../snmp/net-snmp-api";
 import type { Plan, PortMap, PortVlans, Purpose, Tables, VlanPart } from "../../snmp/parts/part";
@@ -29,6 +31,7 @@ import { qBridgeVlans } from "../../snmp/parts/qbridge";
 import type { SnmpSession } from "../../snmp/session";
 import { asBytes, asInt, asText } from "../../snmp/varbind-values";
 import { intWrite, textWrite, writeVerified } from "../../snmp/verified-write";
+import { setComwareTags } from "./trunk";
 
 /** hh3cifVLANType values */
 export const LINK_TYPE = { trunk: 1, access: 2, hybrid: 3, fabric: 4 } as const;
@@ -50,6 +53,8 @@ interface ComwareWriteState {
   allowHigh: Buffer | null;
   /** hh3cdot1qVlanPorts per VLAN */
   vlanPorts: Map<number, Buffer>;
+  /** the switch's VLAN ids */
+  known: number[];
 }
 
 const columnOf = (tables: Tables, key: string, column: string) => tables.columns(key)?.get(column);
@@ -119,6 +124,7 @@ export function comwareVlans(): VlanPart {
       for (const [index, vb] of columnOf(tables, VLAN_TABLE, hh3cVlan.hh3cdot1qVlanPorts) ?? [])
         vlanPorts.set(Number(index), asBytes(vb));
       const port = tables.scalars(PORT);
+      const known = q.vlans(tables).map((v) => v.id);
       const out = new Map<number, PortVlans>();
       for (const [ifIndex, facts] of base) {
         const at = (column: string) => port?.get(`${column}.${ifIndex}`) ?? null;
@@ -134,6 +140,7 @@ export function comwareVlans(): VlanPart {
           allowLow: low ? asBytes(low) : null,
           allowHigh: high ? asBytes(high) : null,
           vlanPorts,
+          known,
         };
         out.set(ifIndex, { ...facts, writeState: state });
       }
@@ -154,6 +161,12 @@ export function comwareVlans(): VlanPart {
         return q.setUntagged(session, ifIndex, { ...port, writeState: state.qbridge }, vlan);
       }
       return moveAccessPort(session, state, vlan);
+    },
+
+    async setTags(session: SnmpSession, ifIndex: number, port: PortVlans, change: TagChange): Promise<void> {
+      const state = port.writeState as ComwareWriteState;
+      if (state.bridgePort === null) throw new TypeError("setTags of a port that is not a bridge port");
+      await setComwareTags(session, { ...state, ifIndex, bridgePort: state.bridgePort }, change);
     },
 
     async createVlan(session: SnmpSession, id: number, name: string): Promise<void> {

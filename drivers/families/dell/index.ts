@@ -51,6 +51,7 @@ export const dellCapabilities: Capabilities = {
   edit_vlans: false,
   change_vlan_name: false,
   save_config: false,
+  change_tags: false,
 };
 
 export const dellFamily: SnmpFamily = {

@@ -19,6 +19,8 @@ export const standardCapabilities: Readonly<Capabilities> = {
   edit_vlans: true,
   change_vlan_name: true,
   save_config: false,
+  // Q-BRIDGE's egress and untagged PortLists and dot1qPvid (drivers/snmp/parts/qbridge-tags.ts)
+  change_tags: true,
   client_data: true,
   // IF-MIB ifAlias is DisplayString (SIZE(0..64)) and Q-BRIDGE names SnmpAdminString
   // (SIZE(0..32)): octets, so the byte limits are the ones agents enforce

@@ -6,7 +6,7 @@
  * (client-data.ts).
  */
 import type { Capabilities } from "../../../model/capabilities";
-import type { InterfaceView } from "../../../model/device";
+import type { InterfaceView, TagChange } from "../../../model/device";
 import { NotSupported } from "../../../model/failures";
 import { snmpOf, type DriverEntry } from "../../entry";
 import { SnmpDriver, type SnmpFamily } from "../../snmp/driver";
@@ -24,6 +24,7 @@ export const juniperCapabilities: Capabilities = {
   edit_vlans: false,
   change_vlan_name: false,
   save_config: false,
+  change_tags: false,
 };
 
 export const juniperFamily: SnmpFamily = {
@@ -47,6 +48,9 @@ export class JunosDriver extends SnmpDriver {
     this.refuse();
   }
   async setUntaggedVlan(_view: InterfaceView, _vlan: number): Promise<void> {
+    this.refuse();
+  }
+  async setTags(_view: InterfaceView, _change: TagChange): Promise<void> {
     this.refuse();
   }
   async createVlan(_id: number, _name: string): Promise<void> {

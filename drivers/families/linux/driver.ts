@@ -13,6 +13,7 @@ import {
   type InterfaceView,
   type LearnScope,
   type MacEntry,
+  type TagChange,
   type VlanInfo,
 } from "../../../model/device";
 import { DeviceMismatch, DeviceRefused, NotSupported } from "../../../model/failures";
@@ -47,6 +48,7 @@ export const linuxHostCapabilities: Readonly<Capabilities> = {
   edit_vlans: false,
   change_vlan_name: false,
   save_config: false,
+  change_tags: false,
   client_data: true,
   // IFALIASZ: the kernel keeps an alias of up to 255 bytes
   max_description_length: LINUX_MAX_ALIAS_BYTES,
@@ -173,6 +175,10 @@ export class LinuxHostDriver implements Driver {
 
   async setUntaggedVlan(_view: InterfaceView, _vlan: number): Promise<void> {
     throw new NotSupported(`${this.where}: a Linux host's links have no switch VLAN membership to change`);
+  }
+
+  async setTags(_view: InterfaceView, _change: TagChange): Promise<void> {
+    throw new NotSupported(`${this.where}: a Linux host's links carry no switch trunk VLANs to change`);
   }
 
   async setPoe(_view: InterfaceView, _on: boolean): Promise<void> {

@@ -14,6 +14,8 @@ export interface IfRow {
   type: number;
   /** bit/s (ifSpeed) */
   speed: number;
+  /** ifMtu, null when the agent has none */
+  mtu: number | null;
   admin: number;
   oper: number;
   name: string;
@@ -27,11 +29,13 @@ type Pick = (column: string) => Varbind | null | undefined;
 
 function rowOf(ifIndex: number, pick: Pick): IfRow {
   const high = pick(ifXTable.ifHighSpeed);
+  const mtu = pick(ifTable.ifMtu);
   return {
     ifIndex,
     descr: asText(pick(ifTable.ifDescr)),
     type: asInt(pick(ifTable.ifType)),
     speed: asInt(pick(ifTable.ifSpeed)),
+    mtu: mtu ? asInt(mtu) : null,
     admin: asInt(pick(ifTable.ifAdminStatus)),
     oper: asInt(pick(ifTable.ifOperStatus)),
     name: asText(pick(ifXTable.ifName)),
@@ -100,6 +104,7 @@ export function interfaceInfo(row: IfRow, facts: PortFacts): InterfaceInfo {
   };
   if (untagged > 0 && !facts.vlanIds.has(untagged))
     info.disabled_reason = `Untagged vlan ${untagged} is NOT defined on switch`;
+  if (row.mtu !== null && row.mtu > 0) info.mtu = row.mtu;
   if (facts.poe) info.poe = facts.poe;
   return info;
 }

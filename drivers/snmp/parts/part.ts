@@ -12,7 +12,7 @@
  * Plan keys of a part are prefixed with its own name, so parts never collide.
  */
 import { type SnmpSession, type PlanRead, Tables } from "../session";
-import type { DevicePoe, LldpNeighbor, MacEntry, PoePortInfo, VlanInfo } from "../../../model/device";
+import type { DevicePoe, LldpNeighbor, MacEntry, PoePortInfo, TagChange, VlanInfo } from "../../../model/device";
 import type { BridgePorts } from "./bridge-ports";
 
 /** A read plan: independent reads by key. */
@@ -52,6 +52,8 @@ export interface VlanPart {
   /** ifIndex -> its VLANs, for the ports the tables speak of (or only `only` when given) */
   ports(tables: Tables, ports: PortMap, only?: number): Map<number, PortVlans>;
   setUntagged(session: SnmpSession, ifIndex: number, port: PortVlans, vlan: number): Promise<void>;
+  /** a trunk change (Driver.setTags); a part without it cannot change trunks (not_supported) */
+  setTags?(session: SnmpSession, ifIndex: number, port: PortVlans, change: TagChange): Promise<void>;
   createVlan(session: SnmpSession, id: number, name: string): Promise<void>;
   renameVlan(session: SnmpSession, id: number, name: string): Promise<void>;
   deleteVlan(session: SnmpSession, id: number): Promise<void>;

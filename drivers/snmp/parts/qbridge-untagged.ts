@@ -30,7 +30,7 @@ import { SetRefused, type SnmpSession } from "../session";
 import { gaugeWrite, portListWrite, readBack, toVarbinds, type Write } from "../verified-write";
 
 /** error-statuses after which the ordered steps may still succeed */
-const ORDER_SENSITIVE = new Set([
+export const ORDER_SENSITIVE = new Set([
   "inconsistentValue",
   "wrongValue",
   "genErr",
@@ -40,7 +40,7 @@ const ORDER_SENSITIVE = new Set([
   "tooBig",
 ]);
 
-interface Step {
+export interface Step {
   label: string;
   writes: Write[];
 }
@@ -114,7 +114,7 @@ export async function changeUntaggedVlan(
 }
 
 /** The steps as separate PDUs; on a failure everything is put back as it was. */
-async function runSteps(
+export async function runSteps(
   session: SnmpSession,
   steps: Step[],
   originals: Write[],
@@ -139,7 +139,7 @@ async function runSteps(
  * the others (on some agents a later write, such as the PVID, carries the earlier ones
  * along); the final read-back decides what the message says.
  */
-async function restore(session: SnmpSession, originals: Write[]): Promise<{ text: string; unknown: boolean }> {
+export async function restore(session: SnmpSession, originals: Write[]): Promise<{ text: string; unknown: boolean }> {
   const refusals: string[] = [];
   try {
     for (const w of originals) {

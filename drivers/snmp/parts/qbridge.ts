@@ -2,20 +2,21 @@
  * VLAN membership through Q-BRIDGE-MIB (RFC 4363), the part most families use: the VLAN
  * list from the static and current tables, each bridge port's PVID, tagged membership
  * from the egress and untagged PortLists, an untagged VLAN change that keeps the tables
- * consistent (qbridge-untagged.ts), and VLAN create/rename/delete through the static
- * table's RowStatus and name.
+ * consistent (qbridge-untagged.ts), trunk changes (qbridge-tags.ts), and VLAN
+ * create/rename/delete through the static table's RowStatus and name.
  *
  * A family with a quirk passes options (for example PVIDs that some agents index by
  * ifIndex where the bridge port map is partial).
  */
 import { qbridge } from "../../../mib/oids";
-import type { VlanInfo } from "../../../model/device";
+import type { TagChange, VlanInfo } from "../../../model/device";
 import { hasPort } from "../../../mib/portlist";
 import type { Columns, SnmpSession } from "../session";
 import { asBytes } from "../varbind-values";
 import { intWrite, textWrite, writeVerified } from "../verified-write";
 import { portOfInterface } from "./bridge-ports";
 import type { Plan, PortMap, PortVlans, Purpose, Tables, VlanPart } from "./part";
+import { changeTags } from "./qbridge-tags";
 import { changeUntaggedVlan, type PortVlanState } from "./qbridge-untagged";
 import { membersByVlan, needsCurrentTable, pvidByPort, vlanList } from "./qbridge-tables";
 
@@ -152,6 +153,12 @@ export function qBridgeVlans(options: QBridgeOptions = {}): VlanPart {
       const { bridgePort, state } = port.writeState as QBridgeWriteState;
       if (bridgePort === null) throw new TypeError("setUntagged of a port that is not a bridge port");
       await changeUntaggedVlan(session, bridgePort, vlan, state);
+    },
+
+    async setTags(session: SnmpSession, _ifIndex: number, port: PortVlans, change: TagChange): Promise<void> {
+      const { bridgePort, state } = port.writeState as QBridgeWriteState;
+      if (bridgePort === null) throw new TypeError("setTags of a port that is not a bridge port");
+      await changeTags(session, bridgePort, change, state);
     },
 
     async createVlan(session: SnmpSession, id: number, name: string): Promise<void> {

@@ -15,16 +15,18 @@ import {
   type VlanTablesView,
 } from "./bridge";
 import type { FamilyEnv, FamilyMib } from "./family";
+import { addLagAndDot1x } from "./lag-dot1x";
 import { addNeighbours } from "./neighbours";
 import { addPoe } from "./poe";
 import { addSystemAndInterfaces } from "./system-and-interfaces";
 import { qbridgeColumns, type SetRules } from "./writable";
 
-/** system group, interfaces, PoE, LLDP and IP tables */
+/** system group, interfaces, PoE, LLDP and IP tables, LAG and 802.1X where configured */
 export function addCommon(b: MibIndexBuilder, sw: VirtualSwitch): void {
   addSystemAndInterfaces(b, sw);
   addPoe(b, sw);
   addNeighbours(b, sw);
+  addLagAndDot1x(b, sw);
 }
 
 export interface QBridgeFamilyOptions {

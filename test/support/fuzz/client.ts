@@ -140,7 +140,7 @@ function build(w: World, req: FuzzRequest, path: string): { headers: Record<stri
   }
   const withCsrf = (v: unknown) =>
     req.auth === "session-form-csrf" && v && typeof v === "object" && !Array.isArray(v)
-      ? { ...(v as object), csrfmiddlewaretoken: w.session.csrf }
+      ? { ...v, csrfmiddlewaretoken: w.session.csrf }
       : v;
   if (req.method === "HEAD" || req.method === "TRACE") return { headers, body: null };
   const b = req.body;
@@ -252,7 +252,7 @@ export async function sendAndJudge(agent: http.Agent, contract: Contract, w: Wor
     find("dropped", `connection closed after a ${status}`, status);
   const type = String(answer.headers["content-type"] ?? "");
   const isJson = type.includes("application/json");
-  let parsed: any = text;
+  let parsed: unknown = text;
   if (isJson && req.method !== "HEAD") {
     try {
       parsed = text ? JSON.parse(text) : undefined;
@@ -268,7 +268,7 @@ export async function sendAndJudge(agent: http.Agent, contract: Contract, w: Wor
     status >= 400 &&
     req.method !== "HEAD" &&
     path.startsWith("/api/") &&
-    !(isJson && typeof parsed?.reason === "string" && typeof parsed?.code === "string")
+    !(isJson && typeof fieldOf(parsed, "reason") === "string" && typeof fieldOf(parsed, "code") === "string")
   ) {
     find("no-reason", `${status} without JSON reason and code: ${type} ${text.slice(0, 200)}`, status);
   } else if (!loginRedirect && status < 500 && findings.length === 0) {
@@ -278,21 +278,23 @@ export async function sendAndJudge(agent: http.Agent, contract: Contract, w: Wor
       find("contract", (e as Error).message.slice(0, 600), status);
     }
   }
-  for (const f of findings) if (typeof parsed?.code === "string") f.code = parsed.code;
+  const code = fieldOf(parsed, "code");
+  const reason = fieldOf(parsed, "reason");
+  for (const f of findings) if (typeof code === "string") f.code = code;
   learn(w, req, status, parsed);
   return {
     request,
     method: req.method,
     path,
     status,
-    reason: typeof parsed?.reason === "string" ? parsed.reason : undefined,
+    reason: typeof reason === "string" ? reason : undefined,
     bodyBytes,
     findings,
   };
 }
 
 /** ids of what the fuzzer created (or listed) become targets of later requests */
-function learn(w: World, req: FuzzRequest, status: number, body: any): void {
+function learn(w: World, req: FuzzRequest, status: number, body: unknown): void {
   if (status !== 200 && status !== 201) return;
   const resource = resourceOf(req.op.template);
   if (!resource) return;
@@ -300,6 +302,12 @@ function learn(w: World, req: FuzzRequest, status: number, body: any): void {
   const add = (id: unknown) => {
     if (typeof id === "number" && !pool.includes(id) && pool.length < 200) pool.push(id);
   };
-  if (req.method === "POST" && req.op.params.length === 0 && body && typeof body === "object") add(body.id);
-  if (resource === "tokens" && req.method === "GET" && Array.isArray(body)) for (const t of body) add(t?.id);
+  if (req.method === "POST" && req.op.params.length === 0) add(fieldOf(body, "id"));
+  if (resource === "tokens" && req.method === "GET" && Array.isArray(body))
+    for (const t of body as unknown[]) add(fieldOf(t, "id"));
+}
+
+/** A field of a parsed JSON object; undefined when the body is not an object. */
+function fieldOf(body: unknown, name: string): unknown {
+  return body && typeof body === "object" ? (body as Record<string, unknown>)[name] : undefined;
 }

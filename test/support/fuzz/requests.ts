@@ -147,7 +147,7 @@ function authArb(): fc.Arbitrary<Auth> {
   );
 }
 
-function bodyArb(op: OpInfo, doc: Schema, hints: Hints): fc.Arbitrary<BodySpec> {
+function bodyArb(op: OpInfo, doc: unknown, hints: Hints): fc.Arbitrary<BodySpec> {
   const schema = op.bodySchema ?? { type: "object", properties: {} };
   const anyObject = fc.dictionary(fc.string({ maxLength: 10 }), hostileValue, { maxKeys: 4 });
   const asForm = (v: unknown): BodySpec => ({
@@ -211,7 +211,7 @@ function bodyArb(op: OpInfo, doc: Schema, hints: Hints): fc.Arbitrary<BodySpec> 
 const OTHER_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD", "TRACE"];
 
 /** one request for one operation */
-export function requestArb(op: OpInfo, doc: Schema, hints: Hints): fc.Arbitrary<FuzzRequest> {
+export function requestArb(op: OpInfo, doc: unknown, hints: Hints): fc.Arbitrary<FuzzRequest> {
   const params: Record<string, fc.Arbitrary<Param>> = {};
   for (const p of op.params) params[p] = paramArb(p);
   return fc.record({
@@ -239,10 +239,17 @@ export function requestArb(op: OpInfo, doc: Schema, hints: Hints): fc.Arbitrary<
   });
 }
 
-/** the spec's operations, in the order of the document */
-export function operationsOf(doc: Schema): OpInfo[] {
+/** The parts of an operation of the spec document that operationsOf reads. */
+interface OperationNode {
+  operationId?: string;
+  requestBody?: { content?: Record<string, { schema?: Schema } | undefined> };
+}
+
+/** the spec's operations, in the order of the document (the parsed spec/openapi.yaml) */
+export function operationsOf(doc: unknown): OpInfo[] {
   const out: OpInfo[] = [];
-  for (const [template, item] of Object.entries<any>(doc.paths ?? {})) {
+  const paths = (doc as { paths?: Record<string, Record<string, OperationNode | undefined>> } | null)?.paths ?? {};
+  for (const [template, item] of Object.entries(paths)) {
     for (const m of ["get", "post", "put", "patch", "delete"]) {
       const op = item[m];
       if (!op?.operationId) continue;

@@ -6,7 +6,23 @@
  */
 import fc from "fast-check";
 
-export type Schema = Record<string, any>;
+/**
+ * The parts of a schema of the spec the fuzzer reads: a node of the parsed document
+ * (which openapi-backend validated when the contract was loaded), by a `$ref` or inline.
+ */
+export interface Schema {
+  $ref?: string;
+  type?: string;
+  enum?: unknown[];
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+  minimum?: number;
+  maximum?: number;
+  items?: Schema;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  nullable?: boolean;
+}
 
 /** what the fuzzer knows of the world when it generates (ids are picked at send time) */
 export interface Hints {
@@ -107,7 +123,7 @@ const ON_VALUES = [
 
 /** four valid values for one odd one */
 const mostly = <T, U>(good: fc.Arbitrary<T>, odd: fc.Arbitrary<U>) =>
-  fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: odd }) as fc.Arbitrary<T | U>;
+  fc.oneof({ weight: 4, arbitrary: good }, { weight: 1, arbitrary: odd });
 
 /** by field name: values that get past validation and reach the handler's own checks */
 function hinted(name: string, hints: Hints): fc.Arbitrary<unknown> | null {
@@ -118,10 +134,22 @@ function hinted(name: string, hints: Hints): fc.Arbitrary<unknown> | null {
   switch (name) {
     case "vlan":
     case "vlan_id":
+    case "untagged_vlan":
       return mostly(fc.oneof(vlan, vlan.map(String)), fc.constantFrom("010", " 10 ", "1e1", "0x10"));
+    case "tagged_vlans":
+      return mostly(
+        fc.oneof(
+          fc.array(vlan, { maxLength: 4 }),
+          fc.array(vlan, { maxLength: 4 }).map((a) => a.join(",")),
+          fc.array(vlan, { maxLength: 4 }).map((a) => a.join(", ")),
+          fc.constant(""),
+        ),
+        fc.constantFrom("1,,2", "a,b", "10;20", "10,10", "-1", "99999999999", 20, [20, [30]]),
+      );
     case "state":
     case "poe_state":
     case "save":
+    case "allow_all":
       return fc.oneof(fc.constantFrom(...ON_VALUES), fc.boolean(), fc.constantFrom(0, 1, 2));
     case "vlan_name":
     case "description":
@@ -219,13 +247,14 @@ function hinted(name: string, hints: Hints): fc.Arbitrary<unknown> | null {
   }
 }
 
-function resolve(schema: Schema, doc: Schema): Schema {
-  let s = schema;
+/** The schema a `$ref` points at in the document (a chain of them, ten at most), or the schema itself. */
+function resolve(schema: Schema, doc: unknown): Schema {
+  let s: Schema | undefined = schema;
   for (let i = 0; i < 10 && s && typeof s.$ref === "string"; i++) {
-    s = s.$ref
-      .replace(/^#\//, "")
-      .split("/")
-      .reduce((o: any, k: string) => o?.[k], doc);
+    let node: unknown = doc;
+    for (const k of s.$ref.replace(/^#\//, "").split("/"))
+      node = node && typeof node === "object" ? (node as Record<string, unknown>)[k] : undefined;
+    s = node as Schema | undefined;
   }
   return s ?? {};
 }
@@ -240,16 +269,19 @@ const NEEDED = new Set([
   "poe_state",
   "save",
   "description",
+  "untagged_vlan",
+  "tagged_vlans",
+  "allow_all",
 ]);
 
 /** a value the schema accepts (the hints may also give near misses on purpose) */
-export function validValue(schema: Schema, doc: Schema, hints: Hints, name = ""): fc.Arbitrary<unknown> {
+export function validValue(schema: Schema, doc: unknown, hints: Hints, name = ""): fc.Arbitrary<unknown> {
   const h = name ? hinted(name, hints) : null;
   if (h) return h;
   const s = resolve(schema, doc);
   if (Array.isArray(s.enum)) return fc.constantFrom(...s.enum);
   const alts = s.anyOf ?? s.oneOf;
-  if (Array.isArray(alts)) return fc.oneof(...alts.map((a: Schema) => validValue(a, doc, hints)));
+  if (Array.isArray(alts)) return fc.oneof(...alts.map((a) => validValue(a, doc, hints)));
   let arb: fc.Arbitrary<unknown>;
   switch (s.type) {
     case "string":
@@ -293,7 +325,7 @@ type Mutation =
   | { kind: "numeric-string" };
 
 /** a valid body with one thing wrong: a field of the wrong type, an unknown field, a required field gone */
-export function nearValid(schema: Schema, doc: Schema, hints: Hints): fc.Arbitrary<Record<string, unknown>> {
+export function nearValid(schema: Schema, doc: unknown, hints: Hints): fc.Arbitrary<Record<string, unknown>> {
   const s = resolve(schema, doc);
   const keys = Object.keys(s.properties ?? {});
   const mutation: fc.Arbitrary<Mutation> = fc.oneof(

@@ -38,7 +38,7 @@ export async function sshFace(lab: LabSwitch): Promise<LabFace> {
       silentAfter: (n) => face.faults.dropAfter(n),
       refuseWrites: () =>
         face.faults.refuseCommands(
-          /^(description|no description|shutdown|no shutdown)/,
+          /^(description|no description|shutdown|no shutdown|switchport)/,
           "Command rejected by the conformance suite",
         ),
       lieOnWrites: () => void (face.faults.lieOnWrite = true),

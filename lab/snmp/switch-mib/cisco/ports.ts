@@ -1,24 +1,31 @@
 /**
  * How an IOS port carries VLANs: CISCO-VLAN-MEMBERSHIP-MIB vmMembershipTable for access
  * ports (trunks have no row there, as the MIB says and the recordings show) and
- * CISCO-VTP-MIB vlanTrunkPortTable for every Ethernet port (the native VLAN and allowed
- * lists of trunks; 1 and "all" on access ports, the IOS defaults).
+ * CISCO-VTP-MIB vlanTrunkPortTable for every Ethernet port: its configured mode, native
+ * VLAN and allowed lists (for an access port the trunk settings it keeps, by default
+ * native 1 and all VLANs, as IOS has them). The port's settings are the configuration's
+ * switchport settings (lab/config.ts); the memberships follow them.
  *
  * Writes:
  * - vmVlan moves an access port to an existing VLAN. A VLAN that does not exist (or is
  *   one of the reserved 1002-1005) is refused with inconsistentValue: the value is in
  *   the object's range, the switch's current state is what rules it out (RFC 3416
  *   4.2.5). 0 is wrongValue (only dynamic ports may be unassigned, per the MIB). A trunk
- *   port has no vmVlan instance: noCreation.
- * - vlanTrunkPortNativeVlan changes the untagged VLAN of a trunk; the old native VLAN
- *   stays allowed, tagged. On an access port it is refused with inconsistentValue (a
- *   simplification: the lab keeps no native VLAN for ports that do not trunk).
- * - vlanTrunkPortVlansEnabled (and 2k/3k/4k) set which existing VLANs a trunk carries
- *   tagged; bits of VLANs that do not exist are accepted and not kept. The native VLAN
- *   always stays. vlanTrunkPortSetSerialNo, when in the PDU, must hold the current value
- *   (TestAndIncr).
+ *   port has no vmVlan instance: noCreation (in a PDU that first makes the port an
+ *   access port, the instance exists).
+ * - vlanTrunkPortDynamicState on(1) makes a port a trunk (`switchport mode trunk`): its
+ *   native VLAN and allowed lists take effect, its access VLAN is kept for later; off(2)
+ *   makes it an access port on its kept access VLAN. desirable(3), auto(4) and
+ *   onNoNegotiate(5) need DTP, which the lab does not model: inconsistentValue.
+ * - vlanTrunkPortNativeVlan sets the native VLAN (an existing one: the lab keeps every
+ *   PVID a VLAN); on an access port it is kept until the port trunks.
+ * - vlanTrunkPortVlansEnabled (and 2k/3k/4k) set the allowed list, VLAN ids that do not
+ *   exist included (a VLAN created later is carried then). vlanTrunkPortSetSerialNo,
+ *   when in the PDU, must hold the current value (TestAndIncr).
+ * - vlanTrunkPortEncapsulationType is dot1Q(4) and not writable: a 2960-X knows no other.
  */
 import { vlanMembership, vtp } from "../../../../mib/cisco";
+import { configureSwitchport, setPortMode, switchportOf } from "../../../config";
 import type { LabInterface } from "../../../hardware";
 import type { VirtualSwitch } from "../../../model";
 import type { MibIndexBuilder } from "../../mib-index";
@@ -39,7 +46,12 @@ const ENABLED: ReadonlyArray<[object: string, base: number, exactLength: boolean
   [vtp.vlanTrunkPortVlansEnabled4k, 3072, false],
 ];
 
+/** vlanTrunkPortDynamicState values the lab takes */
+const STATE = { on: 1, off: 2 } as const;
+
 export const isTrunk = (sw: VirtualSwitch, bp: number, cfg = sw.running) => cfg.portModes.has(bp);
+
+const ALL_VLANS = Array.from({ length: 4094 }, (_, i) => i + 1);
 
 /** VLANs base..base+1023 as a 128-octet bitmap, most significant bit first */
 function vlanBitmap(vlans: Iterable<number>, base: number): Buffer {
@@ -51,19 +63,13 @@ function vlanBitmap(vlans: Iterable<number>, base: number): Buffer {
   return out;
 }
 
-/** what a trunk carries: every VLAN it is a member of */
-function carried(sw: VirtualSwitch, bp: number): number[] {
-  return [...sw.running.vlans].filter(([, v]) => v.egress.has(bp)).map(([id]) => id);
-}
-
-const ALL_VLANS = Array.from({ length: 4094 }, (_, i) => i + 1);
-
 export function addPortTables(b: MibIndexBuilder, sw: VirtualSwitch, state: FamilyState<CiscoState>): void {
   const ports = sw.ethernetPorts;
   const byIf = (i: LabInterface) => [i.ifIndex];
   const bp = (i: LabInterface) => i.bridgePort!;
   const trunk = (i: LabInterface) => isTrunk(sw, bp(i));
   const trunking = (i: LabInterface) => trunk(i) && sw.operUp(i.ifIndex);
+  const settings = (i: LabInterface) => switchportOf(sw.running, bp(i));
 
   // vmMembershipTable: access ports only (rows follow the port modes)
   const access = ports.filter((i) => !trunk(i));
@@ -78,15 +84,18 @@ export function addPortTables(b: MibIndexBuilder, sw: VirtualSwitch, state: Fami
   // vlanTrunkPortTable: every Ethernet port
   b.column(vtp.vlanTrunkPortManagementDomain, ports, byIf, () => integer(DOMAIN))
     .column(vtp.vlanTrunkPortEncapsulationType, ports, byIf, () => integer(4))
-    .column(vtp.vlanTrunkPortNativeVlan, ports, byIf, (i) => integer(trunk(i) ? pvidOf(i) : 1))
+    .column(vtp.vlanTrunkPortNativeVlan, ports, byIf, (i) => integer(settings(i).native))
     .column(vtp.vlanTrunkPortRowStatus, ports, byIf, () => integer(1))
     // on(1) for "switchport mode trunk", off(2) for access ports
-    .column(vtp.vlanTrunkPortDynamicState, ports, byIf, (i) => integer(trunk(i) ? 1 : 2))
+    .column(vtp.vlanTrunkPortDynamicState, ports, byIf, (i) => integer(trunk(i) ? STATE.on : STATE.off))
     // what the port does now: a trunk whose link is down is not trunking
     .column(vtp.vlanTrunkPortDynamicStatus, ports, byIf, (i) => integer(trunking(i) ? 1 : 2))
     .column(vtp.vlanTrunkPortEncapsulationOperType, ports, byIf, (i) => integer(trunking(i) ? 4 : 6));
   for (const [object, base] of ENABLED) {
-    b.column(object, ports, byIf, (i) => octets(vlanBitmap(trunk(i) ? carried(sw, bp(i)) : ALL_VLANS, base)));
+    b.column(object, ports, byIf, (i) => {
+      const allowed = settings(i).allowed;
+      return octets(vlanBitmap(allowed === "all" ? ALL_VLANS : allowed, base));
+    });
   }
   b.scalar(vtp.vlanTrunkPortSetSerialNo, () => integer(state.current().trunkSerial));
 }
@@ -114,7 +123,26 @@ export function portColumns(sw: VirtualSwitch, state: FamilyState<CiscoState>): 
       const port = portAt(sw, instance);
       if (!port || isTrunk(sw, port.bridgePort!, tx.view())) return E.noCreation;
       if (!assignable(tx, value.value)) return E.inconsistentValue;
-      moveTo(tx, port.bridgePort!, value.value);
+      configureSwitchport(tx.config(), port.bridgePort!, { access: value.value });
+      tx.membershipVarbind = varbind;
+      return E.noError;
+    },
+  };
+
+  const dynamicState: WritableColumn = {
+    column: parseOid(vtp.vlanTrunkPortDynamicState),
+    phase: plain,
+    apply(tx, instance, value, varbind) {
+      if (!isInt(value)) return E.wrongType;
+      if (value.value < 1 || value.value > 5) return E.wrongValue;
+      const port = portAt(sw, instance);
+      if (!port) return E.noCreation;
+      if (value.value !== STATE.on && value.value !== STATE.off) return E.inconsistentValue;
+      const bp = port.bridgePort!;
+      const settings = switchportOf(tx.view(), bp);
+      // the mode's untagged VLAN must be one a port may use
+      if (!assignable(tx, value.value === STATE.on ? settings.native : settings.access)) return E.inconsistentValue;
+      setPortMode(tx.config(), bp, value.value === STATE.on ? "trunk" : "access");
       tx.membershipVarbind = varbind;
       return E.noError;
     },
@@ -128,18 +156,8 @@ export function portColumns(sw: VirtualSwitch, state: FamilyState<CiscoState>): 
       if (value.value < 0 || value.value > 4095) return E.wrongValue;
       const port = portAt(sw, instance);
       if (!port) return E.noCreation;
-      const bp = port.bridgePort!;
-      if (!isTrunk(sw, bp, tx.view())) return E.inconsistentValue;
       if (value.value === 0 || !assignable(tx, value.value)) return E.inconsistentValue;
-      const cfg = tx.config();
-      const old = cfg.pvid.get(bp);
-      if (old !== value.value) {
-        if (old !== undefined) cfg.vlans.get(old)?.untagged.delete(bp);
-        const next = cfg.vlans.get(value.value)!;
-        next.untagged.add(bp);
-        next.egress.add(bp);
-        cfg.pvid.set(bp, value.value);
-      }
+      configureSwitchport(tx.config(), port.bridgePort!, { native: value.value });
       tx.membershipVarbind = varbind;
       return E.noError;
     },
@@ -154,19 +172,14 @@ export function portColumns(sw: VirtualSwitch, state: FamilyState<CiscoState>): 
       const port = portAt(sw, instance);
       if (!port) return E.noCreation;
       const bp = port.bridgePort!;
-      if (!isTrunk(sw, bp, tx.view())) return E.inconsistentValue;
-      const cfg = tx.config();
-      const native = cfg.pvid.get(bp);
-      for (const [id, v] of cfg.vlans) {
-        const i = id - base;
-        if (i < 0 || i >= 1024 || id === native) continue;
-        const allowed = i >> 3 < value.value.length && (value.value[i >> 3] & (0x80 >> (i & 7))) !== 0;
-        if (allowed) v.egress.add(bp);
-        else {
-          v.egress.delete(bp);
-          v.untagged.delete(bp);
-        }
+      const before = switchportOf(tx.view(), bp).allowed;
+      // this bitmap's 1024 VLANs as written, the others as they were
+      const allowed = new Set([...(before === "all" ? ALL_VLANS : before)].filter((v) => v < base || v >= base + 1024));
+      for (let i = 0; i < value.value.length * 8 && i < 1024; i++) {
+        if ((value.value[i >> 3] & (0x80 >> (i & 7))) !== 0 && base + i >= 1 && base + i <= 4094) allowed.add(base + i);
       }
+      const all = ALL_VLANS.every((v) => allowed.has(v));
+      configureSwitchport(tx.config(), bp, { allowed: all ? "all" : allowed });
       tx.membershipVarbind = varbind;
       return E.noError;
     },
@@ -186,20 +199,5 @@ export function portColumns(sw: VirtualSwitch, state: FamilyState<CiscoState>): 
     },
   };
 
-  return [vmVlan, nativeVlan, ...enabled, serialNo];
-}
-
-/** an access port's new VLAN: out of the old one, untagged into the new one */
-function moveTo(tx: SetTransaction, bp: number, vlan: number): void {
-  const cfg = tx.config();
-  for (const v of cfg.vlans.values()) {
-    if (v.untagged.has(bp)) {
-      v.untagged.delete(bp);
-      v.egress.delete(bp);
-    }
-  }
-  const target = cfg.vlans.get(vlan)!;
-  target.untagged.add(bp);
-  target.egress.add(bp);
-  cfg.pvid.set(bp, vlan);
+  return [vmVlan, dynamicState, nativeVlan, ...enabled, serialNo];
 }

@@ -12,6 +12,7 @@
  * leave those ports inactive); there is no deadman timer on the buffer.
  */
 import { vtp } from "../../../../mib/cisco";
+import { carryNewVlan } from "../../../config";
 import type { VirtualSwitch } from "../../../model";
 import type { MibIndexBuilder } from "../../mib-index";
 import { parseOid } from "../../oid";
@@ -173,6 +174,8 @@ function apply(tx: SetTransaction, s: CiscoState): number {
       v.active = row.state === 1;
     } else {
       next.vlans.set(id, { name: row.name!, active: row.state === 1, egress: new Set(), untagged: new Set() });
+      // trunks allowing it carry it at once
+      carryNewVlan(next, id);
     }
   }
   if (s.vtpMode === "server") s.revision = s.editRevision;

@@ -3,6 +3,11 @@
  * dot1qPvid, as recorded, plus HH3C-LswVLAN-MIB hh3cdot1qVlanMIBTable and
  * HH3C-LswINF-MIB hh3cifVLANType / hh3cifVLANTrunkStatusTable.
  *
+ * A trunk's PVID and permitted VLANs are the configuration's switchport settings (native
+ * and allowed list, lab/config.ts): hh3cifVLANTrunkAllowListLow/High read the permitted
+ * list as configured (all ones after "permit vlan all"), ...PassList the VLANs the port
+ * carries now.
+ *
  * Writes, as the reference tool drives a Comware switch:
  * - an access port changes VLAN by rewriting hh3cdot1qVlanPorts of the target VLAN with
  *   the port added (it leaves its old VLAN); taking an access port out of its VLAN's
@@ -12,19 +17,22 @@
  * - dot1qPvid on an access port is answered noError and changes nothing: Comware takes
  *   an access port's PVID from its access VLAN, so a manager that writes only the PVID
  *   reads back the old VLAN. On a trunk or hybrid port it changes the PVID (the old one
- *   stays allowed, tagged).
- * - hh3cifVLANType switches a port between access(2), trunk(1) and hybrid(3): to access
- *   drops its tagged VLANs (its PVID becomes its access VLAN); fabric(4) is wrongValue.
- * - hh3cifVLANTrunkAllowListLow/High set the VLANs a trunk or hybrid port carries tagged
+ *   stays tagged where the port permits it).
+ * - hh3cifVLANType switches a port between access(2), trunk(1) and hybrid(3). An access
+ *   port made a trunk starts as Comware starts a trunk: PVID 1, permitting VLAN 1 only
+ *   (its access VLAN is gone until the manager permits it); to access drops its tagged
+ *   VLANs (its PVID becomes its access VLAN); fabric(4) is wrongValue.
+ * - hh3cifVLANTrunkAllowListLow/High set the VLANs a trunk or hybrid port may carry
  *   (bit order as the MIB has it: within an octet the least significant bit is the
- *   lowest VLAN); on an access port inconsistentValue.
+ *   lowest VLAN), ids that do not exist included; on an access port inconsistentValue.
  * - hh3cdot1qVlanName renames, hh3cdot1qVlanRowStatus createAndGo/destroy creates and
- *   deletes VLANs (the Q-BRIDGE rules: VLAN 1 and PVIDs stay). The Q-BRIDGE static
- *   columns are read-only here (notWritable).
+ *   deletes VLANs (the Q-BRIDGE rules: VLAN 1 and PVIDs stay; a new VLAN is carried by
+ *   the trunks that permit it). The Q-BRIDGE static columns are read-only here
+ *   (notWritable).
  */
 import { hh3cIf, hh3cVlan } from "../../../../mib/comware";
 import { qbridge } from "../../../../mib/oids";
-import { moveAccessVlan } from "../../../config";
+import { carryNewVlan, configureSwitchport, setPortMode, switchportOf, type SwitchConfig } from "../../../config";
 import type { LabInterface } from "../../../hardware";
 import type { VirtualSwitch } from "../../../model";
 import { portListOf, portsOf } from "../../../../mib/portlist";
@@ -97,16 +105,32 @@ export function addComwareVlanTables(b: MibIndexBuilder, sw: VirtualSwitch): voi
   const trunks = ports.filter((i) => modeOf(sw, i.bridgePort!) !== MODE.access);
   const carried = (i: LabInterface) =>
     [...sw.running.vlans].filter(([, v]) => v.egress.has(i.bridgePort!)).map(([id]) => id);
+  const permitted = (i: LabInterface) => {
+    const allowed = switchportOf(sw.running, i.bridgePort!).allowed;
+    return allowed === "all" ? ALL_VLANS : allowed;
+  };
   b.column(hh3cIf.hh3cifVLANTrunkPassListLow, trunks, byIf, (i) => octets(trunkList(carried(i), 1)))
     .column(hh3cIf.hh3cifVLANTrunkPassListHigh, trunks, byIf, (i) => octets(trunkList(carried(i), 2049)))
-    .column(hh3cIf.hh3cifVLANTrunkAllowListLow, trunks, byIf, (i) => octets(trunkList(carried(i), 1)))
-    .column(hh3cIf.hh3cifVLANTrunkAllowListHigh, trunks, byIf, (i) => octets(trunkList(carried(i), 2049)));
+    .column(hh3cIf.hh3cifVLANTrunkAllowListLow, trunks, byIf, (i) => octets(trunkList(permitted(i), 1)))
+    .column(hh3cIf.hh3cifVLANTrunkAllowListHigh, trunks, byIf, (i) => octets(trunkList(permitted(i), 2049)));
 }
+
+const ALL_VLANS = Array.from({ length: 4094 }, (_, i) => i + 1);
 
 function portAt(sw: VirtualSwitch, instance: number[]): LabInterface | null {
   const ifIndex = singleIndex(instance);
   const i = ifIndex === null ? undefined : sw.interface(ifIndex);
   return i && i.portNumber !== null && i.bridgePort !== null ? i : null;
+}
+
+/** a trunk permits `vlan` or no longer does (its allowed list; the memberships follow) */
+function permit(cfg: SwitchConfig, bp: number, vlan: number, on: boolean): void {
+  const before = switchportOf(cfg, bp).allowed;
+  if (on && before === "all") return;
+  const allowed = new Set(before === "all" ? ALL_VLANS : before);
+  if (on) allowed.add(vlan);
+  else allowed.delete(vlan);
+  configureSwitchport(cfg, bp, { allowed });
 }
 
 /** the same rules as another column, under a Comware OID */
@@ -126,16 +150,19 @@ export function comwareVlanColumns(sw: VirtualSwitch): WritableColumn[] {
       const cfg = tx.config();
       const vlan = cfg.vlans.get(id)!;
       for (const p of sw.bridgePorts) {
-        const access = !cfg.portModes.has(p);
+        const mode = cfg.portModes.get(p);
         const member = vlan.egress.has(p);
         if (wanted.has(p) && !member) {
-          if (access) moveAccessVlan(cfg, p, id);
+          if (!mode) configureSwitchport(cfg, p, { access: id });
+          else if (mode === "trunk") permit(cfg, p, id, true);
           else vlan.egress.add(p);
         } else if (!wanted.has(p) && member) {
           if (cfg.pvid.get(p) === id) {
             // an access port leaves for VLAN 1; nothing leaves VLAN 1, no trunk its PVID VLAN
-            if (!access || id === 1) return E.inconsistentValue;
-            moveAccessVlan(cfg, p, 1);
+            if (mode || id === 1) return E.inconsistentValue;
+            configureSwitchport(cfg, p, { access: 1 });
+          } else if (mode === "trunk") {
+            permit(cfg, p, id, false);
           } else {
             vlan.egress.delete(p);
             vlan.untagged.delete(p);
@@ -160,6 +187,11 @@ export function comwareVlanColumns(sw: VirtualSwitch): WritableColumn[] {
       // an access port's PVID follows its access VLAN: the write is taken and changes nothing
       if (!tx.view().portModes.has(bp)) return E.noError;
       const cfg = tx.config();
+      if (cfg.portModes.get(bp) === "trunk") {
+        configureSwitchport(cfg, bp, { native: value.value });
+        tx.membershipVarbind = varbind;
+        return E.noError;
+      }
       const old = cfg.pvid.get(bp);
       if (old !== undefined && old !== value.value) cfg.vlans.get(old)?.untagged.delete(bp);
       const next = cfg.vlans.get(value.value)!;
@@ -181,16 +213,25 @@ export function comwareVlanColumns(sw: VirtualSwitch): WritableColumn[] {
       if (!port) return E.noCreation;
       const bp = port.bridgePort!;
       const cfg = tx.config();
-      if (value.value === MODE.access) {
-        cfg.portModes.delete(bp);
-        const pvidVlan = cfg.pvid.get(bp);
-        for (const [id, v] of cfg.vlans) {
-          if (id === pvidVlan) continue;
-          v.egress.delete(bp);
-          v.untagged.delete(bp);
-        }
+      const before = modeOf(sw, bp, cfg);
+      if (value.value === before) {
+        // no change
+      } else if (value.value === MODE.access) {
+        // the PVID becomes the access VLAN; the trunk settings are not kept (Comware drops them)
+        cfg.switchport.set(bp, { access: cfg.pvid.get(bp) ?? 1, native: 1, allowed: new Set([1]) });
+        setPortMode(cfg, bp, "access");
+      } else if (value.value === MODE.hybrid) {
+        cfg.portModes.set(bp, "hybrid");
+        cfg.switchport.delete(bp);
+      } else if (before === MODE.access) {
+        // a new trunk: PVID 1, VLAN 1 permitted
+        cfg.switchport.set(bp, { access: cfg.pvid.get(bp) ?? 1, native: 1, allowed: new Set([1]) });
+        setPortMode(cfg, bp, "trunk");
       } else {
-        cfg.portModes.set(bp, value.value === MODE.trunk ? "trunk" : "hybrid");
+        // hybrid to trunk keeps what the port carries
+        const carried = [...cfg.vlans].filter(([, v]) => v.egress.has(bp)).map(([id]) => id);
+        cfg.switchport.set(bp, { access: 1, native: cfg.pvid.get(bp) ?? 1, allowed: new Set(carried) });
+        setPortMode(cfg, bp, "trunk");
       }
       tx.membershipVarbind = varbind;
       return E.noError;
@@ -208,6 +249,19 @@ export function comwareVlanColumns(sw: VirtualSwitch): WritableColumn[] {
       const bp = port.bridgePort!;
       if (!tx.view().portModes.has(bp)) return E.inconsistentValue;
       const cfg = tx.config();
+      if (cfg.portModes.get(bp) === "trunk") {
+        // this half's 2048 VLANs as written, the other half as it was
+        const before = switchportOf(cfg, bp).allowed;
+        const allowed = new Set(
+          [...(before === "all" ? ALL_VLANS : before)].filter((v) => v < from || v >= from + 2048),
+        );
+        for (let i = 0; i < value.value.length * 8 && i < 2048; i++) {
+          if ((value.value[i >> 3] & (1 << (i & 7))) !== 0 && from + i <= 4094) allowed.add(from + i);
+        }
+        configureSwitchport(cfg, bp, { allowed: ALL_VLANS.every((v) => allowed.has(v)) ? "all" : allowed });
+        tx.membershipVarbind = varbind;
+        return E.noError;
+      }
       const pvidVlan = cfg.pvid.get(bp);
       for (const [id, v] of cfg.vlans) {
         const i = id - from;
@@ -231,6 +285,16 @@ export function comwareVlanColumns(sw: VirtualSwitch): WritableColumn[] {
     allowList(hh3cIf.hh3cifVLANTrunkAllowListLow, 1),
     allowList(hh3cIf.hh3cifVLANTrunkAllowListHigh, 2049),
     alias(hh3cVlan.hh3cdot1qVlanName, dot1qVlanStaticName),
-    alias(hh3cVlan.hh3cdot1qVlanRowStatus, dot1qVlanStaticRowStatus),
+    {
+      ...alias(hh3cVlan.hh3cdot1qVlanRowStatus, dot1qVlanStaticRowStatus),
+      apply(tx, instance, value, varbind) {
+        const status = dot1qVlanStaticRowStatus.apply(tx, instance, value, varbind);
+        const id = singleIndex(instance);
+        // a VLAN created: the trunks that permit it carry it
+        if (status === E.noError && id !== null && tx.stagedConfig?.vlans.has(id) && !tx.sw.vlan(id))
+          carryNewVlan(tx.config(), id);
+        return status;
+      },
+    },
   ];
 }
