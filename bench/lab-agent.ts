@@ -58,7 +58,7 @@ interface NetSnmpMib {
   addTableRow(table: string, row: Array<number | string | Buffer>): void;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- net-snmp ships no declarations; NetSnmpAgentApi is its agent side
 const agentApi = require("net-snmp") as NetSnmpAgentApi;
 
 const VALUES = 1000;

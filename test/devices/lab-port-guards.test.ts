@@ -191,9 +191,15 @@ describe("the source rules on hand-made tables", () => {
   it("port control auto is 802.1X mode only while the system switch says enabled (an agent without it has no 802.1X)", () => {
     const ports = new Map([[pae.dot1xAuthAuthControlledPortControl, column({ "1": 2, "2": 3, "3": 1 })]]);
     const system = (v: number | null) => new Map([[`${pae.dot1xPaeSystemAuthControl}.0`, v === null ? null : vb(v)]]);
-    expect(dot1xPorts(Tables.of({ columns: { "dot1x.ports": ports }, scalars: { "dot1x.system": system(1) } }))).toEqual(new Set([1]));
-    expect(dot1xPorts(Tables.of({ columns: { "dot1x.ports": ports }, scalars: { "dot1x.system": system(null) } }))).toEqual(new Set());
-    expect(dot1xPorts(Tables.of({ columns: { "dot1x.ports": ports }, scalars: { "dot1x.system": system(2) } }))).toEqual(new Set());
+    expect(
+      dot1xPorts(Tables.of({ columns: { "dot1x.ports": ports }, scalars: { "dot1x.system": system(1) } })),
+    ).toEqual(new Set([1]));
+    expect(
+      dot1xPorts(Tables.of({ columns: { "dot1x.ports": ports }, scalars: { "dot1x.system": system(null) } })),
+    ).toEqual(new Set());
+    expect(
+      dot1xPorts(Tables.of({ columns: { "dot1x.ports": ports }, scalars: { "dot1x.system": system(2) } })),
+    ).toEqual(new Set());
   });
 
   it("IOS: the older dot1x form, a suspended member and a routed port are read too; force-authorized is not 802.1X", () => {
