@@ -202,7 +202,7 @@ describe("tagsText", () => {
 
 describe("ALLOW_TAGS_EDIT and STAFF_ALLOW_TAGS_EDIT", () => {
   it("default to on and off, as in OpenL2M; the environment turns them", () => {
-    expect(policyOf(loadConfig({}))).toEqual({
+    expect(policyOf(loadConfig({}))).toMatchObject({
       always_allow_poe_toggle: false,
       allow_tags_edit: true,
       staff_allow_tags_edit: false,
