@@ -70,7 +70,7 @@ import {
   parseTagsRequest,
   parseVlanIdToDelete,
   type TagsRequest,
-} from "../domain/values";
+} from "../domain/request-values";
 import type { Denial, Failure, Result } from "../domain/result";
 import { DEVICE_ACTION_WORDS, type DeviceAction } from "../domain/audit-actions";
 import * as msg from "../domain/messages";

@@ -8,7 +8,7 @@
 import type { Repos } from "../db/repos";
 import type { SecretBox } from "../db/secrets";
 import type { Row } from "../db/inventory";
-import { bool } from "../db/time";
+import { bool } from "../db/flags";
 import { openDriver as registryOpen, type DriverSpec, type OpenedDriver } from "../drivers/registry";
 import type { Driver } from "../drivers/contract";
 import { DeviceBusy, DeviceError, DriverChoiceStale, HostKeyChanged } from "../model/failures";

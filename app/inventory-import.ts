@@ -15,7 +15,9 @@ import type { Config } from "./config";
 import { withCore } from "./startup";
 import type { Repos } from "../db/repos";
 import type { SecretBox } from "../db/secrets";
+import type { Insertable, Updateable } from "kysely";
 import type { InventoryTable, InventoryWriter, Relation, Row } from "../db/inventory";
+import type { Database } from "../db/schema";
 import { Issues } from "./admin/fields";
 import { seal, type CheckFn } from "./admin/resource";
 import { SNMP_PROFILE_FIELDS, SNMP_SECRET_COLUMNS, checkSnmpProfile } from "./admin/snmp-profiles";
@@ -49,11 +51,19 @@ interface Ref {
   target: SectionName;
 }
 
-interface Section {
-  table: InventoryTable;
+/** the table of each section */
+interface TableOf {
+  snmp_profiles: "snmp_profiles";
+  credentials: "credentials";
+  groups: "switch_groups";
+  switches: "switches";
+}
+
+interface Section<T extends InventoryTable> {
+  table: T;
   label: string;
-  // the stored row a check receives is the one of this section's table
-  check: (input: Input, current: any, issues: Issues) => ReturnType<CheckFn<InventoryTable>>;
+  /** the admin API's check of this kind, given the stored row of this section's table */
+  check: CheckFn<T>;
   fields: readonly string[];
   secretColumns: Record<string, string>;
   /** single references: name or null */
@@ -63,7 +73,7 @@ interface Section {
 }
 
 // in the order they are applied: what is referred to comes first
-const SECTIONS: Record<SectionName, Section> = {
+const SECTIONS: { [S in SectionName]: Section<TableOf[S]> } = {
   snmp_profiles: {
     table: "snmp_profiles",
     label: "SNMP profiles",
@@ -114,7 +124,8 @@ const WHAT: Record<SectionName | "users", string> = {
 /** one entry of the file, checked, waiting to be applied */
 interface Planned {
   name: string;
-  current: Row<any> | null;
+  /** the stored row of this name (its columns by name), null when the entry is new */
+  current: Input | null;
   columns: Record<string, unknown>;
   secrets: Record<string, string | null>;
   relations: { relation: Relation | "groups"; ids: number[]; field: string }[];
@@ -125,6 +136,21 @@ interface Planned {
 }
 
 const key = (name: string) => name.toLowerCase();
+
+/** the stored rows of each section's table, by lower-case name */
+type StoredRows = { [S in SectionName]: Map<string, Row<TableOf[S]>> };
+
+/** an entry checked by its section's check, against the stored row of its name (null: a new one) */
+function checkEntry<S extends SectionName>(
+  s: S,
+  stored: StoredRows,
+  entry: Input,
+  name: string | null,
+  issues: Issues,
+) {
+  const current = name ? (stored[s].get(key(name)) ?? null) : null;
+  return { current, checked: SECTIONS[s].check(entry, current, issues) };
+}
 
 export interface ImportTarget {
   repos: Pick<Repos, "inventory" | "users">;
@@ -138,8 +164,13 @@ export async function importInventory(target: ImportTarget, doc: unknown): Promi
   const inv = target.repos.inventory;
 
   // what the store holds, by lower-case name
-  const stored = {} as Record<SectionName, Map<string, Row<any>>>;
-  for (const s of ORDER) stored[s] = new Map((await inv.list(SECTIONS[s].table)).map((r: any) => [key(r.name), r]));
+  const byName = <R extends { name: string }>(rows: R[]) => new Map(rows.map((r): [string, R] => [key(r.name), r]));
+  const stored: StoredRows = {
+    snmp_profiles: byName(await inv.list("snmp_profiles")),
+    credentials: byName(await inv.list("credentials")),
+    groups: byName(await inv.list("switch_groups")),
+    switches: byName(await inv.list("switches")),
+  };
   const currentLists = {
     vlans: await inv.relationMap("vlans"),
     users: await inv.relationMap("users"),
@@ -174,9 +205,8 @@ export async function importInventory(target: ImportTarget, doc: unknown): Promi
       for (const k of Object.keys(entry)) if (!allowed.has(k)) problems.push(`${place}.${k}: unknown field`);
 
       const name = typeof entry.name === "string" ? entry.name.trim() : null;
-      const current = name ? (stored[s].get(key(name)) ?? null) : null;
       const issues = new Issues();
-      const checked = section.check(entry, current, issues);
+      const { current, checked } = checkEntry(s, stored, entry, name, issues);
       for (const p of issues.list) problems.push(`${place}.${p.field}: ${p.message}`);
       if (!name || issues.has("name")) continue;
       if (seen.has(key(name)))
@@ -186,7 +216,7 @@ export async function importInventory(target: ImportTarget, doc: unknown): Promi
       const planned: Planned = {
         name,
         current,
-        columns: checked.columns as Input,
+        columns: checked.columns,
         secrets: checked.secrets,
         relations: [],
         refs: [],
@@ -234,7 +264,7 @@ export async function importInventory(target: ImportTarget, doc: unknown): Promi
   const report = {} as ImportReport;
   await inv.writeAll(async (w) => {
     const ids = {} as Record<SectionName, Map<string, number>>;
-    for (const s of ORDER) ids[s] = new Map([...stored[s]].map(([k, r]) => [k, r.id as number]));
+    for (const s of ORDER) ids[s] = new Map([...stored[s]].map(([k, r]) => [k, r.id]));
     for (const s of ORDER) {
       report[s] = { created: [], updated: [], unchanged: [] };
       for (const p of plan[s]) await applyOne(w, target.secrets, s, p, ids, currentLists, report[s]);
@@ -243,10 +273,10 @@ export async function importInventory(target: ImportTarget, doc: unknown): Promi
   return report;
 }
 
-async function applyOne(
+async function applyOne<S extends SectionName>(
   w: InventoryWriter,
   box: SecretBox,
-  s: SectionName,
+  s: S,
   p: Planned,
   ids: Record<SectionName, Map<string, number>>,
   currentLists: { vlans: Map<number, number[]>; users: Map<number, number[]>; switchGroups: Map<number, number[]> },
@@ -266,11 +296,14 @@ async function applyOne(
 
   if (!p.current) {
     const values = { ...columns, ...seal(section.secretColumns, p.secrets, box) };
-    ids[s].set(key(p.name), await w.create(section.table, values as any, relations));
+    // the columns are the ones the section's check gave (its own, the name required on
+    // create) with the references and sealed secrets the section declares; the others
+    // take the table's defaults
+    ids[s].set(key(p.name), await w.create(section.table, values as Insertable<Database[TableOf[S]]>, relations));
     out.created.push(p.name);
     return;
   }
-  const cur = p.current as Input;
+  const cur = p.current;
   const changedFields: string[] = [];
   const changedColumns: Input = {};
   for (const [col, v] of Object.entries(columns)) {
@@ -297,7 +330,7 @@ async function applyOne(
     out.unchanged.push(p.name);
     return;
   }
-  await w.update(section.table, id, changedColumns as any, changedRelations);
+  await w.update(section.table, id, changedColumns as Updateable<Database[TableOf[S]]>, changedRelations);
   out.updated.push({ name: p.name, fields: changedFields });
 }
 
@@ -370,15 +403,16 @@ export async function importInventoryFile(config: Config, file: string): Promise
   let text: string;
   try {
     text = await fs.promises.readFile(file, "utf8");
-  } catch (e: any) {
-    throw new Error(`cannot read ${file}: ${e.code === "ENOENT" ? "no such file" : e.message}`);
+  } catch (e) {
+    const missing = (e as NodeJS.ErrnoException).code === "ENOENT";
+    throw new Error(`cannot read ${file}: ${missing ? "no such file" : (e as Error).message}`, { cause: e });
   }
   try {
     const doc = parseInventoryYaml(text);
     const report = await withCore(config, (core) => importInventory(core, doc));
     return `${file}:\n${formatReport(report)}`;
   } catch (e) {
-    if (e instanceof InventoryFileError) throw new Error(`${file}: ${e.message}`);
+    if (e instanceof InventoryFileError) throw new Error(`${file}: ${e.message}`, { cause: e });
     throw e;
   }
 }

@@ -15,5 +15,13 @@ export function projectRoot(): string {
 }
 
 export function packageVersion(): string {
-  return JSON.parse(fs.readFileSync(path.join(projectRoot(), "package.json"), "utf8")).version;
+  return versionOf(path.join(projectRoot(), "package.json"));
+}
+
+/** The "version" of a package.json file; throws when it cannot be read or names none. */
+export function versionOf(packageJson: string): string {
+  const pkg: unknown = JSON.parse(fs.readFileSync(packageJson, "utf8"));
+  if (typeof pkg === "object" && pkg !== null && "version" in pkg && typeof pkg.version === "string")
+    return pkg.version;
+  throw new Error(`${packageJson} has no version`);
 }

@@ -40,7 +40,10 @@ export class SharedLearns {
       resolve = res;
       reject = rej;
     });
-    this.waiting.set(key, { promise, launch: () => this.start(key, learn).then(resolve, reject) });
+    this.waiting.set(key, {
+      promise,
+      launch: () => void this.start(key, learn).then(resolve, reject),
+    });
     return promise;
   }
 

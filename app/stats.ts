@@ -4,18 +4,16 @@
  * and 31 days. Changes are successful device changes (the audit log's device actions).
  */
 import os from "node:os";
-import fs from "node:fs";
 import path from "node:path";
 import { databaseVersion } from "../db/connect";
 import { hourBucket } from "../db/audit";
-import { projectRoot } from "./paths";
+import { projectRoot, versionOf } from "./paths";
 import { DEVICE_ACTIONS } from "../domain/audit-actions";
 import type { Services } from "./services";
 
 function packageVersion(name: string): string {
   try {
-    const file = path.join(projectRoot(), "node_modules", name, "package.json");
-    return JSON.parse(fs.readFileSync(file, "utf8")).version;
+    return versionOf(path.join(projectRoot(), "node_modules", name, "package.json"));
   } catch {
     return "not installed";
   }

@@ -18,7 +18,7 @@ import { BerReader, encodeInteger, encodeOctets, encodeOid, tlv } from "../lab/s
 import { parseOid } from "../lab/snmp/oid";
 import { decodePdu, encodePdu, PduType, VarBindListWriter } from "../lab/snmp/pdu";
 import { switchProvider } from "../lab/snmp/switch-mib";
-import { Tag } from "../lab/snmp/values";
+import { Tag } from "../lab/snmp/smi-values";
 import { netSnmp, ObjectType } from "../drivers/snmp/net-snmp-api";
 import { median, quantile } from "./stats";
 
@@ -58,7 +58,7 @@ interface NetSnmpMib {
   addTableRow(table: string, row: Array<number | string | Buffer>): void;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- net-snmp ships no declarations; NetSnmpAgentApi is its agent side
 const agentApi = require("net-snmp") as NetSnmpAgentApi;
 
 const VALUES = 1000;

@@ -13,12 +13,16 @@ import {
   type CreateTableBuilder,
 } from "kysely";
 import type { Store } from "./connect";
+import type { Database } from "./schema";
 import { LeaseRepo, type LeaseTableName } from "./leases";
 
-// migrations are written against the schema of their own time, not today's Database type
-type AnyDb = Kysely<any>;
+// migrations are written against the schema of their own time, not today's Database
+// type: they build tables and run SQL, and query no table through the typed builder
+type AnyDb = Kysely<unknown>;
+/** what building a table needs (also run outside the migrations, on the typed store) */
+type SchemaDb = Pick<AnyDb, "schema">;
 
-function table(db: AnyDb, dialect: Store["dialect"], name: string): CreateTableBuilder<string, never> {
+function table(db: SchemaDb, dialect: Store["dialect"], name: string): CreateTableBuilder<string, never> {
   const t = db.schema.createTable(name);
   return dialect === "mysql" ? t.modifyEnd(sql`engine=InnoDB default charset=utf8mb4 collate=utf8mb4_unicode_ci`) : t;
 }
@@ -241,7 +245,7 @@ function settings(dialect: Store["dialect"]): Migration {
 }
 
 /** A lease table (db/leases.ts): one row per name, its holder and expiry. */
-function leaseTable(db: AnyDb, dialect: Store["dialect"], name: LeaseTableName, ifNotExists = false) {
+function leaseTable(db: SchemaDb, dialect: Store["dialect"], name: LeaseTableName, ifNotExists = false) {
   const t = table(db, dialect, name)
     .addColumn("name", "varchar(64)", (c) => c.primaryKey())
     .addColumn("owner", "varchar(160)", (c) => c.notNull().defaultTo(""))
@@ -388,10 +392,14 @@ class StaticProvider implements MigrationProvider {
 export class NewerDatabaseError extends Error {}
 
 /** Names of the migrations applied to the database so far (none on an empty one). */
-async function appliedMigrations(db: AnyDb): Promise<string[]> {
+async function appliedMigrations(db: Kysely<Database>): Promise<string[]> {
   try {
-    const rows = await db.selectFrom("kysely_migration").select("name").execute();
-    return rows.map((r: { name: string }) => r.name);
+    const rows = await db
+      .withTables<{ kysely_migration: { name: string } }>()
+      .selectFrom("kysely_migration")
+      .select("name")
+      .execute();
+    return rows.map((r) => r.name);
   } catch (e) {
     const err = e as { errno?: number; message?: string };
     if (err.errno === 1146 || /no such table/i.test(err.message ?? "")) return [];
@@ -399,7 +407,7 @@ async function appliedMigrations(db: AnyDb): Promise<string[]> {
   }
 }
 
-async function refuseNewerDatabase(db: AnyDb, known: string[]): Promise<void> {
+async function refuseNewerDatabase(db: Kysely<Database>, known: string[]): Promise<void> {
   const unknown = (await appliedMigrations(db)).filter((n) => !known.includes(n));
   if (unknown.length) {
     throw new NewerDatabaseError(
@@ -446,7 +454,7 @@ export async function migrateToLatest(store: Store): Promise<string[]> {
     await refuseNewerDatabase(store.db, known);
     const migrator = new Migrator({ db: store.db, provider });
     const { error, results } = await migrator.migrateToLatest();
-    if (error) throw error instanceof Error ? error : new Error(String(error));
+    if (error) throw error instanceof Error ? error : new Error("the migration failed", { cause: error });
     return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
   } finally {
     clearInterval(renewal);

@@ -7,7 +7,8 @@ import crypto from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Selectable } from "kysely";
 import type { Database, SessionsTable, TokensTable } from "./schema";
-import { bit, bool, isoPlus, nowIso } from "./time";
+import { bit, bool } from "./flags";
+import { isoPlus, nowIso } from "./time";
 import { retryOnConflict } from "./errors";
 
 export const newKey = (): string => crypto.randomBytes(20).toString("hex");

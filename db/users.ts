@@ -5,7 +5,8 @@
 import { atomic } from "./atomic";
 import type { Kysely, Selectable, Transaction, Updateable } from "kysely";
 import type { Database, ProfilesTable, UsersTable } from "./schema";
-import { bit, bool, nowIso } from "./time";
+import { bit, bool } from "./flags";
+import { nowIso } from "./time";
 import { isUniqueViolation } from "./errors";
 
 export type Theme = "light" | "dark";
@@ -126,13 +127,13 @@ function userColumns(f: UserFields): Updateable<UsersTable> {
   const out: Updateable<UsersTable> = {};
   for (const k of ["username", "password", "first_name", "last_name", "email"] as const)
     if (f[k] !== undefined) out[k] = f[k];
-  for (const k of USER_FLAGS) if (f[k] !== undefined) out[k] = bit(f[k]!);
+  for (const k of USER_FLAGS) if (f[k] !== undefined) out[k] = bit(f[k]);
   return out;
 }
 
 function profileColumns(p: ProfilePatch): Updateable<ProfilesTable> {
   const out: Updateable<ProfilesTable> = {};
-  for (const k of PROFILE_FLAGS) if (p[k] !== undefined) out[k] = bit(p[k]!);
+  for (const k of PROFILE_FLAGS) if (p[k] !== undefined) out[k] = bit(p[k]);
   if (p.theme !== undefined) out.theme = p.theme;
   if (p.ldap_linked !== undefined) out.ldap_linked = bit(p.ldap_linked);
   return out;

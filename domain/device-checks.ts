@@ -6,7 +6,7 @@
 import { CAPABILITY_FLAGS, type CapabilityFlag, type Capabilities } from "../model/capabilities";
 import type { InterfaceInfo, TagChange, VlanInfo } from "../model/device";
 import { Denial, denial, Failure, failure } from "./result";
-import { isVlanId, type TagsRequest } from "./values";
+import { isVlanId, type TagsRequest } from "./request-values";
 import * as msg from "./messages";
 
 /** A new untagged VLAN must be a VLAN id, exist on the device and be allowed to the caller. */

@@ -20,7 +20,7 @@ export const TOKEN_EXPIRED = "Token expired";
 export const USER_INACTIVE = "User inactive";
 export const LOGIN_FAILED = "Unable to log in with provided credentials.";
 export const TOO_MANY_TOKENS = "Too many tokens exist!";
-/** CONTRACT section 9: the directory did not answer (code directory_unavailable, 503) */
+/** the directory did not answer (code directory_unavailable, 503; docs/api-decisions.md section 12) */
 export const DIRECTORY_UNAVAILABLE = "The directory server could not be reached; local accounts can still log in";
 
 export function missingParameter(name: string): string {
@@ -241,7 +241,7 @@ export const INVALID_USER_ID = "Invalid user id!";
 
 // --- Free text in admin fields (ours) -------------------------------------------------
 
-/** why a text field was refused (domain/values.ts textFault) */
+/** why a text field was refused (domain/request-values.ts textFault) */
 export const TEXT_FAULT_WORDS = {
   control: "control characters are not allowed",
   bidi: "bidirectional control characters are not allowed",

@@ -75,7 +75,7 @@ function ipv6Prefix64(address: string): string {
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
   const groups = address.includes("::")
-    ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right]
+    ? [...left, ...new Array<string>(8 - left.length - right.length).fill("0"), ...right]
     : left;
   return groups
     .slice(0, 4)

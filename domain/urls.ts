@@ -39,8 +39,7 @@ export function sameSitePath(raw: unknown): string | null {
     return null;
   }
   for (const p of [path, decoded]) {
-    if (!p.startsWith("/") || p.includes("//") || p.includes("\\") || /[\u0000-\u001f\u007f-\u009f]/.test(p))
-      return null;
+    if (!p.startsWith("/") || p.includes("//") || p.includes("\\") || /\p{Cc}/u.test(p)) return null;
     if (p.split("/").some((segment) => segment === "." || segment === "..")) return null;
   }
   return raw;

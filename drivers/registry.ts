@@ -17,7 +17,7 @@ import { FAMILIES } from "./families";
 import { isUnder } from "./snmp/oid";
 import { SnmpSession } from "./snmp/session";
 import type { DeviceGates } from "./device-gate";
-import { asText } from "./snmp/values";
+import { asText } from "./snmp/varbind-values";
 
 export const AUTO_DRIVER = "auto";
 

@@ -5,7 +5,7 @@
  * to the application's InventoryAdmin, an alias's to the same functions. The superuser rule
  * is applied by the server to every operation the spec tags "admin".
  */
-import { actorOf, created, noContent, ok, type Handler } from "./context";
+import { actorOf, created, noContent, ok, pathId, type Handler } from "./context";
 import { InventoryAdmin, type InventoryTable, type Resource } from "../app/admin/resource";
 import type { AdminObject } from "../domain/audit-actions";
 import { snmpProfiles } from "../app/admin/snmp-profiles";
@@ -20,15 +20,15 @@ function crudHandlers<T extends InventoryTable & AdminObject>(
   ops: { list: string; create: string; get: string; update: string; patch: string; remove: string },
 ): Record<string, Handler> {
   const admin = (ctx: Parameters<Handler>[0]) => new InventoryAdmin(ctx.services, r);
-  const update: Handler = async (ctx) => ok(await admin(ctx).update(actorOf(ctx), ctx.params.id, ctx.body));
+  const update: Handler = async (ctx) => ok(await admin(ctx).update(actorOf(ctx), pathId(ctx, "id"), ctx.body));
   return {
     [ops.list]: async (ctx) => ok(await admin(ctx).list()),
     [ops.create]: async (ctx) => created(await admin(ctx).create(actorOf(ctx), ctx.body)),
-    [ops.get]: async (ctx) => ok(await admin(ctx).get(ctx.params.id)),
+    [ops.get]: async (ctx) => ok(await admin(ctx).get(pathId(ctx, "id"))),
     [ops.update]: update,
     [ops.patch]: update,
     [ops.remove]: async (ctx) => {
-      await admin(ctx).remove(actorOf(ctx), ctx.params.id);
+      await admin(ctx).remove(actorOf(ctx), pathId(ctx, "id"));
       return noContent();
     },
   };
@@ -92,11 +92,11 @@ export const inventoryHandlers: Record<string, Handler> = {
     remove: "deleteAdminSwitch",
   }),
   redetectAdminSwitch: async (ctx) => {
-    await redetectSwitch(ctx.services, actorOf(ctx), ctx.params.id);
+    await redetectSwitch(ctx.services, actorOf(ctx), pathId(ctx, "id"));
     return noContent();
   },
   acceptHostKeyAdminSwitch: async (ctx) => {
-    await acceptHostKey(ctx.services, actorOf(ctx), ctx.params.id);
+    await acceptHostKey(ctx.services, actorOf(ctx), pathId(ctx, "id"));
     return noContent();
   },
   listLog,

@@ -3,22 +3,31 @@
  * state, PoE, VLAN, description; save; VLAN add, edit, delete), each handed to the
  * application (app/device-reads.ts, app/device-writes.ts).
  */
-import { actorOf, callerOf, ok, type Ctx, type Handler } from "./context";
+import { actorOf, callerOf, ok, pathId, pathText, pathTextOrNone, type Ctx, type Handler } from "./context";
 import * as reads from "../app/device-reads";
 import { DEVICE_WRITES, runWrite } from "../app/device-writes";
 import type { LearnScope } from "../model/device";
 
 const showSwitch = (scope: LearnScope) => async (ctx: Ctx) =>
-  ok(await reads.showSwitch(ctx.services, callerOf(ctx), ctx.params.group, ctx.params.switch, scope, ctx.baseUrl));
+  ok(
+    await reads.showSwitch(
+      ctx.services,
+      callerOf(ctx),
+      pathId(ctx, "group"),
+      pathId(ctx, "switch"),
+      scope,
+      ctx.baseUrl,
+    ),
+  );
 
 const write =
   (operationId: string): Handler =>
   async (ctx) => {
     const result = await runWrite(ctx.services, operationId, {
       actor: actorOf(ctx),
-      groupId: ctx.params.group,
-      switchId: ctx.params.switch,
-      interfaceId: ctx.params.interface === undefined ? undefined : String(ctx.params.interface),
+      groupId: pathId(ctx, "group"),
+      switchId: pathId(ctx, "switch"),
+      interfaceId: pathTextOrNone(ctx, "interface"),
       body: ctx.body,
     });
     return ok({ result });
@@ -26,8 +35,7 @@ const write =
 
 export const deviceHandlers: Record<string, Handler> = {
   getMenu: async (ctx) => ok(await reads.menu(ctx.services, callerOf(ctx), ctx.baseUrl)),
-  searchSwitch: async (ctx) =>
-    ok(await reads.search(ctx.services, callerOf(ctx), String(ctx.params.text), ctx.baseUrl)),
+  searchSwitch: async (ctx) => ok(await reads.search(ctx.services, callerOf(ctx), pathText(ctx, "text"), ctx.baseUrl)),
   getSwitchBasic: showSwitch("basic"),
   getSwitchDetails: showSwitch("details"),
   ...Object.fromEntries(Object.keys(DEVICE_WRITES).map((operationId) => [operationId, write(operationId)])),

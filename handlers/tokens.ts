@@ -1,5 +1,5 @@
 /** POST api/users/token/ (no auth), GET api/users/tokens/, DELETE api/users/tokens/<id>/ */
-import { callerOf, noContent, ok, type Handler } from "./context";
+import { callerOf, noContent, ok, pathId, type Handler } from "./context";
 import { badRequest, notFound } from "../app/errors";
 import { checkLogin } from "../app/login";
 import { issueToken, tokenRoom } from "../app/accounts";
@@ -25,7 +25,7 @@ export const listTokens: Handler = async (ctx) => {
 };
 
 export const revokeToken: Handler = async (ctx) => {
-  const removed = await ctx.services.repos.tokens.revoke(callerOf(ctx).user.id, ctx.params.id);
-  if (!removed) throw notFound(`Token ${ctx.params.id} not found!`);
+  const removed = await ctx.services.repos.tokens.revoke(callerOf(ctx).user.id, pathId(ctx, "id"));
+  if (!removed) throw notFound(`Token ${pathId(ctx, "id")} not found!`);
   return noContent();
 };

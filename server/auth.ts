@@ -92,7 +92,10 @@ export function checkCsrf(
   csrfField: unknown,
 ): void {
   if (!caller?.session || !UNSAFE.has(method)) return;
-  const sent = String(headers[CSRF_HEADER] ?? csrfField ?? "");
+  // the header when sent, else the form field; anything but one string is no token
+  const header = headers[CSRF_HEADER];
+  const given = header !== undefined ? header : csrfField;
+  const sent = typeof given === "string" ? given : "";
   if (!sent || !safeEqual(sent, caller.session.csrf_token)) {
     throw new ApiError(403, "csrf_failed", "CSRF Failed: CSRF token missing or incorrect.", {}, true);
   }

@@ -4,7 +4,7 @@
  * document answers what the spec implies for paths it does not route: 404, 405 with
  * Allow, OPTIONS.
  */
-import OpenAPIBackend, { type Operation } from "openapi-backend";
+import OpenAPIBackend, { type Document, type Operation } from "openapi-backend";
 import addFormats from "ajv-formats";
 import { loadSpecDocument } from "../app/spec";
 
@@ -18,12 +18,21 @@ export interface PathEntry {
 
 export interface Contract {
   api: OpenAPIBackend;
-  document: Record<string, any>;
+  document: Document;
   paths: PathEntry[];
   match(pathname: string): { entry: PathEntry; params: Record<string, string> } | null;
 }
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+
+/**
+ * The parsed spec is an OpenAPI 3 document with paths. Only the top is looked at here:
+ * npm test checks the whole document against the OpenAPI schema (test/unit/spec-lint.test.ts).
+ */
+function isOpenApiDocument(doc: Record<string, unknown>): doc is Record<string, unknown> & Document {
+  const isMapping = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
+  return typeof doc.openapi === "string" && /^3\./.test(doc.openapi) && isMapping(doc.info) && isMapping(doc.paths);
+}
 
 let cached: Promise<Contract> | null = null;
 
@@ -35,8 +44,9 @@ export function loadContract(): Promise<Contract> {
 
 async function buildContract(): Promise<Contract> {
   const document = loadSpecDocument();
+  if (!isOpenApiDocument(document)) throw new Error("spec/openapi.yaml is not an OpenAPI 3 document with paths");
   const api = new OpenAPIBackend({
-    definition: structuredClone(document) as any,
+    definition: structuredClone(document),
     strict: true,
     // quick: no definition check at start (test/unit/spec-lint.test.ts checks the document
     // strictly in npm test) and each operation's validators compiled when first used:
@@ -52,7 +62,7 @@ async function buildContract(): Promise<Contract> {
   });
   await api.init();
   const paths: PathEntry[] = [];
-  for (const [template, item] of Object.entries<any>(document.paths ?? {})) {
+  for (const template of Object.keys(document.paths ?? {})) {
     const names: string[] = [];
     const pattern = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{([^}]+)\}/g, (_m, name: string) => {
       names.push(name);
@@ -60,7 +70,6 @@ async function buildContract(): Promise<Contract> {
     });
     const methods = new Map<string, Operation>();
     for (const m of HTTP_METHODS) {
-      if (!item[m]) continue;
       const op = api.getOperations().find((o) => o.path === template && o.method === m);
       if (op) methods.set(m.toUpperCase(), op);
     }

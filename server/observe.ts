@@ -30,6 +30,12 @@ export function requestLog(res: Response): Logger | undefined {
   return res.locals.log as Logger | undefined;
 }
 
+/** the path of the express route that answered (express types req.route as any) */
+function routePath(route: unknown): string | undefined {
+  if (typeof route !== "object" || route === null || !("path" in route)) return undefined;
+  return typeof route.path === "string" ? route.path : undefined;
+}
+
 export function observeRequests(s: Services) {
   return (req: Request, res: Response, next: NextFunction): void => {
     const started = process.hrtime.bigint();
@@ -45,7 +51,7 @@ export function observeRequests(s: Services) {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const o = observed(res);
       // express's route (web pages, files, /healthz) when the API shell did not match one
-      const path = o.path ?? (req.route?.path as string | undefined) ?? null;
+      const path = o.path ?? routePath(req.route) ?? null;
       const aborted = !res.writableFinished;
       s.telemetry.requestDone(o.operationId ?? path ?? "unmatched", req.method, res.statusCode, ms / 1000);
       const line = {

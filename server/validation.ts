@@ -10,7 +10,8 @@ interface AjvError {
   instancePath?: string;
   keyword?: string;
   message?: string;
-  params?: Record<string, any>;
+  /** what the `required` and `additionalProperties` keywords name (ajv's params of other keywords are not read) */
+  params?: { missingProperty?: string; additionalProperty?: string };
 }
 
 export interface Verdict {
@@ -23,7 +24,7 @@ export function validationReason(op: Operation, errors: AjvError[]): Verdict {
   // path parameters that fail their schema mean the resource does not exist
   const pathErr = errors.find((e) => (e.instancePath ?? "").startsWith("/path"));
   if (pathErr) return { status: 404, code: "not_found", reason: "Not found" };
-  const fixed = (op as any)["x-invalid-reason"] as string | undefined;
+  const fixed = invalidReason(op);
   const first = errors[0] ?? {};
   const where = (first.instancePath ?? "").split("/").filter(Boolean);
   const section = where[0] ?? "";
@@ -49,6 +50,13 @@ export function validationReason(op: Operation, errors: AjvError[]): Verdict {
   const anyOf = errors.find((e) => e.keyword === "anyOf" && e.instancePath === first.instancePath);
   const detail = anyOf ? "wrong type" : (first.message ?? "invalid");
   return { status: 400, code: "invalid_parameter", reason: `Invalid value for parameter '${name}': ${detail}` };
+}
+
+/** the operation's one text for any bad body (the spec's `x-invalid-reason`), if it has one */
+function invalidReason(op: Operation): string | undefined {
+  if (!("x-invalid-reason" in op)) return undefined;
+  const reason = op["x-invalid-reason"];
+  return typeof reason === "string" ? reason : undefined;
 }
 
 /**

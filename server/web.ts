@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import type { Express, Request, Response } from "express";
 import type { Ctx, Reply, Services } from "../handlers/context";
+import type { Operation } from "openapi-backend";
 import type { Contract, PathEntry } from "./contract";
 import { parseCookies, SESSION_COOKIE, CSRF_COOKIE, CSRF_FIELD } from "./auth";
 import { checkLogin } from "../app/login";
@@ -17,15 +18,20 @@ import { sameSitePath } from "../domain/urls";
 /** the login and logout forms are small: a few fields */
 const FORM_LIMIT = 16 * 1024;
 
-/** Reads a login/logout form (or JSON) body the way the API reads bodies; failures go to webError. */
-async function formBody(req: Request, _res: Response, next: (err?: unknown) => void): Promise<void> {
-  try {
-    const raw = await readRaw(req, FORM_LIMIT);
-    req.body = parseBody(raw, req.headers["content-type"]).body ?? {};
-    next();
-  } catch (e) {
-    next(e);
-  }
+/**
+ * Reads a login/logout form (or JSON) body the way the API reads bodies; a failure is
+ * thrown, and express hands it to the error handler (a web page's error).
+ */
+async function readForm(req: Request): Promise<Record<string, unknown>> {
+  const raw = await readRaw(req, FORM_LIMIT);
+  return parseBody(raw, req.headers["content-type"]).body ?? {};
+}
+
+/** a field of a form as text ("" when absent; a JSON number or boolean as its text) */
+function fieldText(form: Record<string, unknown>, name: string): string {
+  const v = form[name];
+  if (typeof v === "string") return v;
+  return typeof v === "number" || typeof v === "boolean" ? String(v) : "";
 }
 
 /** Paths that answer with HTML pages (their errors are pages too). */
@@ -101,8 +107,6 @@ function loginPage(next: string, csrf: string, error?: string): string {
 }
 
 export function mountWeb(app: Express, s: Services): void {
-  const form = formBody;
-
   app.get("/", (_req, res) => res.redirect(302, "/api/"));
 
   app.get("/login/", (req, res) => {
@@ -111,8 +115,8 @@ export function mountWeb(app: Express, s: Services): void {
     res.type("html").send(loginPage(safeNext(req.query.next), csrf));
   });
 
-  app.post("/login/", form, async (req: Request, res: Response) => {
-    const body = (req.body ?? {}) as Record<string, string>;
+  app.post("/login/", async (req: Request, res: Response) => {
+    const body = await readForm(req);
     const next = safeNext(body.next);
     const csrfCookie = parseCookies(req.headers.cookie)[CSRF_COOKIE];
     const fresh = crypto.randomBytes(32).toString("hex");
@@ -127,8 +131,8 @@ export function mountWeb(app: Express, s: Services): void {
     try {
       const user = await checkLogin(
         s,
-        String(body.username ?? ""),
-        String(body.password ?? ""),
+        fieldText(body, "username"),
+        fieldText(body, "password"),
         clientIp(req, s.config),
         "web",
       );
@@ -153,10 +157,11 @@ export function mountWeb(app: Express, s: Services): void {
     }
   });
 
-  app.post("/logout/", form, async (req: Request, res: Response) => {
+  app.post("/logout/", async (req: Request, res: Response) => {
+    const body = await readForm(req);
     const cookies = parseCookies(req.headers.cookie);
     const session = cookies[SESSION_COOKIE] ? await s.repos.sessions.find(cookies[SESSION_COOKIE]) : null;
-    const sent = (req.body ?? {})[CSRF_FIELD] ?? req.headers["x-csrftoken"];
+    const sent = body[CSRF_FIELD] ?? req.headers["x-csrftoken"];
     if (session && sent !== session.csrf_token) {
       res.status(403).type("html").send(page("Log out", `<p class="error">CSRF check failed.</p>`));
       return;
@@ -164,7 +169,7 @@ export function mountWeb(app: Express, s: Services): void {
     if (cookies[SESSION_COOKIE]) await s.repos.sessions.remove(cookies[SESSION_COOKIE]);
     res.setHeader("Set-Cookie", cookie(SESSION_COOKIE, "", req, s, { httpOnly: true, maxAgeS: 0 }));
     // a page that sends its own path (the web UI does) is where the next login goes back to
-    res.redirect(302, loginFor(String((req.body ?? {}).next ?? "")));
+    res.redirect(302, loginFor(fieldText(body, "next")));
   });
 
   // a browser without a session is sent to the login page instead of a JSON 403
@@ -196,11 +201,31 @@ function linkedJson(value: unknown, baseUrl: string): string {
   });
 }
 
-function fieldInputs(schema: any): string {
-  const props = Object.entries<any>(schema?.properties ?? {});
+/** the spec's objects, as openapi-backend types them (OpenAPI 3.0 or 3.1) */
+type NotRef<T> = Exclude<T, { $ref: string }>;
+type RequestBody = NotRef<NonNullable<Operation["requestBody"]>>;
+type Schema = NotRef<NonNullable<RequestBody["content"][string]["schema"]>>;
+
+/** the JSON body schema of an operation (the spec writes them inline, not as $ref) */
+function bodySchema(op: Operation): Schema | null {
+  const body = op.requestBody;
+  if (!body || "$ref" in body) return null;
+  const schema = body.content["application/json"]?.schema;
+  return schema && !("$ref" in schema) ? schema : null;
+}
+
+/** a property's type for a placeholder: "string", or "integer|boolean" for anyOf */
+function typeText(p: Schema | { $ref: string }): string {
+  if ("$ref" in p) return "";
+  if (p.type !== undefined) return Array.isArray(p.type) ? p.type.join("|") : String(p.type);
+  return (p.anyOf ?? []).map((x) => ("$ref" in x || x.type === undefined ? "" : String(x.type))).join("|");
+}
+
+function fieldInputs(schema: Schema | null): string {
+  const props = Object.entries<Schema | { $ref: string }>(schema?.properties ?? {});
   return props
     .map(([name, p]) => {
-      const type = p.type ?? (p.anyOf ?? []).map((x: any) => x.type).join("|");
+      const type = typeText(p);
       const input =
         type === "boolean"
           ? `<select name="${esc(name)}"><option value="">(unchanged)</option><option>true</option><option>false</option></select>`
@@ -212,8 +237,8 @@ function fieldInputs(schema: any): string {
 
 /** The api/ page for a browser: results as formatted JSON, every endpoint with a form. */
 /** one form per POST/PATCH/DELETE operation; path parameters already known are filled in */
-function operationForm(entry: PathEntry, method: string, op: any, known: Record<string, string>): string {
-  const schema = op.requestBody?.content?.["application/json"]?.schema;
+function operationForm(entry: PathEntry, method: string, op: Operation, known: Record<string, string>): string {
+  const schema = bodySchema(op);
   const pathInputs = entry.names
     .map((n) =>
       known[n] !== undefined
@@ -222,7 +247,7 @@ function operationForm(entry: PathEntry, method: string, op: any, known: Record<
     )
     .join("");
   return (
-    `<form class="op" data-method="${method}" data-template="${esc(entry.template)}" id="form-${esc(op.operationId)}">` +
+    `<form class="op" data-method="${method}" data-template="${esc(entry.template)}" id="form-${esc(op.operationId ?? "")}">` +
     `<strong>${method} ${esc(entry.template)}</strong> <small>${esc(op.summary ?? "")}</small><br>${pathInputs}${fieldInputs(schema)}` +
     `<button type="submit">Send</button><pre class="answer" hidden></pre></form>`
   );
@@ -245,18 +270,17 @@ export function renderBrowsable(contract: Contract, ctx: Ctx, pathname: string, 
     const below = root || (here !== null && entry.template.startsWith(here.entry.template));
     for (const [method, op] of entry.methods) {
       if (method === "OPTIONS") continue; // answered on every path; not an endpoint of its own
-      const o = op as any;
       if (root) {
         const link =
           method === "GET" && entry.names.length === 0
             ? `<a href="${esc(entry.template)}">${esc(entry.template)}</a>`
             : esc(entry.template);
         rows.push(
-          `<tr><td class="method">${method}</td><td>${link}</td><td>${esc(o.summary ?? "")}${o.description ? `<br><small>${esc(o.description)}</small>` : ""}</td></tr>`,
+          `<tr><td class="method">${method}</td><td>${link}</td><td>${esc(op.summary ?? "")}${op.description ? `<br><small>${esc(op.description)}</small>` : ""}</td></tr>`,
         );
       }
       if (below && (method === "POST" || method === "PATCH" || method === "DELETE"))
-        forms.push(operationForm(entry, method, o, root ? {} : here!.params));
+        forms.push(operationForm(entry, method, op, root ? {} : here!.params));
     }
   }
   const result = `<h1>${esc(pathname)}</h1><p class="status">HTTP ${reply.status}</p><pre id="result">${linkedJson(reply.body ?? null, ctx.baseUrl)}</pre>`;

@@ -6,7 +6,7 @@
  */
 import { badRequest, type ApiError } from "../errors";
 import { TEXT_FAULT_WORDS, invalidParameterValue, missingParameter } from "../../domain/messages";
-import { textFault } from "../../domain/values";
+import { textFault } from "../../domain/request-values";
 
 export interface Issue {
   field: string;

@@ -1,7 +1,7 @@
 /** Small parsers for admin bodies: lists of ids, booleans from JSON or forms. */
 import { badRequest } from "../errors";
 import { TEXT_FAULT_WORDS, invalidParameterValue } from "../../domain/messages";
-import { textFault } from "../../domain/values";
+import { textFault } from "../../domain/request-values";
 
 /** "1,2,3", [1, 2, 3] or ["1", "2"] -> [1, 2, 3]; anything else is a 400 naming the field */
 export function idList(value: unknown, field: string): number[] {
@@ -29,7 +29,7 @@ export function optionalString(body: Record<string, unknown>, field: string, max
   return v;
 }
 
-/** The check of every free text (domain/values.ts textFault): a 400 naming the field. */
+/** The check of every free text (domain/request-values.ts textFault): a 400 naming the field. */
 export function refuseFaultyText(field: string, value: string, opts: { lines?: boolean } = {}): void {
   const fault = textFault(value, opts);
   if (fault) throw badRequest(invalidParameterValue(field, TEXT_FAULT_WORDS[fault]));

@@ -6,7 +6,7 @@
  * it. Secrets are encrypted here, on their way to the store. The YAML import uses the same
  * checks on the inventory's names (app/inventory-import.ts).
  */
-import type { Updateable } from "kysely";
+import type { Insertable, Updateable } from "kysely";
 import type { Services } from "../services";
 import { badRequest, notFound } from "../errors";
 import { Issues, throwFirst } from "./fields";
@@ -140,8 +140,9 @@ export class InventoryAdmin<T extends InventoryTable & AdminObject> {
     const { s, r } = this;
     const { columns, relations } = await parse(s, r, input, null);
     const row = await auditedChange(s, async (repos, audit) => {
+      // a new row: check() required its name, and every other column has a default
       const created = await repos.inventory
-        .create(r.table, columns as never, relations)
+        .create(r.table, columns as Insertable<Database[T]>, relations)
         .catch(storeErrors(r.kind, (columns as Input).name));
       await audit.admin(actor, r.table, "create", named(created), Object.keys(input));
       return created;

@@ -11,6 +11,7 @@ import { Issues, choice, flag, given, integer, name, optionalChoice, secret, tex
 import { ApiInput, Refused, integerOf, isEmpty, numbered } from "./api-names";
 import type { Row } from "../../db/inventory";
 import type { components } from "../../generated/api";
+import { bool } from "../../db/flags";
 
 type Input = Record<string, unknown>;
 type ProfileRow = Row<"snmp_profiles">;
@@ -136,7 +137,7 @@ export function snmpProfileView(row: ProfileRow): SnmpProfileApi {
     context_name: row.context,
     context_engine_id: null,
     udp_port: 161,
-    read_only: !!row.read_only,
+    read_only: bool(row.read_only),
     timeout_ms: row.timeout_ms,
     retries: row.retries,
   };

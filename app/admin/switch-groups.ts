@@ -10,6 +10,7 @@ import { ApiInput, isEmpty } from "./api-names";
 import { idList } from "./parse";
 import type { RelationIds, Row } from "../../db/inventory";
 import type { components } from "../../generated/api";
+import { bool } from "../../db/flags";
 
 type Input = Record<string, unknown>;
 type GroupRow = Row<"switch_groups">;
@@ -87,11 +88,11 @@ export const switchGroups: Resource<"switch_groups"> = {
       description: g.description,
       display_name: g.display_name,
       comments: g.comments,
-      read_only: !!g.read_only,
-      bulk_edit: !!g.bulk_edit,
-      allow_poe_toggle: !!g.allow_poe_toggle,
-      edit_if_descr: !!g.edit_if_descr,
-      allow_all_vlans: !!g.allow_all_vlans,
+      read_only: bool(g.read_only),
+      bulk_edit: bool(g.bulk_edit),
+      allow_poe_toggle: bool(g.allow_poe_toggle),
+      edit_if_descr: bool(g.edit_if_descr),
+      allow_all_vlans: bool(g.allow_all_vlans),
       vlan_groups: [],
       vlans: vlans.get(g.id) ?? [],
       users: users.get(g.id) ?? [],

@@ -15,6 +15,7 @@ import { connectorsWithDrivers, driverNamesFor } from "../../drivers/registry";
 import type { RelationIds, Row } from "../../db/inventory";
 import type { Services } from "../services";
 import type { components } from "../../generated/api";
+import { bool } from "../../db/flags";
 
 type Input = Record<string, unknown>;
 type SwitchRow = Row<"switches">;
@@ -40,9 +41,6 @@ export const SWITCH_FIELDS = [
   "bulk_edit",
 ] as const;
 
-/** 0: SNMP (OpenL2M's number), 7: SSH command line */
-/** 0: SNMP (OpenL2M's number), 7: SSH command line; only connectors with a driver are stored */
-export const CONNECTOR_TYPES = [0, 7] as const;
 export const SWITCH_STATUSES = ["active", "inactive"] as const;
 export const DEFAULT_VIEWS = [0, 1] as const;
 
@@ -232,10 +230,10 @@ export const switches: Resource<"switches"> = {
       netmiko_profile: r.credentials_profile_id,
       command_list: null,
       command_templates: [],
-      read_only: !!r.read_only,
-      bulk_edit: !!r.bulk_edit,
-      allow_poe_toggle: !!r.allow_poe_toggle,
-      edit_if_descr: !!r.edit_if_descr,
+      read_only: bool(r.read_only),
+      bulk_edit: bool(r.bulk_edit),
+      allow_poe_toggle: bool(r.allow_poe_toggle),
+      edit_if_descr: bool(r.edit_if_descr),
       status: r.status === "inactive" ? 0 : 1,
       default_view: r.default_view as AdminSwitch["default_view"],
       switchgroups: groupsOf(r.id),

@@ -105,10 +105,8 @@ async function withClient<T>(
     // with ldap:// these must stay unset: ldapts would otherwise speak TLS at once
     tlsOptions: secure ? tlsOptions(cfg, host) : undefined,
     // every socket is kept, so that the deadline below can close it whatever state it is in
-    createConnection: ((...args: unknown[]) =>
-      track((net.connect as (...a: unknown[]) => net.Socket)(...args))) as typeof net.connect,
-    createSecureConnection: ((...args: unknown[]) =>
-      track((tls.connect as (...a: unknown[]) => tls.TLSSocket)(...args))) as typeof tls.connect,
+    createConnection: (...args: unknown[]) => track((net.connect as (...a: unknown[]) => net.Socket)(...args)),
+    createSecureConnection: (...args: unknown[]) => track((tls.connect as (...a: unknown[]) => tls.TLSSocket)(...args)),
   });
 
   let timer: NodeJS.Timeout | undefined;

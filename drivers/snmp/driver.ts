@@ -19,7 +19,7 @@ import type { Driver } from "../contract";
 import type { DeviceGates } from "../device-gate";
 import { bridgePortsFrom } from "./parts/bridge-ports";
 import { ifRowFromGet, ifRowsFromTables, interfaceInfo, routedInterfaces, type IfRow } from "./parts/interfaces";
-import type { Plan, PoePort, PortMap, PortVlans, SnmpParts, Tables } from "./parts/part";
+import type { Plan, PoePort, PortMap, PortVlans, SnmpParts } from "./parts/part";
 import {
   markProtectedPorts,
   protectionLearnReads,
@@ -27,8 +27,9 @@ import {
   protectionPortReads,
   protectionsOfPort,
 } from "./parts/protections";
-import { type ColumnRead, type Columns, type Scalars, type SessionCounters, SnmpSession } from "./session";
-import { asInt, asText, uptimeText } from "./values";
+import type { Varbind } from "./net-snmp-api";
+import { type ColumnRead, type ScalarRead, type Scalars, type SessionCounters, SnmpSession, Tables } from "./session";
+import { asInt, asText, uptimeText } from "./varbind-values";
 import { intWrite, textWrite, writeVerified } from "./verified-write";
 
 /** What a family is: its name and vendor, what it can do, and its parts. */
@@ -181,24 +182,20 @@ export class SnmpDriver implements Driver {
       ...(scope === "details" ? clientData.reads() : {}),
       ...(this.guarded ? protectionLearnReads() : {}),
     };
-    const tables: Tables = await this.read(plan);
-    this.checkIdentity(tables[SYSTEM] as Scalars);
-    const rows = ifRowsFromTables(
-      tables[IF_TABLE] as Columns,
-      tables[IF_X_TABLE] as Columns,
-      tables[DUPLEX] as Columns,
-    );
+    const tables = await this.read(plan);
+    const sys = tables.scalars(SYSTEM) ?? new Map<string, null>();
+    this.checkIdentity(sys);
+    const rows = ifRowsFromTables(tables.columns(IF_TABLE), tables.columns(IF_X_TABLE), tables.columns(DUPLEX));
     const ports = this.portMap(tables, rows);
     const guardReads = this.guarded ? protectionMoreReads(tables, rows) : {};
-    Object.assign(tables, await this.more({ ...vlanPart.more?.("learn", tables, ports), ...guardReads }));
+    tables.add(await this.more({ ...vlanPart.more?.("learn", tables, ports), ...guardReads }));
     const vlans = vlanPart.vlans(tables);
-    if (scope === "details" && clientData.more)
-      Object.assign(tables, await clientData.more(this.io(), tables, ports, vlans));
+    if (scope === "details" && clientData.more) tables.add(await clientData.more(this.io(), tables, ports, vlans));
 
     const portVlans = vlanPart.ports(tables, ports);
     const poePorts = poe.ports(tables, ports);
     const vlanIds = new Set(vlans.map((v) => v.id));
-    const routed = routedInterfaces(tables[IP_ADDR] as Columns, ip.ipAdEntIfIndex);
+    const routed = routedInterfaces(tables.columns(IP_ADDR), ip.ipAdEntIfIndex);
     const interfaces = rows.map((row) =>
       interfaceInfo(row, {
         vlans: portVlans.get(row.ifIndex),
@@ -216,7 +213,6 @@ export class SnmpDriver implements Driver {
         iface.neighbors = neighbors.get(Number(iface.id)) ?? [];
       }
     }
-    const sys = tables[SYSTEM] as Scalars;
     return {
       hostname: asText(sys.get(`${system.sysName}.0`)),
       driver_info: driverInfo(sys),
@@ -240,25 +236,22 @@ export class SnmpDriver implements Driver {
       ...poe.reads("interface"),
       ...(this.guarded ? protectionPortReads(ifIndex) : {}),
     };
-    const tables: Tables = await this.read(plan);
-    const rowValues = tables[ROW] as Scalars;
+    const tables = await this.read(plan);
+    const rowValues = tables.scalars(ROW) ?? new Map<string, null>();
     this.checkIdentity(rowValues);
     const row = ifRowFromGet(rowValues, ifIndex);
     if (!row) return null;
     const ports = this.portMap(tables, [row]);
     // the aggregates' type and name ride along with the VLAN part's second round
     const guards = this.guarded ? protectionsOfPort(tables, ifIndex) : null;
-    Object.assign(
-      tables,
-      await this.more({ ...vlanPart.more?.("interface", tables, ports, ifIndex), ...guards?.moreReads }),
-    );
+    tables.add(await this.more({ ...vlanPart.more?.("interface", tables, ports, ifIndex), ...guards?.moreReads }));
     const vlans = vlanPart.vlans(tables);
     const portVlans = vlanPart.ports(tables, ports, ifIndex).get(ifIndex) ?? null;
     const poePort = poe.ports(tables, ports).get(ifIndex) ?? null;
     const iface = interfaceInfo(row, {
       vlans: portVlans ?? undefined,
       poe: poePort?.info,
-      routed: routedInterfaces(tables[IP_ADDR] as Columns, ip.ipAdEntIfIndex).has(ifIndex),
+      routed: routedInterfaces(tables.columns(IP_ADDR), ip.ipAdEntIfIndex).has(ifIndex),
       vlanIds: new Set(vlans.map((v) => v.id)),
     });
     guards?.mark(tables, iface);
@@ -268,13 +261,13 @@ export class SnmpDriver implements Driver {
 
   async learnVlans(): Promise<VlanInfo[]> {
     const vlanPart = this.family.parts.vlans;
-    const tables: Tables = await this.read({
+    const tables = await this.read({
       ...vlanPart.reads("vlans"),
       [IDENTITY]: { label: "sysObjectID", scalars: [SYS_OBJECT_ID] },
     });
-    this.checkIdentity(tables[IDENTITY] as Scalars);
+    this.checkIdentity(tables.scalars(IDENTITY));
     const noPorts: PortMap = { bridge: bridgePortsFrom(undefined), ifIndexes: new Set(), names: new Map() };
-    Object.assign(tables, await this.more(vlanPart.more?.("vlans", tables, noPorts)));
+    tables.add(await this.more(vlanPart.more?.("vlans", tables, noPorts)));
     return vlanPart.vlans(tables);
   }
 
@@ -345,14 +338,14 @@ export class SnmpDriver implements Driver {
 
   private portMap(tables: Tables, rows: IfRow[]): PortMap {
     return {
-      bridge: bridgePortsFrom((tables[BRIDGE_PORTS] as Columns | undefined)?.get(bridgeMib.dot1dBasePortIfIndex)),
+      bridge: bridgePortsFrom(tables.columns(BRIDGE_PORTS)?.get(bridgeMib.dot1dBasePortIfIndex)),
       ifIndexes: new Set(rows.map((r) => r.ifIndex)),
       names: new Map(rows.map((r) => [r.ifIndex, r.name || r.descr])),
     };
   }
 
   private async more(plan: Plan | undefined): Promise<Tables> {
-    return plan && Object.keys(plan).length ? this.read(plan) : {};
+    return plan && Object.keys(plan).length ? this.read(plan) : new Tables();
   }
 
   /**
@@ -360,53 +353,66 @@ export class SnmpDriver implements Driver {
    * request instead of one per part. The answers are handed back under their own keys.
    */
   private async read(plan: Plan): Promise<Tables> {
-    const scalarKeys = Object.keys(plan).filter((k) => "scalars" in plan[k]);
+    const gets = new Map<string, ScalarRead>();
+    const walks = new Map<string, ColumnRead>();
+    for (const [k, read] of Object.entries(plan)) {
+      if ("scalars" in read) gets.set(k, read);
+      else walks.set(k, read);
+    }
     // column reads indexed alike, by index kind: walked together in one GETBULK per round
     const alike = new Map<string, string[]>();
-    for (const [k, read] of Object.entries(plan)) {
-      if ("columns" in read && read.rowsLike) alike.set(read.rowsLike, [...(alike.get(read.rowsLike) ?? []), k]);
+    for (const [k, read] of walks) {
+      if (read.rowsLike) alike.set(read.rowsLike, [...(alike.get(read.rowsLike) ?? []), k]);
     }
     const walkedTogether = [...alike.entries()].filter(([, keys]) => keys.length > 1);
-    if (scalarKeys.length < 2 && walkedTogether.length === 0) return this.session.readPlan(plan);
-    const mergedKeys = new Set([
-      ...(scalarKeys.length > 1 ? scalarKeys : []),
-      ...walkedTogether.flatMap(([, keys]) => keys),
-    ]);
+    const mergeGets = gets.size > 1;
+    if (!mergeGets && walkedTogether.length === 0) return this.session.readPlan(plan);
+    const firstGet = mergeGets ? [...gets.keys()][0] : undefined;
+    const mergedKeys = new Set([...(mergeGets ? gets.keys() : []), ...walkedTogether.flatMap(([, keys]) => keys)]);
     // in the plan's order (a merged read where its first member was): the first failure
     // reported is the one of the first read, as without merging
     const merged: Plan = {};
     for (const [k, read] of Object.entries(plan)) {
       if (!mergedKeys.has(k)) merged[k] = read;
-      else if (k === scalarKeys[0]) {
-        const oids = scalarKeys.flatMap((key) => (plan[key] as { scalars: string[] }).scalars);
+      else if (k === firstGet) {
         merged[MERGED] = {
-          label: scalarKeys.map((key) => plan[key].label ?? key).join(", "),
-          scalars: [...new Set(oids)],
+          label: [...gets].map(([key, get]) => get.label ?? key).join(", "),
+          scalars: [...new Set([...gets.values()].flatMap((get) => get.scalars))],
         };
       } else {
         const group = walkedTogether.find(([, keys]) => keys[0] === k);
         if (!group) continue;
         const [like, keys] = group;
-        const reads = keys.map((key) => plan[key] as ColumnRead);
-        const hints = reads.map((r) => r.rows);
+        const reads = keys.map((key) => ({ key, read: walks.get(key)! }));
+        const hints = reads.map(({ read: r }) => r.rows);
         merged[`${MERGED}.${like}`] = {
-          label: reads.map((r, i) => r.label ?? keys[i]).join(", "),
-          columns: [...new Set(reads.flatMap((r) => r.columns))],
-          rows: hints.every((h) => h !== undefined) ? Math.max(...(hints as number[])) : undefined,
+          label: reads.map(({ key, read: r }) => r.label ?? key).join(", "),
+          columns: [...new Set(reads.flatMap(({ read: r }) => r.columns))],
+          rows: hints.every((h) => h !== undefined) ? Math.max(...hints) : undefined,
         };
       }
     }
-    const tables: Tables = await this.session.readPlan(merged);
-    if (scalarKeys.length > 1) {
-      const values = tables[MERGED] as Scalars;
-      delete tables[MERGED];
-      for (const k of scalarKeys)
-        tables[k] = new Map((plan[k] as { scalars: string[] }).scalars.map((oid) => [oid, values.get(oid) ?? null]));
+    const answers = await this.session.readPlan(merged);
+    // the answers under the plan's own keys
+    const tables = new Tables();
+    for (const k of Object.keys(plan)) {
+      if (mergedKeys.has(k)) continue;
+      const got = answers.scalars(k);
+      if (got) tables.setScalars(k, got);
+      const walked = answers.columns(k);
+      if (walked) tables.setColumns(k, walked);
+    }
+    if (mergeGets) {
+      const values = answers.scalars(MERGED);
+      for (const [k, get] of gets)
+        tables.setScalars(k, new Map(get.scalars.map((oid) => [oid, values?.get(oid) ?? null])));
     }
     for (const [like, keys] of walkedTogether) {
-      const walked = tables[`${MERGED}.${like}`] as Columns;
-      delete tables[`${MERGED}.${like}`];
-      for (const k of keys) tables[k] = new Map((plan[k] as ColumnRead).columns.map((c) => [c, walked.get(c)!]));
+      const walked = answers.columns(`${MERGED}.${like}`);
+      for (const k of keys) {
+        const columns = walks.get(k)!.columns;
+        tables.setColumns(k, new Map(columns.map((c) => [c, walked?.get(c) ?? new Map<string, Varbind>()])));
+      }
     }
     return tables;
   }

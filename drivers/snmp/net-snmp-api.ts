@@ -4,12 +4,17 @@
  * so that another part of the project declaring the module differently cannot clash.
  */
 
+/**
+ * What net-snmp decodes a value into: number (Integer, Counter, Gauge, TimeTicks), Buffer
+ * (OctetString, Opaque, Counter64), string (OID, IpAddress), boolean (Boolean), null (Null
+ * and the exception types).
+ */
+export type VarbindValue = number | Buffer | string | boolean | null;
+
 export interface Varbind {
   oid: string;
   type: number;
-  /** number (Integer, Counter, Gauge, TimeTicks), Buffer (OctetString, Counter64),
-   *  string (OID, IpAddress), null (Null and the exception types) */
-  value: unknown;
+  value: VarbindValue;
 }
 
 export interface SetVarbind {
@@ -86,8 +91,10 @@ interface NetSnmpModule {
   RequestFailedError: new (...args: unknown[]) => Error & { status?: number };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-export const netSnmp: NetSnmpModule = require("net-snmp");
+// net-snmp ships no declarations: NetSnmpModule above is what this project relies on
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- see the file comment
+const untyped: unknown = require("net-snmp");
+export const netSnmp = untyped as NetSnmpModule;
 
 export const ObjectType = {
   Integer: 2,

@@ -14,18 +14,6 @@ export function indexOf(oid: string, base: string): string {
   return oid.slice(base.length + 1);
 }
 
-/** Lexicographic order of OIDs, arc by arc (the order GETNEXT walks in). */
-export function compareOids(a: string, b: string): number {
-  const x = a.split(".");
-  const y = b.split(".");
-  const n = Math.min(x.length, y.length);
-  for (let i = 0; i < n; i++) {
-    const d = Number(x[i]) - Number(y[i]);
-    if (d !== 0) return d;
-  }
-  return x.length - y.length;
-}
-
 let namesByOid: Map<string, string> | null = null;
 
 function knownNames(): Map<string, string> {

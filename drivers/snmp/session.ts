@@ -18,7 +18,8 @@
 import { DeviceBusy, DeviceError, DeviceOutcomeUnknown, DeviceRefused, DeviceUnreachable } from "../../model/failures";
 import { type SnmpTarget } from "../../model/targets";
 import { errorStatusName, isException, type NetSnmpSession, type SetVarbind, type Varbind } from "./net-snmp-api";
-import { compareOids, indexOf, isUnder, oidName } from "./oid";
+import { compareOids, parseOid } from "../../mib/oid-arcs";
+import { indexOf, isUnder, oidName } from "./oid";
 import { DeviceGates, snmpGateKey } from "../device-gate";
 import { RequestGate } from "./request-gate";
 import { deviceSizeKey, readSizeKey, requestSizes, type DeviceSizeMemory, type RequestShape } from "./request-size";
@@ -47,9 +48,55 @@ export interface ScalarRead {
   scalars: string[];
 }
 export type PlanRead = ColumnRead | ScalarRead;
-export type PlanResult<P extends Record<string, PlanRead>> = {
-  [K in keyof P]: P[K] extends ScalarRead ? Scalars : Columns;
-};
+
+/**
+ * What a read plan's reads returned, by key: the columns of each walk, the values of each
+ * GET. The two are kept apart, so a reader asks for the kind it planned and gets that type.
+ */
+export class Tables {
+  private readonly walked = new Map<string, Columns>();
+  private readonly got = new Map<string, Scalars>();
+
+  /** tables from answers at hand (tests, a part's own reads) */
+  static of(answers: { columns?: Record<string, Columns>; scalars?: Record<string, Scalars> }): Tables {
+    const tables = new Tables();
+    for (const [key, columns] of Object.entries(answers.columns ?? {})) tables.setColumns(key, columns);
+    for (const [key, values] of Object.entries(answers.scalars ?? {})) tables.setScalars(key, values);
+    return tables;
+  }
+
+  /** the columns walked under `key` (undefined when the plan had no such walk) */
+  columns(key: string): Columns | undefined {
+    return this.walked.get(key);
+  }
+
+  /** every walk's columns by key (a part's reads under keys it made up, e.g. one per VLAN) */
+  allColumns(): IterableIterator<[string, Columns]> {
+    return this.walked.entries();
+  }
+
+  /** the values read under `key` by a GET (undefined when the plan had no such GET) */
+  scalars(key: string): Scalars | undefined {
+    return this.got.get(key);
+  }
+
+  setColumns(key: string, columns: Columns): this {
+    this.walked.set(key, columns);
+    return this;
+  }
+
+  setScalars(key: string, values: Scalars): this {
+    this.got.set(key, values);
+    return this;
+  }
+
+  /** adds the answers of a later round of reads */
+  add(more: Tables): this {
+    for (const [key, columns] of more.walked) this.walked.set(key, columns);
+    for (const [key, values] of more.got) this.got.set(key, values);
+    return this;
+  }
+}
 
 export interface SessionCounters {
   /**
@@ -123,7 +170,8 @@ export class SetRefused extends DeviceRefused {
 }
 
 interface PlanState {
-  error: unknown;
+  /** the first read of the plan that failed: the others stop sending */
+  error: Error | null;
 }
 
 /** net-snmp's callback-style call of one PDU */
@@ -230,26 +278,24 @@ export class SnmpSession {
   }
 
   /** Run independent reads concurrently (bounded by the gate); all of them or an error. */
-  async readPlan<P extends Record<string, PlanRead>>(plan: P): Promise<PlanResult<P>> {
+  async readPlan(plan: Record<string, PlanRead>): Promise<Tables> {
     const start = this.counters.roundTrips;
     const state: PlanState = { error: null };
-    const keys = Object.keys(plan);
-    const results = await Promise.all(
-      keys.map(async (key) => {
-        const read = plan[key];
+    const out = new Tables();
+    await Promise.all(
+      Object.entries(plan).map(async ([key, read]) => {
         try {
-          if ("scalars" in read) return (await this.getAfter(read.scalars, read.label ?? key, start, state)).result;
-          return (await this.walk({ ...read, label: read.label ?? key }, start, state)).result;
+          if ("scalars" in read)
+            out.setScalars(key, (await this.getAfter(read.scalars, read.label ?? key, start, state)).result);
+          else out.setColumns(key, (await this.walk({ ...read, label: read.label ?? key }, start, state)).result);
         } catch (error) {
           // the first failure stops the other reads from sending more requests
-          if (!state.error) state.error = error;
+          if (!state.error) state.error = asError(error);
           throw error;
         }
       }),
     );
-    const out: Record<string, Scalars | Columns> = {};
-    keys.forEach((key, i) => (out[key] = results[i]));
-    return out as PlanResult<P>;
+    return out;
   }
 
   private async getAfter(oids: string[], label: string, after: number, state?: PlanState) {
@@ -389,7 +435,7 @@ export class SnmpSession {
     // walk asks at the end only for what is left
     if (!remembered && firstFailure?.before) {
       const ranPastEnd = [...firstFailure.collected].some(
-        ([column, had]) => result.get(column)!.size - had < firstFailure!.asked,
+        ([column, had]) => result.get(column)!.size - had < firstFailure.asked,
       );
       if (ranPastEnd) this.sizes?.remember(sizeKey, firstFailure.before);
     }
@@ -400,7 +446,11 @@ export class SnmpSession {
   /** Takes a column's values from an answer; leaving the column, an exception or going backwards ends it. */
   private follow(cursor: Cursor, varbinds: Varbind[], result: Columns): { ended: boolean } {
     for (const vb of varbinds) {
-      if (isException(vb) || !isUnder(vb.oid, cursor.column) || compareOids(vb.oid, cursor.last) <= 0)
+      if (
+        isException(vb) ||
+        !isUnder(vb.oid, cursor.column) ||
+        compareOids(parseOid(vb.oid), parseOid(cursor.last)) <= 0
+      )
         return { ended: true };
       result.get(cursor.column)!.set(indexOf(vb.oid, cursor.column), vb);
       cursor.last = vb.oid;
@@ -508,7 +558,7 @@ export class SnmpSession {
             }
           });
         } catch (error) {
-          reject(error);
+          reject(asError(error));
         } finally {
           this.snmp.retries = retries;
         }
@@ -550,6 +600,11 @@ export class SnmpSession {
       `No usable answer from ${this.where} while ${doing}: ${err?.message ?? String(error)}`,
     );
   }
+}
+
+/** what was thrown, as an Error (net-snmp throws Errors; anything else is wrapped) */
+function asError(thrown: unknown): Error {
+  return thrown instanceof Error ? thrown : new Error(String(thrown));
 }
 
 function isTooBig(error: unknown): boolean {

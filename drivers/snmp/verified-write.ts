@@ -7,7 +7,7 @@ import { ObjectType, type SetVarbind, type Varbind } from "./net-snmp-api";
 import { oidName } from "./oid";
 import { portsOf, sameMembers } from "../../mib/portlist";
 import type { SnmpSession } from "./session";
-import { asBytes, asInt, asText } from "./values";
+import { asBytes, asInt, asText } from "./varbind-values";
 
 export interface Write {
   oid: string;
@@ -33,8 +33,8 @@ export function portListWrite(oid: string, value: Buffer): Write {
   return { oid, type: ObjectType.OctetString, value, portList: true };
 }
 
-function show(write: Write, value: number | string | Buffer | null | "absent"): string {
-  if (value === null || value === "absent") return "nothing (no such object)";
+function show(write: Write, value: number | string | Buffer | null): string {
+  if (value === null) return "nothing (no such object)";
   if (Buffer.isBuffer(value)) {
     const ports = portsOf(value);
     return write.portList ? `ports [${ports.join(",")}]` : `'${value.toString("latin1")}'`;

@@ -295,7 +295,7 @@ export class CliSession {
           result = match();
         } catch (e) {
           done();
-          reject(e);
+          reject(e instanceof Error ? e : new Error(String(e)));
           return;
         }
         if (result !== null) {

@@ -30,7 +30,7 @@ let ssh2: typeof import("ssh2") | null = null;
 
 export function openSshConnection(target: SshTarget, options: { name?: string } = {}): Promise<SshConnection> {
   const where = describeTarget(target, options.name);
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded when first needed, see `ssh2` above
   ssh2 ??= require("ssh2") as typeof import("ssh2");
   const client = new ssh2.Client();
   let presented: string | null = null;

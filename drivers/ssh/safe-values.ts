@@ -19,7 +19,8 @@ export class UnsafeValue extends NotSupported {
 }
 
 const LINE_BREAK = /[\r\n\u0085\u2028\u2029]/;
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+/** C0, DEL and C1 (Unicode's Cc) */
+const CONTROL = /\p{Cc}/u;
 // Arabic letter mark, LRM/RLM, embeddings and overrides, isolates
 const BIDI_CONTROL = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

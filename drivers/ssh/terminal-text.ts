@@ -6,6 +6,7 @@
  */
 
 // CSI sequences (colours, cursor moves, erase), charset selection and keypad modes
+// eslint-disable-next-line no-control-regex -- terminal escapes begin with ESC and end with BEL by definition
 const ESCAPES = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][A-Za-z0-9]|\x1b[=>78]|\x1b\][^\x07]*\x07/g;
 
 /** The screen lines of `raw`, each without trailing blanks; the last one is the unfinished line. */

@@ -21,7 +21,7 @@ import { PduType, decodePdu, type RequestPdu } from "./pdu";
 import type { MibProvider } from "./provider";
 import { handlePdu, tooBigResponse, type HandlerLimits, type SetBehaviour } from "./request-handler";
 import { UsmEngine, type UsmUserConfig } from "./usm";
-import { Tag } from "./values";
+import { Tag } from "./smi-values";
 
 export interface AgentOptions {
   readCommunity: string;

@@ -4,7 +4,7 @@
  * Encoders return small Buffers that callers concatenate once; OIDs that are served
  * again and again are encoded once by the index (see mib-index.ts).
  */
-import { Tag, type SnmpValue } from "./values";
+import { Tag, type SnmpValue } from "./smi-values";
 
 export class BerError extends Error {}
 

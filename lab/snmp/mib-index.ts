@@ -7,7 +7,7 @@
  */
 import { encodeOid } from "./ber";
 import { compareOids, formatOid, parseOid, type Oid } from "./oid";
-import type { SnmpValue } from "./values";
+import type { SnmpValue } from "./smi-values";
 
 export interface MibEntry {
   oid: readonly number[];
@@ -40,7 +40,7 @@ export class MibIndex {
   static merge(a: MibIndex, b: MibIndex): MibIndex {
     const x = a.entries;
     const y = b.entries;
-    const out: MibEntry[] = new Array(x.length + y.length);
+    const out = new Array<MibEntry>(x.length + y.length);
     let i = 0;
     let j = 0;
     let k = 0;

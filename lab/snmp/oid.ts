@@ -1,34 +1,12 @@
-/** OIDs as arrays of sub-identifiers: parsing, printing and the lexicographic order SNMP walks in. */
+/** OIDs as arrays of sub-identifiers for the lab agent: printing and prefixes; parsing and order from mib/oid-arcs.ts. */
 
-export type Oid = readonly number[];
+import type { Oid } from "../../mib/oid-arcs";
 
-export function parseOid(text: string): number[] {
-  const trimmed = text.startsWith(".") ? text.slice(1) : text;
-  if (trimmed === "") return [];
-  const parts = trimmed.split(".");
-  const oid = new Array<number>(parts.length);
-  for (let i = 0; i < parts.length; i++) {
-    const n = Number(parts[i]);
-    if (!Number.isInteger(n) || n < 0 || n > 0xffffffff || parts[i] === "") {
-      throw new Error(`bad OID: ${text}`);
-    }
-    oid[i] = n;
-  }
-  return oid;
-}
+// parsing and the walk order are the drivers' too: one definition, in mib/
+export { compareOids, parseOid, type Oid } from "../../mib/oid-arcs";
 
 export function formatOid(oid: Oid): string {
   return oid.join(".");
-}
-
-/** Negative when a sorts before b, in SNMP (lexicographic, shorter-prefix-first) order. */
-export function compareOids(a: Oid, b: Oid): number {
-  const n = a.length < b.length ? a.length : b.length;
-  for (let i = 0; i < n; i++) {
-    const d = a[i] - b[i];
-    if (d !== 0) return d;
-  }
-  return a.length - b.length;
 }
 
 export function isPrefixOf(prefix: Oid, oid: Oid): boolean {

@@ -8,7 +8,7 @@ import { ErrorStatus } from "./error-status";
 import type { MibIndex } from "./mib-index";
 import { PduType, VarBindListWriter, encodePdu, type RequestPdu } from "./pdu";
 import type { MibProvider, SetVarBind } from "./provider";
-import { endOfMibView, noSuchInstance, noSuchObject } from "./values";
+import { endOfMibView, noSuchInstance, noSuchObject } from "./smi-values";
 
 export interface HandlerLimits {
   /** room for the varbind list in the answer, bytes */

@@ -22,7 +22,7 @@ import {
   type AuthProtocol,
   type PrivProtocol,
 } from "./usm-crypto";
-import { counter32, Tag } from "./values";
+import { counter32, Tag } from "./smi-values";
 
 export interface UsmUserConfig {
   username: string;

@@ -13,9 +13,7 @@ export function generateEd25519(): { private: string; public: string } {
     const pub = utils.parseKey(pair.public);
     const priv = utils.parseKey(pair.private);
     if (pub instanceof Error || priv instanceof Error) continue;
-    const p = Array.isArray(pub) ? pub[0] : pub;
-    const q = Array.isArray(priv) ? priv[0] : priv;
-    if (p.getPublicSSH().equals(q.getPublicSSH())) return pair;
+    if (pub.getPublicSSH().equals(priv.getPublicSSH())) return pair;
   }
   throw new Error(`no well-formed ed25519 key pair in ${MAX_TRIES} tries`);
 }

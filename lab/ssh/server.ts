@@ -14,6 +14,13 @@ import { SshCounters, SshFaults } from "./faults";
 import { generateEd25519 } from "./keys";
 import { IosShell } from "./ios-shell";
 
+declare module "ssh2" {
+  interface Connection {
+    /** ssh2's server connection has it (lib/server.js) as its client has; @types/ssh2 declares it on Client only */
+    setNoDelay(noDelay?: boolean): this;
+  }
+}
+
 export interface LabSshFaceOptions {
   /** TCP port on 127.0.0.1; 0 or absent picks a free one */
   port?: number;
@@ -70,7 +77,7 @@ function sameSecret(a: string, b: string): boolean {
 function parsedKey(text: string): ParsedKey {
   const parsed = utils.parseKey(text);
   if (parsed instanceof Error) throw new Error(`lab SSH face: cannot read an authorised key: ${parsed.message}`);
-  return Array.isArray(parsed) ? parsed[0] : parsed;
+  return parsed;
 }
 
 /** Starts the IOS command line of `lab` (a started lab switch, or just its model) on 127.0.0.1. */
@@ -105,8 +112,7 @@ export async function startLabSshFace(
   const server = new Server({ hostKeys: [hostKey.private] }, (client) => {
     clients.add(client);
     // echoes and prompts are small packets: without this each command waits for a delayed ACK
-    // (ssh2's server connection has setNoDelay; its type declarations miss it)
-    (client as unknown as { setNoDelay(on: boolean): void }).setNoDelay(true);
+    client.setNoDelay(true);
     client.on("close", () => clients.delete(client));
     client.on("error", () => clients.delete(client));
     client.on("authentication", authenticate);

@@ -18,7 +18,7 @@ import { parseSwitchport } from "../../drivers/families/cisco-ios-cli/parse-swit
 import { parseRunningInterfaces } from "../../drivers/families/cisco-ios-cli/parse-running-interface";
 import type { InterfaceInfo } from "../../model/device";
 import type { Varbind } from "../../drivers/snmp/net-snmp-api";
-import type { Tables } from "../../drivers/snmp/parts/part";
+import { Tables } from "../../drivers/snmp/session";
 import { lag as lagMib, ifExtra } from "../../mib/standard-extra";
 import { pae } from "../../mib/pae";
 
@@ -167,15 +167,17 @@ describe("the source rules on hand-made tables", () => {
       [200, { type: 53, name: "Po2" }],
       [300, { type: 53, name: "StackPort1" }],
     ]);
-    const tables: Tables = {
-      "lag.ports": new Map([
-        [lagMib.dot3adAggPortAttachedAggID, column({ "1": 100, "2": 0, "3": 3, "4": 0 })],
-        [lagMib.dot3adAggPortSelectedAggID, column({ "1": 100, "2": 100, "3": 3, "4": 0 })],
-      ]),
-      "lag.stack": new Map([
-        [ifExtra.ifStackStatus, column({ "0.1": 1, "200.5": 1, "300.6": 1, "100.7": 1, "7.0": 1 })],
-      ]),
-    };
+    const tables = Tables.of({
+      columns: {
+        "lag.ports": new Map([
+          [lagMib.dot3adAggPortAttachedAggID, column({ "1": 100, "2": 0, "3": 3, "4": 0 })],
+          [lagMib.dot3adAggPortSelectedAggID, column({ "1": 100, "2": 100, "3": 3, "4": 0 })],
+        ]),
+        "lag.stack": new Map([
+          [ifExtra.ifStackStatus, column({ "0.1": 1, "200.5": 1, "300.6": 1, "100.7": 1, "7.0": 1 })],
+        ]),
+      },
+    });
     expect(lagMembers(tables, identities)).toEqual(
       new Map([
         [1, 100],
@@ -189,9 +191,15 @@ describe("the source rules on hand-made tables", () => {
   it("port control auto is 802.1X mode only while the system switch says enabled (an agent without it has no 802.1X)", () => {
     const ports = new Map([[pae.dot1xAuthAuthControlledPortControl, column({ "1": 2, "2": 3, "3": 1 })]]);
     const system = (v: number | null) => new Map([[`${pae.dot1xPaeSystemAuthControl}.0`, v === null ? null : vb(v)]]);
-    expect(dot1xPorts({ "dot1x.ports": ports, "dot1x.system": system(1) })).toEqual(new Set([1]));
-    expect(dot1xPorts({ "dot1x.ports": ports, "dot1x.system": system(null) })).toEqual(new Set());
-    expect(dot1xPorts({ "dot1x.ports": ports, "dot1x.system": system(2) })).toEqual(new Set());
+    expect(
+      dot1xPorts(Tables.of({ columns: { "dot1x.ports": ports }, scalars: { "dot1x.system": system(1) } })),
+    ).toEqual(new Set([1]));
+    expect(
+      dot1xPorts(Tables.of({ columns: { "dot1x.ports": ports }, scalars: { "dot1x.system": system(null) } })),
+    ).toEqual(new Set());
+    expect(
+      dot1xPorts(Tables.of({ columns: { "dot1x.ports": ports }, scalars: { "dot1x.system": system(2) } })),
+    ).toEqual(new Set());
   });
 
   it("IOS: the older dot1x form, a suspended member and a routed port are read too; force-authorized is not 802.1X", () => {

@@ -12,6 +12,7 @@ import { ErrorStatus, ObjectType as T, sessionTo, type ClientSession } from "../
 import { failure, pollUntil, vb, walkMap } from "./lab-vendor-helpers";
 import type { Driver } from "../../drivers/contract";
 import type { SnmpDriver } from "../../drivers/snmp/driver";
+import { Tables } from "../../drivers/snmp/session";
 import { arubacx, VLAN_NAMES_MISSING } from "../../drivers/families/arubacx";
 
 describe("arubacx profile", () => {
@@ -235,28 +236,30 @@ describe("arubacx VLAN part on a firmware that serves IEEE8021-Q-BRIDGE names (n
   };
   // answers by the part's own plan keys: PVIDs, member VID lists, IEEE names (component 1)
   const [pvidKey, vidKey, nameKey] = keys;
-  const tables = {
-    [pvidKey]: new Map([
-      [
-        qbridge.dot1qPvid,
-        new Map([
-          ["1", { oid: "", type: 66, value: 10 }],
-          ["2", { oid: "", type: 66, value: 20 }],
-        ]),
-      ],
-    ]),
-    [vidKey]: new Map([[arubaCxPortVlan.arubaWiredPortVlanMemberVid, new Map([["2", octets(vids(20, 30, 4094))]])]]),
-    [nameKey]: new Map([
-      [
-        ieee8021QBridge.ieee8021QBridgeVlanStaticName,
-        new Map([
-          ["1.10", octets("users")],
-          ["1.20", octets("voice")],
-          ["1.40", octets("unused")],
-        ]),
-      ],
-    ]),
-  };
+  const tables = Tables.of({
+    columns: {
+      [pvidKey]: new Map([
+        [
+          qbridge.dot1qPvid,
+          new Map([
+            ["1", { oid: "", type: 66, value: 10 }],
+            ["2", { oid: "", type: 66, value: 20 }],
+          ]),
+        ],
+      ]),
+      [vidKey]: new Map([[arubaCxPortVlan.arubaWiredPortVlanMemberVid, new Map([["2", octets(vids(20, 30, 4094))]])]]),
+      [nameKey]: new Map([
+        [
+          ieee8021QBridge.ieee8021QBridgeVlanStaticName,
+          new Map([
+            ["1.10", octets("users")],
+            ["1.20", octets("voice")],
+            ["1.40", octets("unused")],
+          ]),
+        ],
+      ]),
+    },
+  });
 
   it("names the VLANs it serves names for and lists the carried ones too", () => {
     expect(keys).toHaveLength(3);

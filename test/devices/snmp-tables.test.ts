@@ -11,7 +11,7 @@ import { poeByInterface, poeRows } from "../../drivers/snmp/parts/poe-tables";
 import { hasPort, portsOf, sameMembers, withPort } from "../../mib/portlist";
 import type { Columns } from "../../drivers/snmp/session";
 import { qBridgeVlans } from "../../drivers/snmp/parts/qbridge";
-import type { Tables } from "../../drivers/snmp/parts/part";
+import { Tables } from "../../drivers/snmp/parts/part";
 
 const int = (value: number): Varbind => ({ oid: "", type: 2, value });
 const octets = (value: Buffer | string): Varbind => ({ oid: "", type: 4, value: Buffer.from(value) });
@@ -125,9 +125,9 @@ describe("VLAN memberships", () => {
 
 /** a Q-BRIDGE part's tables, by the labels of the reads the part asks for */
 function qbridgeTables(part: ReturnType<typeof qBridgeVlans>, byLabel: Record<string, Columns>): Tables {
-  const out: Tables = {};
+  const out = new Tables();
   for (const [key, read] of Object.entries(part.reads("learn")))
-    if (read.label && byLabel[read.label]) out[key] = byLabel[read.label];
+    if (read.label && byLabel[read.label]) out.setColumns(key, byLabel[read.label]);
   return out;
 }
 

@@ -42,7 +42,7 @@ describeReplay("replay: Juniper", RECORDINGS, (ctx) => {
   const closed: SessionCounters[] = [];
   beforeAll(() => {
     // the original, called below on the driver it belongs to
-    // eslint-disable-next-line @typescript-eslint/unbound-method
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called with .call(this) on its own driver
     const close = SnmpDriver.prototype.close;
     jest.spyOn(SnmpDriver.prototype, "close").mockImplementation(async function (this: SnmpDriver) {
       closed.push({ ...this.counters });
@@ -52,7 +52,7 @@ describeReplay("replay: Juniper", RECORDINGS, (ctx) => {
   const learnMs: number[] = [];
   beforeAll(() => {
     // the original, called below on the driver it belongs to
-    // eslint-disable-next-line @typescript-eslint/unbound-method
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called with .call(this) on its own driver
     const learn = SnmpDriver.prototype.learn;
     jest.spyOn(SnmpDriver.prototype, "learn").mockImplementation(async function (this: SnmpDriver, scope) {
       const t = Date.now();

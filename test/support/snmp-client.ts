@@ -67,7 +67,7 @@ interface NetSnmpClient {
 }
 
 // net-snmp ships no type declarations; its API is used through the narrow typed face above.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- net-snmp ships no declarations; NetSnmpClient is its typed face
 const snmp = require("net-snmp") as NetSnmpClient;
 
 export const ObjectType = snmp.ObjectType;

@@ -6,7 +6,7 @@
 import { loadConfig, policyOf } from "../../app/config";
 import { canEditTags, interfaceRights, tagVlans } from "../../domain/access";
 import { planTagChange, tagsText } from "../../domain/device-checks";
-import { parseTagsRequest } from "../../domain/values";
+import { parseTagsRequest } from "../../domain/request-values";
 import { caller, device, group, iface, noPolicy, staff, superuser, vlan } from "./domain-builders";
 
 const MISSING = "Missing or invalid parameter: 'untagged_vlan', 'tagged_vlans' and 'allow_all' are required!";

@@ -12,7 +12,7 @@ import {
   parseVlanIdToDelete,
   textFault,
   textLength,
-} from "../../domain/values";
+} from "../../domain/request-values";
 
 describe("on-values for state and poe_state", () => {
   it.each(["on", "enabled", "enable", "yes", "y", "1", "true", "ON", "Enabled", "TRUE", "Yes", " y "])(

@@ -14,7 +14,7 @@ import { describeStoreError } from "../../db/connect";
 
 type Support = { refuse: boolean; message: string } | null;
 // bin/ is plain JavaScript (it runs before anything is compiled) and has no declarations
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- bin/ is plain JavaScript without declarations
 const { nodeSupport, TESTED } = require("../../bin/node-support.js") as {
   nodeSupport: (v: string) => Support;
   TESTED: [number, number][];

@@ -8,8 +8,7 @@ import { arubaCxPoe } from "../../../mib/arubacx";
 import type { PoePart, PoePort, PortMap, Tables } from "../../snmp/parts/part";
 import { standardPoe } from "../../snmp/parts/poe-standard";
 import type { PoeRow } from "../../snmp/parts/poe-tables";
-import type { Columns } from "../../snmp/session";
-import { asInt } from "../../snmp/values";
+import { asInt } from "../../snmp/varbind-values";
 
 const DRAWN = "arubacx.poeDrawn";
 
@@ -41,7 +40,7 @@ export function arubaCxPoePart(): PoePart {
           },
     ports(tables: Tables, ports: PortMap): Map<number, PoePort> {
       const out = standard.ports(tables, ports);
-      const drawn = (tables[DRAWN] as Columns | undefined)?.get(arubaCxPoe.arubaWiredPoePethPsePortPowerDrawn);
+      const drawn = tables.columns(DRAWN)?.get(arubaCxPoe.arubaWiredPoePethPsePortPowerDrawn);
       for (const port of out.values()) {
         const vb = drawn?.get(port.index);
         if (vb) port.info = { ...port.info, power_consumption_supported: true, power_consumed: asInt(vb) };

@@ -11,7 +11,7 @@ import { arubaCxConfig } from "../../../mib/arubacx";
 import { DeviceMismatch, DeviceRefused } from "../../../model/failures";
 import type { SavePart } from "../../snmp/parts/part";
 import type { SnmpSession } from "../../snmp/session";
-import { asInt } from "../../snmp/values";
+import { asInt } from "../../snmp/varbind-values";
 import { intWrite, readBack, toVarbinds } from "../../snmp/verified-write";
 
 const STARTUP = 2;

@@ -22,8 +22,7 @@ import type { VlanInfo } from "../../../model/device";
 import { NotSupported } from "../../../model/failures";
 import { portOfInterface } from "../../snmp/parts/bridge-ports";
 import type { Plan, PortMap, PortVlans, Tables, VlanPart } from "../../snmp/parts/part";
-import type { Columns } from "../../snmp/session";
-import { asBytes, asInt, asText } from "../../snmp/values";
+import { asBytes, asInt, asText } from "../../snmp/varbind-values";
 
 const PVIDS = "arubacx.pvids";
 const MEMBER_VIDS = "arubacx.memberVids";
@@ -32,7 +31,7 @@ const NAMES = "arubacx.vlanNames";
 export const NO_VLAN_WRITES =
   "AOS-CX takes no SNMP writes of port VLANs or VLAN rows (its writable objects are ifAdminStatus, pethPsePortAdminEnable and the config copy); use its REST API or CLI";
 
-const column = (t: Tables, key: string, oid: string) => (t[key] as Columns | undefined)?.get(oid);
+const column = (t: Tables, key: string, oid: string) => t.columns(key)?.get(oid);
 
 /** VidList: first octet VIDs 1..8, most significant bit the lowest VID (ARUBAWIRED-PORTVLAN-MIB) */
 export function vidsOf(list: Buffer): number[] {

@@ -15,9 +15,9 @@ import type { LldpNeighbor, MacEntry, VlanInfo } from "../../../model/device";
 import { DeviceUnreachable } from "../../../model/failures";
 import { bridgePortsFrom, interfaceOfPort, type BridgePorts } from "../../snmp/parts/bridge-ports";
 import { arpByMac, lldpNeighbours, neighbourReads } from "../../snmp/parts/client-standard";
-import type { ClientDataPart, PartIo, Plan, PortMap, Tables } from "../../snmp/parts/part";
+import { type ClientDataPart, type PartIo, type Plan, type PortMap, Tables } from "../../snmp/parts/part";
 import type { Columns } from "../../snmp/session";
-import { asInt, macFromArcs } from "../../snmp/values";
+import { asInt, macFromArcs } from "../../snmp/varbind-values";
 
 /** VLAN contexts read at most for one details view */
 export const MAX_VLAN_CONTEXTS = 128;
@@ -60,17 +60,18 @@ export function ciscoClientData(): ClientDataPart {
 
     async more(io: PartIo, _tables: Tables, _ports: PortMap, vlans: VlanInfo[]): Promise<Tables> {
       const wanted = vlans.filter((v) => v.id !== 1 && v.state === "Enabled").slice(0, MAX_VLAN_CONTEXTS);
-      const out: Tables = {};
+      const out = new Tables();
       let next = 0;
       const worker = async () => {
         while (next < wanted.length) {
           const vlan = wanted[next++].id;
           const session = io.contextSession({ community: String(vlan), v3: `vlan-${vlan}` });
           try {
-            out[`${CONTEXT_PREFIX}${vlan}`] = await session.readColumns(
-              [bridge.dot1dBasePortIfIndex, bridge.dot1dTpFdbPort],
-              { label: `BRIDGE-MIB of VLAN ${vlan}`, rows: 64 },
-            );
+            const columns = await session.readColumns([bridge.dot1dBasePortIfIndex, bridge.dot1dTpFdbPort], {
+              label: `BRIDGE-MIB of VLAN ${vlan}`,
+              rows: 64,
+            });
+            out.setColumns(`${CONTEXT_PREFIX}${vlan}`, columns);
           } catch (error) {
             if (!(error instanceof DeviceUnreachable)) throw error;
             // silent in this context only, or gone altogether? the device says
@@ -85,11 +86,10 @@ export function ciscoClientData(): ClientDataPart {
     macs(tables: Tables, ports: PortMap): Map<number, MacEntry[]> {
       const ipv4 = arpByMac(tables);
       const out = new Map<number, MacEntry[]>();
-      macsOf(out, tables[DEFAULT_FDB] as Columns | undefined, ports.bridge, 1, ipv4);
-      for (const [key, table] of Object.entries(tables)) {
-        if (!key.startsWith(CONTEXT_PREFIX) || !table) continue;
+      macsOf(out, tables.columns(DEFAULT_FDB), ports.bridge, 1, ipv4);
+      for (const [key, columns] of tables.allColumns()) {
+        if (!key.startsWith(CONTEXT_PREFIX)) continue;
         const vlan = Number(key.slice(CONTEXT_PREFIX.length));
-        const columns = table as Columns;
         macsOf(out, columns, bridgePortsFrom(columns.get(bridge.dot1dBasePortIfIndex)), vlan, ipv4);
       }
       return out;

@@ -12,8 +12,8 @@ import { entityExtra } from "../../../mib/standard-extra";
 import type { Plan, PoePart, PoePort, PortMap, Purpose, Tables } from "../../snmp/parts/part";
 import { mainPseRead } from "../../snmp/parts/poe-standard";
 import { devicePoe, poeByInterface, poePortInfo, type PoeRow } from "../../snmp/parts/poe-tables";
-import type { Columns, SnmpSession } from "../../snmp/session";
-import { asInt, asText } from "../../snmp/values";
+import type { SnmpSession } from "../../snmp/session";
+import { asInt, asText } from "../../snmp/varbind-values";
 import { intWrite, writeVerified } from "../../snmp/verified-write";
 import { namedFailure } from "./names";
 
@@ -37,8 +37,8 @@ interface CiscoPoeRow extends PoeRow {
 }
 
 function rowsOf(tables: Tables): CiscoPoeRow[] {
-  const std = tables[PORTS] as Columns | undefined;
-  const ext = tables[CISCO_PORTS] as Columns | undefined;
+  const std = tables.columns(PORTS);
+  const ext = tables.columns(CISCO_PORTS);
   const admin = std?.get(poe.pethPsePortAdminEnable);
   const detection = std?.get(poe.pethPsePortDetectionStatus);
   const enable = ext?.get(poeExt.cpeExtPsePortEnable);
@@ -94,7 +94,7 @@ export function ciscoPoe(): PoePart {
 
     ports(tables: Tables, ports: PortMap): Map<number, PoePort> {
       const rows = rowsOf(tables);
-      const aliases = (tables[ALIASES] as Columns | undefined)?.get(entityExtra.entAliasMappingIdentifier);
+      const aliases = tables.columns(ALIASES)?.get(entityExtra.entAliasMappingIdentifier);
       const ifIndexOfEntity = (entity: number): number | null => {
         if (!entity) return null;
         const target = asText(aliases?.get(`${entity}.0`)).replace(/^\./, "");
@@ -127,7 +127,7 @@ export function ciscoPoe(): PoePart {
     },
 
     device(tables: Tables) {
-      return devicePoe(tables[SUPPLIES] as Columns | undefined, rowsOf(tables).length);
+      return devicePoe(tables.columns(SUPPLIES), rowsOf(tables).length);
     },
 
     async set(session: SnmpSession, port: PoePort, on: boolean): Promise<void> {

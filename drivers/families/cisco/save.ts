@@ -10,7 +10,7 @@ import { configCopy, oldCiscoSys } from "../../../mib/cisco";
 import { DeviceMismatch, DeviceRefused } from "../../../model/failures";
 import type { SavePart } from "../../snmp/parts/part";
 import { SetRefused, type SnmpSession } from "../../snmp/session";
-import { asInt } from "../../snmp/values";
+import { asInt } from "../../snmp/varbind-values";
 import { intWrite, toVarbinds } from "../../snmp/verified-write";
 import { nameCiscoOids, namedFailure } from "./names";
 
@@ -90,17 +90,14 @@ export function ciscoSave(options: CiscoSaveOptions = {}): SavePart {
           throw old;
         }
       }
-      let failure: unknown = null;
       try {
         await namedFailure(copyRunningToStartup(session, row, polls, interval));
-      } catch (e) {
-        failure = e;
+      } finally {
+        // the row is the manager's to remove; a failed removal does not undo the save
+        await session
+          .set(toVarbinds([intWrite(`${configCopy.ccCopyEntryRowStatus}.${row}`, DESTROY)]))
+          .catch(() => undefined);
       }
-      // the row is the manager's to remove; a failed removal does not undo the save
-      await session
-        .set(toVarbinds([intWrite(`${configCopy.ccCopyEntryRowStatus}.${row}`, DESTROY)]))
-        .catch(() => undefined);
-      if (failure) throw failure;
     },
   };
 }

@@ -19,9 +19,9 @@ import { vlanMembership, vtp, vtpReservedVlans } from "../../../mib/cisco";
 import { bridge } from "../../../mib/oids";
 import type { TagChange, VlanInfo } from "../../../model/device";
 import type { Plan, PortMap, PortVlans, Purpose, Tables, VlanPart } from "../../snmp/parts/part";
-import type { Columns, Scalars, SnmpSession } from "../../snmp/session";
+import type { Columns, SnmpSession } from "../../snmp/session";
 import type { Varbind } from "../../snmp/net-snmp-api";
-import { asBytes, asInt, asText } from "../../snmp/values";
+import { asBytes, asInt, asText } from "../../snmp/varbind-values";
 import { intWrite, writeVerified } from "../../snmp/verified-write";
 import { CONTEXT_PREFIX } from "./client-data";
 import { namedFailure } from "./names";
@@ -84,11 +84,11 @@ const isTrunk = (row: PortRow): boolean => {
  */
 function contextMembers(tables: Tables): Map<number, Set<number>> | null {
   let out: Map<number, Set<number>> | null = null;
-  for (const [key, table] of Object.entries(tables)) {
-    if (!key.startsWith(CONTEXT_PREFIX) || !table) continue;
+  for (const [key, table] of tables.allColumns()) {
+    if (!key.startsWith(CONTEXT_PREFIX)) continue;
     const vlan = Number(key.slice(CONTEXT_PREFIX.length));
     out ??= new Map();
-    for (const vb of (table as Columns).get(bridge.dot1dBasePortIfIndex)?.values() ?? []) {
+    for (const vb of table.get(bridge.dot1dBasePortIfIndex)?.values() ?? []) {
       const ifIndex = asInt(vb);
       const set = out.get(ifIndex) ?? new Set<number>();
       set.add(vlan);
@@ -98,7 +98,7 @@ function contextMembers(tables: Tables): Map<number, Set<number>> | null {
   return out;
 }
 
-const columnOf = (tables: Tables, key: string, column: string) => (tables[key] as Columns | undefined)?.get(column);
+const columnOf = (tables: Tables, key: string, column: string) => tables.columns(key)?.get(column);
 
 /** the VTP VLAN list: domain 1, Ethernet, not the reserved defaults */
 export function vtpVlans(table: Columns | undefined): VlanInfo[] {
@@ -124,7 +124,7 @@ export function vtpVlans(table: Columns | undefined): VlanInfo[] {
 
 /** the trunk row of the one interface a write read, as trunk.ts needs it */
 function portState(tables: Tables, ifIndex: number, row: PortRow, known: ReadonlySet<number>): CiscoPortState {
-  const one = tables[ONE_PORT] as Scalars | undefined;
+  const one = tables.scalars(ONE_PORT);
   const int = (oid: string) => {
     const vb = one?.get(oid);
     return vb ? asInt(vb) : null;
@@ -145,7 +145,7 @@ export function ciscoVlans(options: VtpEditOptions = {}): VlanPart {
   /** each port's row from the walked tables, or from the GET of one interface */
   const portRows = (tables: Tables, only?: number): Map<number, PortRow> => {
     const rows = new Map<number, PortRow>();
-    const one = tables[ONE_PORT] as Scalars | undefined;
+    const one = tables.scalars(ONE_PORT);
     if (one && only !== undefined) {
       const v = (column: string) => one.get(`${column}.${only}`) ?? null;
       const n = (column: string) => {
@@ -170,7 +170,7 @@ export function ciscoVlans(options: VtpEditOptions = {}): VlanPart {
       const vb = m?.get(index);
       return vb ? asInt(vb) : null;
     };
-    const bitmaps = tables[BITMAPS] as Scalars | undefined;
+    const bitmaps = tables.scalars(BITMAPS);
     for (const index of new Set([...(access?.keys() ?? []), ...(col(vtp.vlanTrunkPortNativeVlan)?.keys() ?? [])])) {
       if (!/^\d+$/.test(index)) continue;
       rows.set(Number(index), {
@@ -224,11 +224,11 @@ export function ciscoVlans(options: VtpEditOptions = {}): VlanPart {
     },
 
     vlans(tables: Tables): VlanInfo[] {
-      return vtpVlans(tables[VLANS] as Columns | undefined);
+      return vtpVlans(tables.columns(VLANS));
     },
 
     ports(tables: Tables, ports: PortMap, only?: number): Map<number, PortVlans> {
-      const known = new Set(vtpVlans(tables[VLANS] as Columns | undefined).map((v) => v.id));
+      const known = new Set(vtpVlans(tables.columns(VLANS)).map((v) => v.id));
       const members = contextMembers(tables);
       const out = new Map<number, PortVlans>();
       for (const [ifIndex, row] of portRows(tables, only)) {

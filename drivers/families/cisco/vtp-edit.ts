@@ -11,7 +11,7 @@ import { vtp } from "../../../mib/cisco";
 import { DeviceMismatch, DeviceRefused, NotSupported } from "../../../model/failures";
 import { ObjectType } from "../../snmp/net-snmp-api";
 import type { SnmpSession } from "../../snmp/session";
-import { asInt, asText } from "../../snmp/values";
+import { asInt, asText } from "../../snmp/varbind-values";
 import { intWrite, textWrite, toVarbinds, type Write } from "../../snmp/verified-write";
 import { namedFailure } from "./names";
 
@@ -87,7 +87,7 @@ async function editVlans(session: SnmpSession, what: string, rows: Write[], opti
     throw new DeviceRefused(`${(error as Error).message}${who}; ${what} was not done`);
   }
 
-  let failure: unknown = null;
+  let failure: { error: unknown } | null = null;
   try {
     await session.set(toVarbinds(rows));
     await session.set(toVarbinds([intWrite(at(vtp.vtpVlanEditOperation), OP.apply)]));
@@ -107,7 +107,7 @@ async function editVlans(session: SnmpSession, what: string, rows: Write[], opti
       );
     }
   } catch (error) {
-    failure = error;
+    failure = { error };
   }
   // the buffer is released whatever happened, or nobody can edit VLANs until it times out
   try {
@@ -118,7 +118,7 @@ async function editVlans(session: SnmpSession, what: string, rows: Write[], opti
         `${what} was applied, but ${where} did not release the VTP edit buffer: ${(error as Error).message}`,
       );
   }
-  if (failure) throw failure;
+  if (failure) throw failure.error;
 }
 
 /** the VLAN's row in vtpVlanTable after the edit, or null when it has none */

@@ -12,7 +12,7 @@ import { standardClientData } from "../../snmp/parts/client-standard";
 import type { SavePart } from "../../snmp/parts/part";
 import { qBridgeVlans } from "../../snmp/parts/qbridge";
 import type { SnmpSession } from "../../snmp/session";
-import { asInt } from "../../snmp/values";
+import { asInt } from "../../snmp/varbind-values";
 import { intWrite, toVarbinds } from "../../snmp/verified-write";
 import { standardCapabilities } from "../generic";
 import { ciscoSbPoePart } from "./poe";

@@ -17,7 +17,7 @@ import type { Plan, PoePart, PoePort, PortMap, Purpose, Tables } from "../../snm
 import { standardPoe } from "../../snmp/parts/poe-standard";
 import { devicePoe, poeByInterface, type PoeRow } from "../../snmp/parts/poe-tables";
 import type { Columns } from "../../snmp/session";
-import { asInt } from "../../snmp/values";
+import { asInt } from "../../snmp/varbind-values";
 
 const VENDOR = "ciscosb.rlPethPsePortTable";
 const TRUE = 1;
@@ -50,7 +50,7 @@ function vendorRows(table: Columns | undefined): VendorRow[] {
 
 export function ciscoSbPoePart(): PoePart {
   const standard = standardPoe();
-  const vendorIn = (tables: Tables) => vendorRows(tables[VENDOR] as Columns | undefined);
+  const vendorIn = (tables: Tables) => vendorRows(tables.columns(VENDOR));
   const standardAnswers = (tables: Tables, ports: PortMap) => standard.ports(tables, ports).size > 0;
   return {
     reads(purpose: Purpose): Plan {
@@ -92,6 +92,6 @@ export function ciscoSbPoePart(): PoePart {
       return standard.device(tables) ?? devicePoe(undefined, vendorIn(tables).length);
     },
 
-    set: standard.set,
+    set: (session, port, on) => standard.set(session, port, on),
   };
 }

@@ -13,7 +13,7 @@ import { hh3cConfig } from "../../../mib/comware";
 import { DeviceMismatch, DeviceRefused } from "../../../model/failures";
 import type { SavePart } from "../../snmp/parts/part";
 import type { SnmpSession } from "../../snmp/session";
-import { asInt, asText } from "../../snmp/values";
+import { asInt, asText } from "../../snmp/varbind-values";
 import { intWrite, toVarbinds } from "../../snmp/verified-write";
 
 const RUNNING_TO_STARTUP = 1;

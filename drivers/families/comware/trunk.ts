@@ -26,7 +26,7 @@ import { ObjectType, type Varbind } from "../../snmp/net-snmp-api";
 import type { SnmpSession } from "../../snmp/session";
 import { writeInSteps, type Step } from "../../snmp/stepped-write";
 import { unknownVlans } from "../../tag-change";
-import { asBytes, asInt } from "../../snmp/values";
+import { asBytes, asInt } from "../../snmp/varbind-values";
 import { compare, gaugeWrite, intWrite, portListWrite, type Write } from "../../snmp/verified-write";
 
 /** hh3cifVLANType values */

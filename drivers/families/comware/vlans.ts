@@ -28,8 +28,8 @@ import { DeviceMismatch, NotSupported } from "../../../model/failures";
 import { ObjectType } from "../../snmp/net-snmp-api";
 import type { Plan, PortMap, PortVlans, Purpose, Tables, VlanPart } from "../../snmp/parts/part";
 import { qBridgeVlans } from "../../snmp/parts/qbridge";
-import type { Columns, Scalars, SnmpSession } from "../../snmp/session";
-import { asBytes, asInt, asText } from "../../snmp/values";
+import type { SnmpSession } from "../../snmp/session";
+import { asBytes, asInt, asText } from "../../snmp/varbind-values";
 import { intWrite, textWrite, writeVerified } from "../../snmp/verified-write";
 import { setComwareTags } from "./trunk";
 
@@ -57,7 +57,7 @@ interface ComwareWriteState {
   known: number[];
 }
 
-const columnOf = (tables: Tables, key: string, column: string) => (tables[key] as Columns | undefined)?.get(column);
+const columnOf = (tables: Tables, key: string, column: string) => tables.columns(key)?.get(column);
 
 /** Is `vlan` set in an allow list (bit order of the MIB: least significant bit = lowest VLAN of an octet)? */
 export function allowsVlan(list: Buffer, vlan: number): boolean {
@@ -123,7 +123,7 @@ export function comwareVlans(): VlanPart {
       const vlanPorts = new Map<number, Buffer>();
       for (const [index, vb] of columnOf(tables, VLAN_TABLE, hh3cVlan.hh3cdot1qVlanPorts) ?? [])
         vlanPorts.set(Number(index), asBytes(vb));
-      const port = tables[PORT] as Scalars | undefined;
+      const port = tables.scalars(PORT);
       const known = q.vlans(tables).map((v) => v.id);
       const out = new Map<number, PortVlans>();
       for (const [ifIndex, facts] of base) {
@@ -256,7 +256,7 @@ async function setTrunkPvid(
   const what = `${LINK_TYPE_NAMES[state.linkType!]} port ${ifIndex}`;
 
   const varbinds = [
-    ...(addAllow ? [{ oid: allowOid, type: ObjectType.OctetString, value: withVlan(list!, vlan) }] : []),
+    ...(addAllow ? [{ oid: allowOid, type: ObjectType.OctetString, value: withVlan(list, vlan) }] : []),
     { oid: pvidOid, type: ObjectType.Gauge, value: vlan },
   ];
   await session.set(varbinds);
@@ -275,7 +275,7 @@ async function setTrunkPvid(
   let restored: string;
   try {
     if (state.pvid > 0) await session.set([{ oid: pvidOid, type: ObjectType.Gauge, value: state.pvid }]);
-    if (addAllow) await session.set([{ oid: allowOid, type: ObjectType.OctetString, value: list! }]);
+    if (addAllow) await session.set([{ oid: allowOid, type: ObjectType.OctetString, value: list }]);
     const back = (await session.get([pvidOid])).get(pvidOid);
     restored =
       back && asInt(back) === state.pvid

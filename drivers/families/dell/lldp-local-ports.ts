@@ -10,8 +10,7 @@ import { lldpLocPort } from "../../../mib/dell";
 import { interfaceOfPort, type BridgePorts } from "../../snmp/parts/bridge-ports";
 import { lldpNeighbours } from "../../snmp/parts/client-standard";
 import type { Plan, PortMap, Tables } from "../../snmp/parts/part";
-import type { Columns } from "../../snmp/session";
-import { asText } from "../../snmp/values";
+import { asText } from "../../snmp/varbind-values";
 
 const LOCAL_PORTS = "lldpLocal.ports";
 
@@ -22,7 +21,7 @@ export const localPortReads: Plan = {
 
 /** lldpLocPortNum -> ifIndex, by the rule in the file comment */
 export function localPortMap(tables: Tables, ports: PortMap): Map<number, number> {
-  const table = tables[LOCAL_PORTS] as Columns | undefined;
+  const table = tables.columns(LOCAL_PORTS);
   const byName = new Map<string, number | null>();
   for (const [ifIndex, name] of ports.names) byName.set(name, byName.has(name) ? null : ifIndex);
   const ids = table?.get(lldp.lldpLocPortId);

@@ -9,7 +9,7 @@ import { qbridge } from "../../../mib/oids";
 import { portOfInterface } from "../../snmp/parts/bridge-ports";
 import type { PortMap, PortVlans } from "../../snmp/parts/part";
 import type { Columns, Scalars } from "../../snmp/session";
-import { asInt } from "../../snmp/values";
+import { asInt } from "../../snmp/varbind-values";
 
 /** one VLAN's lists, asked by bridge port */
 export interface VlanMembers {

@@ -14,8 +14,8 @@ import { portOfInterface } from "../../snmp/parts/bridge-ports";
 import type { Plan, PortMap, PortVlans, Purpose, Tables, VlanPart } from "../../snmp/parts/part";
 import { needsCurrentTable, vlanList } from "../../snmp/parts/qbridge-tables";
 import type { Varbind } from "../../snmp/net-snmp-api";
-import type { Columns, Scalars, SnmpSession } from "../../snmp/session";
-import { asBytes } from "../../snmp/values";
+import type { SnmpSession } from "../../snmp/session";
+import { asBytes } from "../../snmp/varbind-values";
 import { portVlansFrom, pvidsFrom, type VlanMembers } from "./memberships";
 import { portListBytes } from "./portlist";
 
@@ -45,7 +45,6 @@ const currentMembersRead = {
   rows: 8,
 };
 
-const columns = (t: Tables, key: string) => t[key] as Columns | undefined;
 type Column = Map<string, Varbind> | undefined;
 
 interface Members {
@@ -65,11 +64,11 @@ function membersOf(tables: Tables): Map<number, Members> {
       out.set(vlanOf(index), { egress: portListBytes(asBytes(vb)), untagged: u ? portListBytes(asBytes(u)) : null });
     }
   };
-  const st = columns(tables, STATIC);
+  const st = tables.columns(STATIC);
   if ((st?.get(qbridge.dot1qVlanStaticEgressPorts)?.size ?? 0) > 0) {
     fill(st?.get(qbridge.dot1qVlanStaticEgressPorts), st?.get(qbridge.dot1qVlanStaticUntaggedPorts), Number);
   } else {
-    const cur = columns(tables, CURRENT_MEMBERS);
+    const cur = tables.columns(CURRENT_MEMBERS);
     fill(cur?.get(qbridge.dot1qVlanCurrentEgressPorts), cur?.get(qbridge.dot1qVlanCurrentUntaggedPorts), vlanOfIndex);
   }
   return out;
@@ -92,17 +91,17 @@ export function dellVlans(): VlanPart {
 
     more(purpose: Purpose, tables: Tables, ports: PortMap, ifIndex?: number): Plan {
       const plan: Plan = {};
-      const st = columns(tables, STATIC);
+      const st = tables.columns(STATIC);
       const noStaticLists = (st?.get(qbridge.dot1qVlanStaticEgressPorts)?.size ?? 0) === 0;
       // without PVIDs (or static lists) the memberships are in the current table
-      const noPvids = purpose === "learn" && (columns(tables, PVIDS)?.get(qbridge.dot1qPvid)?.size ?? 0) === 0;
+      const noPvids = purpose === "learn" && (tables.columns(PVIDS)?.get(qbridge.dot1qPvid)?.size ?? 0) === 0;
       if (
         purpose !== "vlans" &&
         noStaticLists &&
-        (noPvids || purpose === "interface" || needsCurrentTable(st, columns(tables, CURRENT)))
+        (noPvids || purpose === "interface" || needsCurrentTable(st, tables.columns(CURRENT)))
       ) {
         plan[CURRENT_MEMBERS] = currentMembersRead;
-      } else if (purpose === "vlans" && needsCurrentTable(st, columns(tables, CURRENT))) {
+      } else if (purpose === "vlans" && needsCurrentTable(st, tables.columns(CURRENT))) {
         plan[CURRENT_MEMBERS] = { ...currentMembersRead, columns: [qbridge.dot1qVlanCurrentEgressPorts] };
       }
       if (purpose === "interface" && ifIndex !== undefined) {
@@ -114,14 +113,14 @@ export function dellVlans(): VlanPart {
 
     vlans(tables: Tables): VlanInfo[] {
       return vlanList(
-        columns(tables, STATIC),
-        columns(tables, CURRENT),
-        columns(tables, CURRENT_MEMBERS)?.get(qbridge.dot1qVlanCurrentEgressPorts),
+        tables.columns(STATIC),
+        tables.columns(CURRENT),
+        tables.columns(CURRENT_MEMBERS)?.get(qbridge.dot1qVlanCurrentEgressPorts),
       );
     },
 
     ports(tables: Tables, ports: PortMap, only?: number): Map<number, PortVlans> {
-      const pvids = pvidsFrom(columns(tables, PVIDS), tables[PVID_PORT] as Scalars | undefined);
+      const pvids = pvidsFrom(tables.columns(PVIDS), tables.scalars(PVID_PORT));
       const members = new Map<number, VlanMembers>();
       for (const [vlan, m] of membersOf(tables)) {
         members.set(vlan, {

@@ -10,7 +10,7 @@ import { saveConfigStatus as STATUS } from "../../../mib/fastpath";
 import { DeviceMismatch, DeviceRefused } from "../../../model/failures";
 import type { SavePart } from "../../snmp/parts/part";
 import type { SnmpSession } from "../../snmp/session";
-import { asInt } from "../../snmp/values";
+import { asInt } from "../../snmp/varbind-values";
 import { intWrite, toVarbinds } from "../../snmp/verified-write";
 
 const ENABLE = 1;

@@ -8,22 +8,19 @@ import { jnxL2aldVlan } from "../../../mib/juniper";
 import { bridge, qbridge } from "../../../mib/oids";
 import { macsByInterface } from "../../snmp/parts/client-data";
 import { arpByMac, neighbourReads } from "../../snmp/parts/client-standard";
-import type { ClientDataPart, PartIo, Plan, PortMap, Tables } from "../../snmp/parts/part";
-import type { Columns } from "../../snmp/session";
-import { asInt } from "../../snmp/values";
+import { type ClientDataPart, type PartIo, type Plan, type PortMap, Tables } from "../../snmp/parts/part";
+import { asInt } from "../../snmp/varbind-values";
 import { localPortReads, neighboursByLocalPort } from "../dell/lldp-local-ports";
 import { L2ALD, l2aldTags } from "./vlans";
 
 const FDB = "juniper.fdb";
 const BRIDGE_FDB = "juniper.bridgeFdb";
 
-const columns = (t: Tables, key: string) => t[key] as Columns | undefined;
-
 /** filtering database id -> VLAN tag */
 export function vlanOfFdb(tables: Tables): Map<number, number> {
   const tags = l2aldTags(tables);
   const out = new Map<number, number>();
-  const fdbIds = columns(tables, L2ALD)?.get(jnxL2aldVlan.jnxL2aldVlanFdbId);
+  const fdbIds = tables.columns(L2ALD)?.get(jnxL2aldVlan.jnxL2aldVlanFdbId);
   for (const [id, tag] of tags) {
     const fdb = fdbIds?.get(String(id));
     if (fdb) out.set(asInt(fdb), tag);
@@ -41,16 +38,15 @@ export function junosClientData(): ClientDataPart {
     }),
 
     async more(io: PartIo, tables: Tables): Promise<Tables> {
-      if ((columns(tables, FDB)?.get(qbridge.dot1qTpFdbPort)?.size ?? 0) > 0) return {};
-      return {
-        [BRIDGE_FDB]: await io.session.readColumns([bridge.dot1dTpFdbPort], { label: "dot1dTpFdbTable", rows: 100 }),
-      };
+      if ((tables.columns(FDB)?.get(qbridge.dot1qTpFdbPort)?.size ?? 0) > 0) return new Tables();
+      const fdb = await io.session.readColumns([bridge.dot1dTpFdbPort], { label: "dot1dTpFdbTable", rows: 100 });
+      return new Tables().setColumns(BRIDGE_FDB, fdb);
     },
 
     macs(tables: Tables, ports: PortMap) {
       return macsByInterface(
-        columns(tables, FDB),
-        columns(tables, BRIDGE_FDB),
+        tables.columns(FDB),
+        tables.columns(BRIDGE_FDB),
         ports.bridge,
         vlanOfFdb(tables),
         arpByMac(tables),

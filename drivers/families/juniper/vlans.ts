@@ -17,8 +17,8 @@ import { portOfInterface } from "../../snmp/parts/bridge-ports";
 import type { Plan, PortMap, PortVlans, Purpose, Tables, VlanPart } from "../../snmp/parts/part";
 import { vlanList } from "../../snmp/parts/qbridge-tables";
 import { portVlansFrom, pvidsFrom, type VlanMembers } from "../dell/memberships";
-import type { Columns, Scalars, SnmpSession } from "../../snmp/session";
-import { asBytes, asInt, asText } from "../../snmp/values";
+import type { SnmpSession } from "../../snmp/session";
+import { asBytes, asInt, asText } from "../../snmp/varbind-values";
 
 export const JUNOS_READ_ONLY = "Junos is read-only over SNMP";
 
@@ -48,8 +48,6 @@ const staticRead = (lists: boolean) => ({
   rows: 16,
 });
 
-const columns = (t: Tables, key: string) => t[key] as Columns | undefined;
-
 /** The bridge ports of a Junos port list: comma-separated text ("0,4097,4099"; "" none), else a PortList bitmap. */
 export function junosPorts(raw: Buffer): number[] {
   const text = raw.toString("latin1");
@@ -65,7 +63,7 @@ export function junosPorts(raw: Buffer): number[] {
 /** internal id -> tag, and the VLANs as L2ALD lists them */
 export function l2aldTags(tables: Tables): Map<number, number> {
   const out = new Map<number, number>();
-  for (const [index, vb] of columns(tables, L2ALD)?.get(jnxL2aldVlan.jnxL2aldVlanTag) ?? []) {
+  for (const [index, vb] of tables.columns(L2ALD)?.get(jnxL2aldVlan.jnxL2aldVlanTag) ?? []) {
     const tag = asInt(vb);
     if (tag >= 1 && tag <= 4094) out.set(Number(index), tag);
   }
@@ -82,7 +80,7 @@ function membersOf(tables: Tables): Map<number, Members> {
   const tags = l2aldTags(tables);
   const known = new Set(tags.values());
   const tagOf = (index: number) => (known.size === 0 || known.has(index) ? index : (tags.get(index) ?? index));
-  const st = columns(tables, STATIC);
+  const st = tables.columns(STATIC);
   const out = new Map<number, Members>();
   const row = (index: string) => {
     const tag = tagOf(Number(index));
@@ -116,9 +114,9 @@ export function junosVlans(): VlanPart {
     },
 
     vlans(tables: Tables): VlanInfo[] {
-      const l2ald = columns(tables, L2ALD);
+      const l2ald = tables.columns(L2ALD);
       const tags = l2aldTags(tables);
-      if (tags.size === 0) return vlanList(columns(tables, STATIC), undefined);
+      if (tags.size === 0) return vlanList(tables.columns(STATIC), undefined);
       const vlans = new Map<number, VlanInfo>();
       for (const [id, tag] of tags) {
         const dynamic = asInt(l2ald?.get(jnxL2aldVlan.jnxL2aldVlanType)?.get(String(id))) === 2;
@@ -136,12 +134,7 @@ export function junosVlans(): VlanPart {
       const members = new Map<number, VlanMembers>();
       for (const [tag, m] of membersOf(tables))
         members.set(tag, { egress: (p) => m.egress.has(p), untagged: (p) => m.untagged.has(p) });
-      return portVlansFrom(
-        ports,
-        only,
-        members,
-        pvidsFrom(columns(tables, PVIDS), tables[PVID_PORT] as Scalars | undefined),
-      );
+      return portVlansFrom(ports, only, members, pvidsFrom(tables.columns(PVIDS), tables.scalars(PVID_PORT)));
     },
 
     setUntagged: (session) => readOnly(session),

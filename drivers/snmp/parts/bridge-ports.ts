@@ -4,7 +4,7 @@
  * dot1dBasePortTable the port number is taken to be the ifIndex, as OpenL2M does.
  */
 import type { Varbind } from "../net-snmp-api";
-import { asInt } from "../values";
+import { asInt } from "../varbind-values";
 
 export interface BridgePorts {
   /** true when the device has no dot1dBasePortTable and port == ifIndex is assumed */

@@ -6,7 +6,7 @@ import { bridge, ip, lldp, qbridge } from "../../../mib/oids";
 import type { LldpNeighbor, MacEntry } from "../../../model/device";
 import { type BridgePorts, interfaceOfPort } from "./bridge-ports";
 import type { Columns } from "../session";
-import { asBytes, asInt, asText, macFromArcs, macText } from "../values";
+import { asBytes, asInt, asText, macFromArcs, macText } from "../varbind-values";
 
 /** ifIndex -> MAC entries, from dot1qTpFdbPort (or dot1dTpFdbPort, no VLAN then). */
 export function macsByInterface(

@@ -5,9 +5,8 @@
  */
 import { bridge, ip, lldp, qbridge } from "../../../mib/oids";
 import type { VlanInfo } from "../../../model/device";
-import type { Columns } from "../session";
 import { ipv4ByMac, macsByInterface, neighborsByInterface } from "./client-data";
-import type { ClientDataPart, PartIo, Plan, PortMap, Tables } from "./part";
+import { type ClientDataPart, type PartIo, type Plan, type PortMap, Tables } from "./part";
 import { QBRIDGE_CURRENT_KEY } from "./qbridge";
 import { vlanByFdbId } from "./qbridge-tables";
 
@@ -32,8 +31,6 @@ const lldpRead = {
   rows: 16,
 };
 
-const columns = (t: Tables, key: string) => t[key] as Columns | undefined;
-
 /** the LLDP and ARP reads every client-data part shares */
 export const neighbourReads: Plan = {
   [ARP]: { label: "ipNetToMediaTable", columns: [ip.ipNetToMediaPhysAddress], rows: 50 },
@@ -42,11 +39,11 @@ export const neighbourReads: Plan = {
 };
 
 export function lldpNeighbours(tables: Tables, ports: PortMap) {
-  return neighborsByInterface(columns(tables, LLDP), columns(tables, LLDP_ADDRESSES), ports.bridge, ports.ifIndexes);
+  return neighborsByInterface(tables.columns(LLDP), tables.columns(LLDP_ADDRESSES), ports.bridge, ports.ifIndexes);
 }
 
 export function arpByMac(tables: Tables) {
-  return ipv4ByMac(columns(tables, ARP));
+  return ipv4ByMac(tables.columns(ARP));
 }
 
 export function standardClientData(): ClientDataPart {
@@ -58,18 +55,17 @@ export function standardClientData(): ClientDataPart {
 
     async more(io: PartIo, tables: Tables, _ports: PortMap, _vlans: VlanInfo[]): Promise<Tables> {
       // no Q-BRIDGE forwarding table: BRIDGE-MIB's (without VLANs)
-      if ((columns(tables, FDB)?.get(qbridge.dot1qTpFdbPort)?.size ?? 0) > 0) return {};
-      return {
-        [BRIDGE_FDB]: await io.session.readColumns([bridge.dot1dTpFdbPort], { label: "dot1dTpFdbTable", rows: 100 }),
-      };
+      if ((tables.columns(FDB)?.get(qbridge.dot1qTpFdbPort)?.size ?? 0) > 0) return new Tables();
+      const fdb = await io.session.readColumns([bridge.dot1dTpFdbPort], { label: "dot1dTpFdbTable", rows: 100 });
+      return new Tables().setColumns(BRIDGE_FDB, fdb);
     },
 
     macs(tables: Tables, ports: PortMap) {
       return macsByInterface(
-        columns(tables, FDB),
-        columns(tables, BRIDGE_FDB),
+        tables.columns(FDB),
+        tables.columns(BRIDGE_FDB),
         ports.bridge,
-        vlanByFdbId(columns(tables, QBRIDGE_CURRENT_KEY)),
+        vlanByFdbId(tables.columns(QBRIDGE_CURRENT_KEY)),
         arpByMac(tables),
       );
     },

@@ -8,8 +8,8 @@
  * The table is indexed by dot1xPaePortNumber, the port's ifIndex on the agents seen.
  */
 import { pae, paePortControl, paeSystemAuthControl } from "../../../mib/pae";
-import type { Columns, Scalars } from "../session";
-import { asInt } from "../values";
+import { asInt } from "../varbind-values";
+import type { Scalars } from "../session";
 import type { Plan, Tables } from "./part";
 
 const SYSTEM = "dot1x.system";
@@ -24,7 +24,7 @@ export function dot1xLearnReads(): Plan {
 
 /** A learn's second round: the port table, when the system switch is on (a row per port). */
 export function dot1xMoreReads(first: Tables): Plan {
-  if (!systemEnabled(first[SYSTEM] as Scalars | undefined)) return {};
+  if (!systemEnabled(first.scalars(SYSTEM))) return {};
   return {
     [PORTS]: { label: "dot1xAuthConfigTable", columns: [pae.dot1xAuthAuthControlledPortControl], rowsLike: "ports" },
   };
@@ -49,13 +49,13 @@ function systemEnabled(values: Scalars | undefined): boolean {
 export function dot1xPorts(tables: Tables, only?: number): Set<number> {
   const out = new Set<number>();
   if (only !== undefined) {
-    const row = tables[ROW] as Scalars | undefined;
+    const row = tables.scalars(ROW);
     const control = asInt(row?.get(`${pae.dot1xAuthAuthControlledPortControl}.${only}`));
     if (systemEnabled(row) && control === paePortControl.auto) out.add(only);
     return out;
   }
-  if (!systemEnabled(tables[SYSTEM] as Scalars | undefined)) return out;
-  const column = (tables[PORTS] as Columns | undefined)?.get(pae.dot1xAuthAuthControlledPortControl);
+  if (!systemEnabled(tables.scalars(SYSTEM))) return out;
+  const column = tables.columns(PORTS)?.get(pae.dot1xAuthAuthControlledPortControl);
   for (const [index, vb] of column ?? []) {
     if (/^\d+$/.test(index) && asInt(vb) === paePortControl.auto) out.add(Number(index));
   }

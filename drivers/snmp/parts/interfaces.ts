@@ -6,7 +6,7 @@ import { dot3StatsDuplexStatus, ifTable, ifXTable } from "../../../mib/oids";
 import type { Duplex, InterfaceInfo, InterfaceKind, PoePortInfo } from "../../../model/device";
 import type { Varbind } from "../net-snmp-api";
 import type { Columns, Scalars } from "../session";
-import { asInt, asText } from "../values";
+import { asInt, asText } from "../varbind-values";
 
 export interface IfRow {
   ifIndex: number;

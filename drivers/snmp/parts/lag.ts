@@ -18,8 +18,7 @@
  */
 import { ifExtra, ifTypes, lag } from "../../../mib/standard-extra";
 import { ifTable, ifXTable } from "../../../mib/oids";
-import type { Columns, Scalars } from "../session";
-import { asInt, asText } from "../values";
+import { asInt, asText } from "../varbind-values";
 import type { Plan, Tables } from "./part";
 
 const PORTS = "lag.ports";
@@ -102,7 +101,7 @@ function byAggregationPorts(tables: Tables, only?: number): Map<number, number> 
     if (aggregate !== 0 && aggregate !== port) out.set(port, aggregate);
   };
   if (only !== undefined) {
-    const row = tables[ROW] as Scalars | undefined;
+    const row = tables.scalars(ROW);
     take(
       only,
       asInt(row?.get(`${lag.dot3adAggPortAttachedAggID}.${only}`)),
@@ -110,7 +109,7 @@ function byAggregationPorts(tables: Tables, only?: number): Map<number, number> 
     );
     return out;
   }
-  const cols = tables[PORTS] as Columns | undefined;
+  const cols = tables.columns(PORTS);
   const attached = cols?.get(lag.dot3adAggPortAttachedAggID);
   const selected = cols?.get(lag.dot3adAggPortSelectedAggID);
   const ports = new Set([...(attached?.keys() ?? []), ...(selected?.keys() ?? [])]);
@@ -124,7 +123,7 @@ function byAggregationPorts(tables: Tables, only?: number): Map<number, number> 
 /** lower ifIndex -> the higher layers above it (0 "nothing" left out) */
 function stackAbove(tables: Tables): Map<number, number[]> {
   const out = new Map<number, number[]>();
-  for (const index of (tables[STACK] as Columns | undefined)?.get(ifExtra.ifStackStatus)?.keys() ?? []) {
+  for (const index of tables.columns(STACK)?.get(ifExtra.ifStackStatus)?.keys() ?? []) {
     const m = /^(\d+)\.(\d+)$/.exec(index);
     if (!m) continue;
     const higher = Number(m[1]);
@@ -177,7 +176,7 @@ export function lagCandidateReads(candidates: readonly number[]): Plan {
 
 /** The candidates' identities from that GET. */
 export function candidateIdentities(tables: Tables, candidates: readonly number[]): Map<number, IfIdentity> {
-  const values = tables[AGGREGATES] as Scalars | undefined;
+  const values = tables.scalars(AGGREGATES);
   const out = new Map<number, IfIdentity>();
   for (const i of candidates) {
     const type = values?.get(`${ifTable.ifType}.${i}`);

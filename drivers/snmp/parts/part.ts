@@ -11,7 +11,7 @@
  *
  * Plan keys of a part are prefixed with its own name, so parts never collide.
  */
-import type { SnmpSession, PlanRead, Columns, Scalars } from "../session";
+import { type SnmpSession, type PlanRead, Tables } from "../session";
 import type { DevicePoe, LldpNeighbor, MacEntry, PoePortInfo, TagChange, VlanInfo } from "../../../model/device";
 import type { BridgePorts } from "./bridge-ports";
 
@@ -19,7 +19,7 @@ import type { BridgePorts } from "./bridge-ports";
 export type Plan = Record<string, PlanRead>;
 
 /** What a plan's reads returned, by key (columns for walks, values for GETs). */
-export type Tables = Record<string, Columns | Scalars | undefined>;
+export { Tables };
 
 /** Why the engine reads: a whole learn, one interface for a write, or only the VLAN list. */
 export type Purpose = "learn" | "interface" | "vlans";

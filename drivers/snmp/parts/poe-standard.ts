@@ -5,7 +5,7 @@
  * is in poe-tables.ts, and a family may give its own map (Cisco maps through the entity MIB).
  */
 import { poe } from "../../../mib/oids";
-import type { Columns, SnmpSession } from "../session";
+import type { SnmpSession } from "../session";
 import { intWrite, writeVerified } from "../verified-write";
 import type { Plan, PoePart, PoePort, PortMap, Purpose, Tables } from "./part";
 import { devicePoe, poeByInterface, poePortInfo, poeRows, type PoeRow } from "./poe-tables";
@@ -47,7 +47,7 @@ export function standardPoe(options: StandardPoeOptions = {}): PoePart {
     },
 
     ports(tables: Tables, ports: PortMap): Map<number, PoePort> {
-      const rows = poeRows(tables[PORTS] as Columns | undefined);
+      const rows = poeRows(tables.columns(PORTS));
       const byIfIndex = options.map ? options.map(rows, tables, ports) : poeByInterface(rows, ports);
       const out = new Map<number, PoePort>();
       for (const [ifIndex, row] of byIfIndex) out.set(ifIndex, { info: poePortInfo(row), index: row.index });
@@ -55,7 +55,7 @@ export function standardPoe(options: StandardPoeOptions = {}): PoePart {
     },
 
     device(tables: Tables) {
-      return devicePoe(tables[SUPPLIES] as Columns | undefined, poeRows(tables[PORTS] as Columns | undefined).length);
+      return devicePoe(tables.columns(SUPPLIES), poeRows(tables.columns(PORTS)).length);
     },
 
     async set(session: SnmpSession, port: PoePort, on: boolean): Promise<void> {

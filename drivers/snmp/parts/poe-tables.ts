@@ -19,7 +19,7 @@ import {
 } from "../../../model/device";
 import { type BridgePorts, interfaceOfPort } from "./bridge-ports";
 import type { Columns } from "../session";
-import { asInt } from "../values";
+import { asInt } from "../varbind-values";
 
 export interface PoeRow {
   /** "group.port", the pethPsePortTable index */

@@ -7,7 +7,7 @@ import { qbridge } from "../../../mib/oids";
 import type { VlanInfo, VlanStatus } from "../../../model/device";
 import type { Varbind } from "../net-snmp-api";
 import type { Columns } from "../session";
-import { asBytes, asInt, asText } from "../values";
+import { asBytes, asInt, asText } from "../varbind-values";
 
 type Column = Map<string, Varbind> | undefined;
 

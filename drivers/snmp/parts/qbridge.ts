@@ -11,8 +11,8 @@
 import { qbridge } from "../../../mib/oids";
 import type { TagChange, VlanInfo } from "../../../model/device";
 import { hasPort } from "../../../mib/portlist";
-import type { Columns, Scalars, SnmpSession } from "../session";
-import { asBytes } from "../values";
+import type { Columns, SnmpSession } from "../session";
+import { asBytes } from "../varbind-values";
 import { intWrite, textWrite, writeVerified } from "../verified-write";
 import { portOfInterface } from "./bridge-ports";
 import type { Plan, PortMap, PortVlans, Purpose, Tables, VlanPart } from "./part";
@@ -53,8 +53,6 @@ const currentMembersRead = {
   columns: [qbridge.dot1qVlanCurrentEgressPorts, qbridge.dot1qVlanCurrentUntaggedPorts],
   rows: 32,
 };
-
-const columns = (t: Tables, key: string) => t[key] as Columns | undefined;
 
 /** the static egress and untagged bitmaps per VLAN, as a write will modify them */
 function staticMembersOf(staticTable: Columns | undefined): PortVlanState["staticMembers"] {
@@ -100,9 +98,9 @@ export function qBridgeVlans(options: QBridgeOptions = {}): VlanPart {
 
     more(purpose: Purpose, tables: Tables, ports: PortMap, ifIndex?: number): Plan {
       const plan: Plan = {};
-      if (needsCurrentTable(columns(tables, STATIC), columns(tables, CURRENT)))
+      if (needsCurrentTable(tables.columns(STATIC), tables.columns(CURRENT)))
         plan[CURRENT_MEMBERS] = currentMembersRead;
-      if (purpose === "interface" && ifIndex !== undefined && !tables[PVIDS]) {
+      if (purpose === "interface" && ifIndex !== undefined && !tables.columns(PVIDS)) {
         const index = pvidIndexOf(ports, ifIndex);
         if (index !== null && index !== ifIndex)
           plan[PVID_PORT] = { label: "dot1qPvid", scalars: [`${qbridge.dot1qPvid}.${index}`] };
@@ -111,27 +109,27 @@ export function qBridgeVlans(options: QBridgeOptions = {}): VlanPart {
     },
 
     vlans(tables: Tables): VlanInfo[] {
-      const current = columns(tables, CURRENT_MEMBERS);
+      const current = tables.columns(CURRENT_MEMBERS);
       return vlanList(
-        columns(tables, STATIC),
-        columns(tables, CURRENT),
+        tables.columns(STATIC),
+        tables.columns(CURRENT),
         current?.get(qbridge.dot1qVlanCurrentEgressPorts),
       );
     },
 
     ports(tables: Tables, ports: PortMap, only?: number): Map<number, PortVlans> {
-      const pvidColumn = columns(tables, PVIDS)?.get(qbridge.dot1qPvid);
+      const pvidColumn = tables.columns(PVIDS)?.get(qbridge.dot1qPvid);
       const pvidByIndex = pvidByPort(pvidColumn);
       for (const key of [PVID_GUESS, PVID_PORT]) {
-        for (const [oid, vb] of (tables[key] as Scalars | undefined) ?? []) {
+        for (const [oid, vb] of tables.scalars(key) ?? []) {
           if (vb)
             pvidByPort(new Map([[oid.slice(qbridge.dot1qPvid.length + 1), vb]])).forEach((v, k) =>
               pvidByIndex.set(k, v),
             );
         }
       }
-      const members = membersByVlan(columns(tables, STATIC), columns(tables, CURRENT_MEMBERS));
-      const staticMembers = staticMembersOf(columns(tables, STATIC));
+      const members = membersByVlan(tables.columns(STATIC), tables.columns(CURRENT_MEMBERS));
+      const staticMembers = staticMembersOf(tables.columns(STATIC));
       const out = new Map<number, PortVlans>();
       for (const ifIndex of only !== undefined ? [only] : ports.ifIndexes) {
         const bridgePort = portOfInterface(ports.bridge, ifIndex);

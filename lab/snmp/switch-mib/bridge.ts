@@ -9,7 +9,7 @@ import type { FdbEntry } from "../../hardware";
 import type { VirtualSwitch } from "../../model";
 import { portListOf } from "../../../mib/portlist";
 import type { MibIndexBuilder } from "../mib-index";
-import { gauge, integer, noSuchInstance, octets, timeTicks, type SnmpValue } from "../values";
+import { gauge, integer, noSuchInstance, octets, timeTicks, type SnmpValue } from "../smi-values";
 import * as lab from "./lab-oids";
 
 /** dot1dBase scalars and the port map, for the given bridge ports (a VLAN context shows some only). */
@@ -70,13 +70,6 @@ export function addQBridgeBase(b: MibIndexBuilder, sw: VirtualSwitch, view: QBri
       .column(lab.dot1qPortAcceptableFrameTypes, ports, self, () => integer(1))
       .column(lab.dot1qPortIngressFiltering, ports, self, () => integer(2));
   }
-}
-
-/** BRIDGE-MIB and Q-BRIDGE-MIB as a plain Q-BRIDGE switch serves them. */
-export function addBridge(b: MibIndexBuilder, sw: VirtualSwitch): void {
-  addBridgePorts(b, sw);
-  addDot1dFdb(b, sw.fdb);
-  addQBridgeBase(b, sw);
 }
 
 export type StaticColumn = "name" | "egress" | "forbidden" | "untagged" | "rowStatus";

@@ -15,15 +15,15 @@ import { edgeSwitch } from "../../../../mib/fastpath";
 import type { FamilyFactory } from "../family";
 import { FamilyState, JobTimers } from "../family-state";
 import { qbridgeFamily } from "../standard";
-import { integer } from "../../values";
+import { integer } from "../../smi-values";
 import { parseOid } from "../../oid";
 import { E, isInt, plain, qbridgeColumns, type WritableColumn } from "../writable";
 
 const SAVE = { notInitiated: 1, inProcess: 2, complete: 3 } as const;
 
 export const edgeswitchFamily: FamilyFactory = (sw, env) => {
-  const status = new FamilyState(
-    { status: SAVE.notInitiated as number },
+  const status = new FamilyState<{ status: number }>(
+    { status: SAVE.notInitiated },
     (s) => ({ ...s }),
     () => "",
   );

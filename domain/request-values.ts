@@ -17,10 +17,10 @@ export const VLAN_ID_MAX = 4094;
 export const DEFAULT_MAX_DESCRIPTION_LENGTH = 64;
 export const DEFAULT_MAX_VLAN_NAME_LENGTH = 32;
 
-/** C0, DEL, C1 (which holds NEL U+0085), LINE and PARAGRAPH SEPARATOR. */
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/** C0, DEL, C1 (Unicode's Cc, which holds NEL U+0085), LINE and PARAGRAPH SEPARATOR. */
+const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
 /** the same, less tab, line feed and carriage return: for texts of several lines */
-const CONTROL_BUT_LINES = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/;
+const CONTROL_BUT_LINES = /[^\P{Cc}\t\n\r]|[\u2028\u2029]/u;
 /**
  * Unicode's bidirectional controls: the marks (U+061C, U+200E, U+200F), embeddings and
  * overrides (U+202A..U+202E) and isolates (U+2066..U+2069). They make a text display in

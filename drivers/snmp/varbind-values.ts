@@ -8,7 +8,6 @@ import type { Varbind } from "./net-snmp-api";
 export function asInt(vb: Varbind | null | undefined, fallback = 0): number {
   const v = vb?.value;
   if (typeof v === "number") return v;
-  if (typeof v === "bigint") return Number(v);
   if (Buffer.isBuffer(v) && v.length > 0 && v.length <= 6) return v.readUIntBE(0, v.length);
   if (typeof v === "string" && /^-?\d+$/.test(v)) return Number(v);
   return fallback;
