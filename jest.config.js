@@ -46,8 +46,10 @@ module.exports = {
       ...base,
       displayName: "api-sqlite",
       testMatch: ["<rootDir>/test/api/**/*.test.ts"],
-      // dist/ for the suites that run `node bin/switchdesk.js serve`, built once (when stale)
-      globalSetup: "<rootDir>/test/support/build-once.js",
+      // dist/ for the suites that run `node bin/switchdesk.js serve`, built once (when stale),
+      // and the run's migrated template databases that each test app's database copies
+      globalSetup: "<rootDir>/test/support/global-setup.js",
+      globalTeardown: "<rootDir>/test/support/global-teardown.js",
       setupFiles: ["<rootDir>/test/support/env-common.js", "<rootDir>/test/support/env-sqlite.js"],
     },
     {
@@ -55,7 +57,8 @@ module.exports = {
       displayName: "api-mariadb",
       testMatch: ["<rootDir>/test/api/**/*.test.ts"],
       testPathIgnorePatterns: onBothDatabases ? [] : sqliteOnly.map((name) => `/test/api/${name}\\.test\\.ts$`),
-      globalSetup: "<rootDir>/test/support/build-once.js",
+      globalSetup: "<rootDir>/test/support/global-setup.js",
+      globalTeardown: "<rootDir>/test/support/global-teardown.js",
       setupFiles: ["<rootDir>/test/support/env-common.js", "<rootDir>/test/support/env-mariadb.js"],
     },
     {
@@ -63,12 +66,17 @@ module.exports = {
       ...base,
       displayName: "cluster",
       testMatch: ["<rootDir>/test/cluster/**/*.test.ts"],
+      // the suites start the built service
+      globalSetup: "<rootDir>/test/support/global-setup.js",
+      globalTeardown: "<rootDir>/test/support/global-teardown.js",
       setupFiles: ["<rootDir>/test/support/env-common.js", "<rootDir>/test/support/env-mariadb.js"],
     },
     {
       ...base,
       displayName: "replay",
       testMatch: ["<rootDir>/test/replay/**/*.test.ts"],
+      globalSetup: "<rootDir>/test/support/global-setup-sqlite.js",
+      globalTeardown: "<rootDir>/test/support/global-teardown.js",
       setupFiles: ["<rootDir>/test/support/env-common.js", "<rootDir>/test/support/env-sqlite.js"],
     },
     {

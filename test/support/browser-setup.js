@@ -1,2 +1,6 @@
-// Jest globalSetup of the browser project: starts the run's one Chromium (browser-server.js).
-module.exports = require("./browser-server").setup;
+// Jest globalSetup of the browser project: starts the run's one Chromium (browser-server.js)
+// and makes the run's migrated SQLite template database (db-template.ts).
+module.exports = async function browserSetup(globalConfig, projectConfig) {
+  await require("./browser-server").setup(globalConfig, projectConfig);
+  await require("./db-template.ts").prepareTemplate("sqlite");
+};

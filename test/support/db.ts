@@ -58,20 +58,72 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** the variable naming the template of each dialect: an SQLite file, or a JSON file describing a MariaDB one */
+export const TEMPLATE_VARIABLE = {
+  sqlite: "SWITCHDESK_TEST_TEMPLATE_SQLITE",
+  mariadb: "SWITCHDESK_TEST_TEMPLATE_MARIADB",
+} as const;
+
+/** A MariaDB template: its database, and what a copy needs in order. */
+export interface MariadbTemplate {
+  database: string;
+  /** SHOW CREATE TABLE of every table, run with foreign key checks off */
+  tables: string[];
+  /** tables holding rows after the migrations (the migration bookkeeping), copied over */
+  withRows: string[];
+}
+
+/** The template of `dialect` this run made, or null. */
+export function templateOf(dialect: "sqlite"): string | null;
+export function templateOf(dialect: "mariadb"): MariadbTemplate | null;
+export function templateOf(dialect: "sqlite" | "mariadb"): string | MariadbTemplate | null {
+  const named = process.env[TEMPLATE_VARIABLE[dialect]];
+  if (!named || !fs.existsSync(named)) return null;
+  return dialect === "sqlite" ? named : (JSON.parse(fs.readFileSync(named, "utf8")) as MariadbTemplate);
+}
+
+/**
+ * A new database of the project's dialect: empty, or with `migrated` a copy of this run's
+ * migrated template (./db-template.ts) when there is one, else empty (the service then
+ * migrates it at start-up, as it would anyway).
+ */
+export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const tag = `${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
   if (dialect === "sqlite") {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchdesk-test-"));
+    const file = path.join(dir, "test.db");
+    const template = options.migrated ? templateOf("sqlite") : null;
+    if (template) fs.copyFileSync(template, file);
     return {
-      url: `sqlite:${path.join(dir, "test.db")}`,
+      url: `sqlite:${file}`,
       drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
     };
   }
   const mysql = await import("mysql2/promise");
   const name = `sdtest_${tag}`;
-  const admin = await mysql.createConnection(mysqlBase);
-  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
-  await admin.end();
+  const template = options.migrated ? templateOf("mariadb") : null;
+  const admin = await mysql.createConnection({ uri: mysqlBase, multipleStatements: template !== null });
+  try {
+    await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    if (template) {
+      // one round trip: the template's tables (foreign keys point within the new database),
+      // then its bookkeeping rows
+      const copy = template.withRows.map(
+        (t) => `INSERT INTO \`${name}\`.\`${t}\` SELECT * FROM \`${template.database}\`.\`${t}\``,
+      );
+      await admin.query(
+        [
+          `USE \`${name}\``,
+          "SET FOREIGN_KEY_CHECKS = 0",
+          ...template.tables,
+          ...copy,
+          "SET FOREIGN_KEY_CHECKS = 1",
+        ].join(";\n"),
+      );
+    }
+  } finally {
+    await admin.end();
+  }
   const url = new URL(mysqlBase);
   url.pathname = `/${name}`;
   return {

@@ -78,7 +78,9 @@ export interface AppOptions {
 }
 
 export async function startTestApp(overrides: Partial<Config> = {}, options: AppOptions = {}): Promise<TestApp> {
-  const db: TestDatabase = await createTestDatabase();
+  // a copy of the run's migrated template (test/support/db-template.ts): start-up finds
+  // nothing left to migrate
+  const db: TestDatabase = await createTestDatabase({ migrated: true });
   const keyDir = fs.mkdtempSync(path.join(os.tmpdir(), "switchdesk-key-"));
   const config: Config = {
     // the failed-login wait is 0 in tests (env-*.js) unless a test sets loginDelayStepMs

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { spawn, type ChildProcess } from "node:child_process";
-import { MARIADBD, run, sql } from "./galera";
+import { MARIADBD, installDatadir, run, sql } from "./galera";
 import { freePort } from "./slapd";
 
 export interface PrivateMariadb {
@@ -94,17 +94,7 @@ export async function createPrivateMariadb(database: string): Promise<PrivateMar
 
   try {
     await run("chown", ["mysql:mysql", root]);
-    await run(
-      "mariadb-install-db",
-      [
-        "--no-defaults",
-        "--user=mysql",
-        `--datadir=${dir}`,
-        "--skip-test-db",
-        "--auth-root-authentication-method=socket",
-      ],
-      120_000,
-    );
+    await installDatadir(dir);
     await start();
     await sql(
       { socket },

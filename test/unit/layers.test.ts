@@ -4,6 +4,7 @@
  * .dependency-cruiser.cjs, and is shown to catch a backward import in a scratch tree.
  */
 import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -18,7 +19,17 @@ interface Violation {
   rule: { name: string };
 }
 
-function cruise(cwd: string, dirs: string[], config: string, tsConfig?: string): Violation[] {
+/**
+ * dependency-cruiser's own cache of the project tree's result, by the files' contents (a
+ * changed, added or removed file or config is cruised again): one folder per checkout in
+ * the temporary folder, so that checkouts side by side do not take turns overwriting it
+ */
+const cache = path.join(
+  os.tmpdir(),
+  `switchdesk-depcruise-${crypto.createHash("sha256").update(root).digest("hex").slice(0, 12)}`,
+);
+
+function cruise(cwd: string, dirs: string[], config: string, tsConfig?: string, cached = false): Violation[] {
   const args = [
     depcruise,
     "--config",
@@ -26,6 +37,7 @@ function cruise(cwd: string, dirs: string[], config: string, tsConfig?: string):
     "--output-type",
     "json",
     ...(tsConfig ? ["--ts-config", tsConfig] : []),
+    ...(cached ? ["--cache", cache, "--cache-strategy", "content"] : []),
     ...dirs,
   ];
   let out: string;
@@ -41,7 +53,7 @@ function cruise(cwd: string, dirs: string[], config: string, tsConfig?: string):
 
 describe("layers import one way", () => {
   it("the tree has no backward import and no import cycle", () => {
-    const violations = cruise(root, LAYERS, ".dependency-cruiser.cjs");
+    const violations = cruise(root, LAYERS, ".dependency-cruiser.cjs", undefined, true);
     expect(violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`)).toEqual([]);
   }, 60_000);
 

@@ -1,19 +1,20 @@
 /**
- * spec/openapi.yaml is read by other YAML parsers than the service's: client generators
- * in Python use PyYAML (YAML 1.1), others strict YAML 1.2 parsers. The document must
- * parse in each without an error or a warning and mean the same in each (YAML 1.1 reads
- * a bare yes, on or 1:30 differently, and PyYAML refuses some plain scalars in flow
- * mappings, such as one holding "?)").
+ * spec/openapi.yaml is read by other YAML parsers than the service's (js-yaml, app/spec.ts):
+ * client generators in Python use PyYAML (YAML 1.1), others strict YAML 1.2 parsers such
+ * as the yaml package. The document must parse in each without an error or a warning and
+ * mean the same in each (YAML 1.1 reads a bare yes, on or 1:30 differently, and PyYAML
+ * refuses some plain scalars in flow mappings, such as one holding "?)").
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import YAML from "yaml";
+import { loadSpecDocument } from "../../app/spec";
 
 const specPath = path.resolve(__dirname, "../../spec/openapi.yaml");
 const text = fs.readFileSync(specPath, "utf8");
 /** the document as the service reads it */
-const asServed = YAML.parse(text);
+const asServed = loadSpecDocument();
 
 const PYTHON = "/usr/bin/python3";
 const havePyYaml = fs.existsSync(PYTHON) && spawnSync(PYTHON, ["-c", "import yaml"], { stdio: "ignore" }).status === 0;

@@ -274,9 +274,22 @@ const NEEDED = new Set([
   "allow_all",
 ]);
 
+/**
+ * hinted() once per field name and world: the request arbitraries ask for the same field
+ * many times, and some of its arbitraries take milliseconds to build (fc.stringMatching);
+ * an arbitrary holds no state, so one serves every place and the same seed draws the same values
+ */
+const hintedOnce = new WeakMap<Hints, Map<string, fc.Arbitrary<unknown> | null>>();
+function hintedArbitrary(name: string, hints: Hints): fc.Arbitrary<unknown> | null {
+  let byName = hintedOnce.get(hints);
+  if (!byName) hintedOnce.set(hints, (byName = new Map()));
+  if (!byName.has(name)) byName.set(name, hinted(name, hints));
+  return byName.get(name) ?? null;
+}
+
 /** a value the schema accepts (the hints may also give near misses on purpose) */
 export function validValue(schema: Schema, doc: unknown, hints: Hints, name = ""): fc.Arbitrary<unknown> {
-  const h = name ? hinted(name, hints) : null;
+  const h = name ? hintedArbitrary(name, hints) : null;
   if (h) return h;
   const s = resolve(schema, doc);
   if (Array.isArray(s.enum)) return fc.constantFrom(...s.enum);

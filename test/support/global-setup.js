@@ -1,0 +1,14 @@
+// Jest globalSetup of the API and cluster projects: the build in dist/ for the suites that
+// start the real command (build-once.js), and the run's migrated template databases
+// (db-template.ts): SQLite, and MariaDB when it answers. The workers find the templates
+// through the environment they inherit. (Jest runs a hook module once per run however many
+// projects name it.)
+const buildOnce = require("./build-once");
+
+module.exports = async function globalSetup() {
+  await buildOnce();
+  // TypeScript: Jest transforms what a global hook requires
+  const { prepareTemplate } = require("./db-template.ts");
+  await prepareTemplate("sqlite");
+  await prepareTemplate("mariadb");
+};
