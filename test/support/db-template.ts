@@ -16,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { openStore } from "../../db/connect";
 import { migrateToLatest } from "../../db/migrations";
-import { TEMPLATE_VARIABLE, type MariadbTemplate } from "./db";
+import { sqliteTestDir, TEMPLATE_VARIABLE, type MariadbTemplate } from "./db";
 
 const mysqlBase = () => process.env.SWITCHDESK_TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/";
 
@@ -28,7 +28,7 @@ const mysqlBase = () => process.env.SWITCHDESK_TEST_MYSQL_URL ?? "mysql://root@1
 export async function prepareTemplate(dialect: "sqlite" | "mariadb"): Promise<void> {
   const variable = TEMPLATE_VARIABLE[dialect];
   if (process.env[variable]) return;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchdesk-template-"));
+  const dir = fs.mkdtempSync(path.join(dialect === "sqlite" ? sqliteTestDir : os.tmpdir(), "switchdesk-template-"));
   if (dialect === "sqlite") {
     const file = path.join(dir, "template.db");
     const store = await openStore(`sqlite:${file}`);

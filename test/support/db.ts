@@ -53,6 +53,21 @@ export function describeDb(name: string, fn: () => void): void {
   describe(`${name} [${dialect}]`, fn);
 }
 
+/**
+ * Where SQLite test databases are made: in memory (/dev/shm, a tmpfs) where the machine
+ * has one, else the temporary folder. SQLite syncs its journal to the disk at every
+ * commit; on a tmpfs that costs nothing, on a disk it was most of the time of the suites
+ * that write much (10,000 failed logins: 25 s on the disk, 10 s in memory).
+ */
+export const sqliteTestDir: string = (() => {
+  try {
+    fs.accessSync("/dev/shm", fs.constants.W_OK);
+    return "/dev/shm";
+  } catch {
+    return os.tmpdir();
+  }
+})();
+
 export interface TestDatabase {
   url: string;
   drop(): Promise<void>;
@@ -90,7 +105,7 @@ export function templateOf(dialect: "sqlite" | "mariadb"): string | MariadbTempl
 export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const tag = `${process.pid}_${crypto.randomBytes(4).toString("hex")}`;
   if (dialect === "sqlite") {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "switchdesk-test-"));
+    const dir = fs.mkdtempSync(path.join(sqliteTestDir, "switchdesk-test-"));
     const file = path.join(dir, "test.db");
     const template = options.migrated ? templateOf("sqlite") : null;
     if (template) fs.copyFileSync(template, file);
