@@ -9,6 +9,9 @@ import { listDrivers, type DriverDescription } from "../drivers/registry";
 
 const TRANSPORTS: Record<DriverDescription["connector"], string> = {
   0: "SNMP v2c, v3",
+  1: "AOS-CX REST (HTTPS)",
+  2: "Junos NETCONF (SSH)",
+  3: "Arista eAPI (HTTPS)",
   7: "SSH command line",
 };
 

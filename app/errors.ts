@@ -49,6 +49,7 @@ const DEVICE_FAILURE_STATUS: Record<DeviceFailureCode, number> = {
   device_mismatch: 424,
   not_supported: 400,
   device_hostkey_changed: 424,
+  device_certificate_changed: 424,
   device_outcome_unknown: 424,
 };
 
@@ -67,6 +68,7 @@ export function deviceFailure(e: DeviceError, device?: { name: string }): ApiErr
       return new ApiError(status, e.code, msg.outcomeUnknown(device.name, "the change"));
     case "not_supported":
     case "device_hostkey_changed":
+    case "device_certificate_changed":
       return new ApiError(status, e.code, e.message);
   }
 }

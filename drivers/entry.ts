@@ -4,7 +4,7 @@
  * patterns where prefixes are not enough), and how to open it on a connection.
  */
 import type { Capabilities } from "../model/capabilities";
-import type { Connection, SnmpTarget, SshTarget } from "../model/targets";
+import type { Connection, HttpsTarget, SnmpTarget, SshTarget } from "../model/targets";
 import type { Driver } from "./contract";
 import type { SnmpSession } from "./snmp/session";
 import type { DeviceGates } from "./device-gate";
@@ -16,8 +16,10 @@ export interface OpenOptions {
   session?: SnmpSession;
   /** SNMP: the sysObjectID the driver was chosen for; another one makes it stale */
   expectSysObjectId?: string;
-  /** SSH: called with the host key fingerprint the device presented (to pin it) */
+  /** SSH and NETCONF: called with the host key fingerprint the device presented (to pin it) */
   onHostKey?: (fingerprint: string) => void;
+  /** HTTPS: called with the certificate fingerprint the device presented (to pin it) */
+  onCertificate?: (fingerprint: string) => void;
   /** SNMP: the service's per-device gates its requests go through (drivers/device-gate.ts) */
   gates?: DeviceGates;
 }
@@ -33,7 +35,7 @@ export interface DriverEntry {
   name: string;
   vendor: string;
   description: string;
-  /** 0: SNMP, 7: SSH command line */
+  /** 0: SNMP, 1: AOS-CX REST, 2: Junos NETCONF, 3: Arista eAPI, 7: SSH command line */
   connector: Connection["connector"];
   /** what its drivers can change (the same as an opened driver's `can`) */
   can: Capabilities;
@@ -63,4 +65,14 @@ export function snmpOf(connection: Connection): SnmpTarget {
 export function sshOf(connection: Connection): SshTarget {
   if (connection.connector !== 7) throw new TypeError("an SSH driver needs an SSH connection");
   return connection.ssh;
+}
+
+export function netconfOf(connection: Connection): SshTarget {
+  if (connection.connector !== 2) throw new TypeError("a NETCONF driver needs a NETCONF connection");
+  return connection.ssh;
+}
+
+export function httpsOf(connection: Connection, connector: 1 | 3): HttpsTarget {
+  if (connection.connector !== connector) throw new TypeError(`this driver needs a connector ${connector} connection`);
+  return connection.https;
 }

@@ -51,8 +51,10 @@ export interface DriverSpec {
   name?: string;
   /** what "auto" chose before (null: probe now) */
   detected?: Detection | null;
-  /** SSH: the host key fingerprint the device presented */
+  /** SSH and NETCONF: the host key fingerprint the device presented */
   onHostKey?: (fingerprint: string) => void;
+  /** HTTPS: the certificate fingerprint the device presented */
+  onCertificate?: (fingerprint: string) => void;
   /**
    * The service's per-device gates (drivers/device-gate.ts): the opened driver's requests
    * go through them. Without them (a test, a tool) the driver bounds only itself.
@@ -149,7 +151,9 @@ export async function openDriver(spec: DriverSpec): Promise<OpenedDriver> {
         `Driver '${wanted}' speaks over connector ${entry.connector}, the device is configured for connector ${connection.connector}`,
       );
     }
-    return { driver: entry.open(connection, { name, onHostKey: spec.onHostKey, gates }) };
+    return {
+      driver: entry.open(connection, { name, onHostKey: spec.onHostKey, onCertificate: spec.onCertificate, gates }),
+    };
   }
   if (connection.connector !== 0)
     throw new NotSupported(

@@ -10,6 +10,7 @@ export type DeviceFailureCode =
   | "not_supported"
   | "device_mismatch"
   | "device_hostkey_changed"
+  | "device_certificate_changed"
   | "device_outcome_unknown";
 
 /** Base of every device failure; `code` is the contract's stable slug. */
@@ -76,6 +77,26 @@ export class HostKeyChanged extends DeviceError {
     super(
       "device_hostkey_changed",
       `${where} presented a different SSH host key (${presented}) than the one accepted (${pinned}); an administrator must accept the new key`,
+    );
+  }
+}
+
+/**
+ * The HTTPS device presented another TLS certificate than the one pinned for it: a
+ * replaced device, a renewed certificate, or someone in between. Nothing was sent, not
+ * even the login; refused until an administrator accepts the new certificate.
+ */
+export class CertificateChanged extends DeviceError {
+  constructor(
+    where: string,
+    /** what the device presented now */
+    readonly presented: string,
+    /** what the caller had pinned */
+    readonly pinned: string,
+  ) {
+    super(
+      "device_certificate_changed",
+      `${where} presented a different TLS certificate (${presented}) than the one accepted (${pinned}); an administrator must accept the new certificate`,
     );
   }
 }

@@ -47,7 +47,41 @@ export interface SshTarget {
 }
 
 /**
- * How a device is reached: its connector (0: SNMP, OpenL2M's number; 7: SSH command line)
- * with the target of that transport. HTTPS APIs would be one more connector here.
+ * How an HTTPS API driver (AOS-CX REST, Arista eAPI) reaches its device. Switches present
+ * self-signed certificates: without `ca` the certificate is pinned by its fingerprint
+ * (trust on first use, as SSH host keys); with `ca` it is verified against that CA instead.
  */
-export type Connection = { connector: 0; snmp: SnmpTarget } | { connector: 7; ssh: SshTarget };
+export interface HttpsTarget {
+  host: string;
+  port: number;
+  username: string;
+  password: string;
+  /**
+   * The certificate fingerprint accepted earlier: SHA-256 of its DER, colon-separated hex
+   * ("AB:CD:..."), as `openssl x509 -noout -fingerprint -sha256` prints it. Absent (and no
+   * `ca`): any certificate is accepted and reported, so the caller can pin it; present:
+   * another certificate fails with CertificateChanged before anything is sent.
+   */
+  certificate_fingerprint?: string;
+  /** PEM of the CA certificate(s) to verify the device's certificate (and name) against */
+  ca?: string;
+  /** TCP connect and TLS handshake */
+  connect_timeout_ms: number;
+  /** one request, from sending it to the end of its answer */
+  request_timeout_ms: number;
+}
+
+/**
+ * How a device is reached: its connector (OpenL2M's numbers: 0 SNMP, 1 Aruba AOS-CX REST,
+ * 2 Junos NETCONF over SSH, 3 Arista eAPI; switchdesk's 7: SSH command line) with the
+ * target of that transport.
+ */
+export type Connection =
+  | { connector: 0; snmp: SnmpTarget }
+  | { connector: 1; https: HttpsTarget }
+  | { connector: 2; ssh: SshTarget }
+  | { connector: 3; https: HttpsTarget }
+  | { connector: 7; ssh: SshTarget };
+
+/** OpenL2M's connector numbers, and switchdesk's 7. */
+export const CONNECTOR = { snmp: 0, aoscx: 1, netconf: 2, eapi: 3, ssh: 7 } as const;
