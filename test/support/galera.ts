@@ -115,7 +115,9 @@ async function waitReady(node: Node, size: number, log: string): Promise<void> {
 export async function startGaleraCluster(database: string): Promise<GaleraCluster> {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "switchdesk-galera-"));
   fs.chmodSync(root, 0o755);
-  const base = 30000 + Math.floor(Math.random() * 2000) * 10;
+  // below the kernel's ephemeral range (32768 and up), so no outgoing connection of this
+  // machine holds one of the cluster's ports when a node binds it
+  const base = 20000 + Math.floor(Math.random() * 1200) * 10;
   const nodes: Node[] = [1, 2, 3].map((n) => ({
     n,
     dir: path.join(root, `node${n}`),
@@ -137,7 +139,10 @@ export async function startGaleraCluster(database: string): Promise<GaleraCluste
     fs.rmSync(root, { recursive: true, force: true });
   };
   try {
-    await run("chown", ["mysql:mysql", root]);
+    // one temporary folder per node: each deletes the "#sql*" files of its own at start
+    const tmps = nodes.map((x) => `${x.dir}-tmp`);
+    for (const t of tmps) fs.mkdirSync(t);
+    await run("chown", ["mysql:mysql", root, ...tmps]);
     for (const x of nodes) await installDatadir(x.dir);
     for (const x of nodes) {
       const log = path.join(root, `node${x.n}.err`);
@@ -150,6 +155,9 @@ export async function startGaleraCluster(database: string): Promise<GaleraCluste
         "--bind-address=127.0.0.1",
         `--pid-file=${path.join(root, `node${x.n}.pid`)}`,
         `--log-error=${log}`,
+        // not the shared /tmp: a starting mariadbd deletes every "#sql*" file in its tmpdir
+        // (private-mariadb.ts says why that matters)
+        `--tmpdir=${x.dir}-tmp`,
         "--skip-name-resolve",
         "--innodb-buffer-pool-size=32M",
         "--binlog-format=ROW",

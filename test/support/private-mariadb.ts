@@ -38,6 +38,7 @@ export async function createPrivateMariadb(database: string): Promise<PrivateMar
   const dir = path.join(root, "data");
   const socket = path.join(root, "mariadb.sock");
   const log = path.join(root, "mariadb.err");
+  const tmp = path.join(root, "tmp");
   const port = await freePort();
   let child: ChildProcess | null = null;
   let exited: Promise<void> = Promise.resolve();
@@ -63,6 +64,10 @@ export async function createPrivateMariadb(database: string): Promise<PrivateMar
       "--bind-address=127.0.0.1",
       `--pid-file=${path.join(root, "mariadb.pid")}`,
       `--log-error=${log}`,
+      // its own temporary folder: a starting mariadbd deletes every "#sql*" file in its
+      // tmpdir, and in the shared /tmp those are the live temporary tables of the
+      // machine's MariaDB (the tests' main server), which then fails their statements
+      `--tmpdir=${tmp}`,
       "--skip-name-resolve",
       "--skip-log-bin",
       "--innodb-buffer-pool-size=16M",
@@ -93,7 +98,8 @@ export async function createPrivateMariadb(database: string): Promise<PrivateMar
   };
 
   try {
-    await run("chown", ["mysql:mysql", root]);
+    fs.mkdirSync(tmp);
+    await run("chown", ["mysql:mysql", root, tmp]);
     await installDatadir(dir);
     await start();
     await sql(
