@@ -16,15 +16,22 @@ describeDb("many callers at one switch", () => {
   let lab: LabSwitch;
   let gid: number;
   let sid: number;
+  let patientId: number;
   const base = () => `/api/switches/${gid}/${sid}`;
+  const patient = () => `/api/switches/${gid}/${patientId}`;
 
   beforeAll(async () => {
     ({ app, root } = await startAppWithRoot({ deviceConcurrency: 4, deviceQueueLimit: 100 }));
     lab = await startLab({ profile: "generic", ports: 48, poePorts: "all", name: "lab-gen-48", seed: 3 });
     gid = await addGroup(app, { name: "Load" });
     sid = await addDevice(app, { name: "gen-48", lab, groups: [gid] });
+    // the same switch with a timeout no busy test machine reaches: a request given up and
+    // sent again would still be in flight at the switch, and the first test counts what
+    // the switch has in flight
+    patientId = await addDevice(app, { name: "gen-48-patient", lab, groups: [gid], timeoutMs: 5000 });
     // the first call probes and stores the driver choice; the tests measure later calls
     expect((await app.request("GET", `${base()}/`, { token: root })).status).toBe(200);
+    expect((await app.request("GET", `${patient()}/`, { token: root })).status).toBe(200);
   }, 60000);
   afterAll(async () => {
     await lab?.stop();
@@ -41,7 +48,7 @@ describeDb("many callers at one switch", () => {
     const shared = sharedLearnsOf(app.services.devices);
     const before = { ...shared.counters };
     const answers = await Promise.all(
-      Array.from({ length: 200 }, () => app.request("GET", `${base()}/`, { token: root })),
+      Array.from({ length: 200 }, () => app.request("GET", `${patient()}/`, { token: root })),
     );
     const statuses = answers.map((r) => r.status);
     const learns = shared.counters.learns - before.learns;

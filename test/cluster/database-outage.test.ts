@@ -223,7 +223,7 @@ function expectDatabaseUnavailable(r: ApiResponse): void {
     try {
       const device2 = await addDevice(app, { name: "lab-2", lab: lab2, groups: [group] });
       // SETs on the first lab are answered after 1.5 s: the profile's timeout must outlast that
-      const profile = await app.services.repos.inventory.findByName("snmp_profiles", `lab-${lab.port}-v2c`);
+      const profile = await app.services.repos.inventory.findByName("snmp_profiles", `lab-${lab.port}-v2c-500`);
       await app.services.repos.inventory.update("snmp_profiles", profile!.id, { timeout_ms: 4000 });
       lab.faults.setAnswerDelayMs = 1500;
       lab.counters.reset();

@@ -27,6 +27,8 @@ export interface DeviceSpec {
   driver?: string;
   /** v3 profile instead of v2c */
   v3?: boolean;
+  /** the SNMP profile's timeout (default 500 ms) */
+  timeoutMs?: number;
 }
 
 export async function startLab(opts: LabSwitchOptions = {}): Promise<LabSwitch> {
@@ -34,9 +36,9 @@ export async function startLab(opts: LabSwitchOptions = {}): Promise<LabSwitch> 
 }
 
 /** an SNMP profile for a lab switch (v2c write community, or its v3 user) */
-export async function labProfile(app: TestApp, lab: LabSwitch, v3 = false): Promise<number> {
+export async function labProfile(app: TestApp, lab: LabSwitch, v3 = false, timeoutMs = 500): Promise<number> {
   const t = lab.snmpTarget({ version: v3 ? "3" : "2c", write: true });
-  const name = `lab-${lab.port}-${v3 ? "v3" : "v2c"}`;
+  const name = `lab-${lab.port}-${v3 ? "v3" : "v2c"}-${timeoutMs}`;
   const existing = await app.services.repos.inventory.findByName("snmp_profiles", name);
   if (existing) return existing.id;
   const enc = (v?: string) => (v ? app.services.secrets.encrypt(v) : null);
@@ -51,7 +53,7 @@ export async function labProfile(app: TestApp, lab: LabSwitch, v3 = false): Prom
       auth_key_enc: enc(t.auth_key),
       priv_protocol: t.priv_protocol ?? null,
       priv_key_enc: enc(t.priv_key),
-      timeout_ms: 500,
+      timeout_ms: timeoutMs,
     }),
   );
   return row.id;
@@ -79,7 +81,7 @@ export async function addGroup(app: TestApp, g: GroupSpec): Promise<number> {
 }
 
 export async function addDevice(app: TestApp, d: DeviceSpec): Promise<number> {
-  const profile = await labProfile(app, d.lab, d.v3);
+  const profile = await labProfile(app, d.lab, d.v3, d.timeoutMs);
   const row = await app.services.repos.inventory.create(
     "switches",
     switchRow({
