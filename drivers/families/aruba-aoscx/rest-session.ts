@@ -35,8 +35,8 @@ const FIRST_PATCH_VERSION = [10, 9];
 export const LOGOUT_TIMEOUT_MS = 3000;
 
 function versionNumbers(v: string): number[] | null {
-  const m = /^v(\d+)\.(\d+)$/.exec(v);
-  return m ? [Number(m[1]), Number(m[2])] : null;
+  const m = /^v(\d+)(?:\.(\d+))?$/.exec(v);
+  return m ? [Number(m[1]), Number(m[2] ?? 0)] : null;
 }
 
 function compareVersions(a: number[], b: number[]): number {
