@@ -20,3 +20,7 @@ export type { OversizeMode } from "./snmp/faults";
 export { startLabSshFace } from "./ssh/server";
 export type { LabSshFace, LabSshFaceOptions, LabSshFaults } from "./ssh/server";
 export { iosInterfaceName } from "./ssh/ios-names";
+
+// the AOS-CX REST face: HTTPS, sessions with a per-user limit, over the same model (lab/aoscx/)
+export { startLabAoscxFace, AOSCX_VERSIONS } from "./aoscx/server";
+export type { LabAoscxFace, LabAoscxFaceOptions, LabAoscxFaults, LabAoscxCounters } from "./aoscx/server";
