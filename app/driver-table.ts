@@ -15,6 +15,15 @@ const TRANSPORTS: Record<DriverDescription["connector"], string> = {
   7: "SSH command line",
 };
 
+/** the lab face each connector's drivers are proven on */
+const FACES: Record<DriverDescription["connector"], string> = {
+  0: "SNMP face",
+  1: "AOS-CX REST face",
+  2: "NETCONF face",
+  3: "eAPI face",
+  7: "SSH face",
+};
+
 function picks(d: DriverDescription): string {
   if (d.matches === null) return "named only";
   if (d.matches.includes("")) return "any sysObjectID no other driver claims";
@@ -24,7 +33,7 @@ function picks(d: DriverDescription): string {
 
 function proof(d: DriverDescription): string {
   const p = d.provenAgainst;
-  const face = d.connector === 7 ? "SSH face" : "SNMP face";
+  const face = FACES[d.connector];
   return [
     ...(p.lab?.length ? [`lab ${face} (profile ${p.lab.join(", ")})`] : []),
     ...(p.recordings?.length ? [`recordings ${p.recordings.join(", ")}`] : []),
