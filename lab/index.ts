@@ -20,3 +20,7 @@ export type { OversizeMode } from "./snmp/faults";
 export { startLabSshFace } from "./ssh/server";
 export type { LabSshFace, LabSshFaceOptions, LabSshFaults } from "./ssh/server";
 export { iosInterfaceName } from "./ssh/ios-names";
+
+// the eAPI face: Arista's JSON-RPC over HTTPS over the same model (lab/eapi/)
+export { startLabEapiFace } from "./eapi/server";
+export type { LabEapiFace, LabEapiFaceOptions, LabEapiFaults, LabEapiCounters } from "./eapi/server";
