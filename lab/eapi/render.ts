@@ -14,11 +14,6 @@ export function eosMac(mac: Buffer): string {
   return `${hex.slice(0, 4)}.${hex.slice(4, 8)}.${hex.slice(8, 12)}`;
 }
 
-/** the interfaces EOS would show, in the order it lists them (by type, then number) */
-export function eosInterfaces(model: VirtualSwitch): LabInterface[] {
-  return [...model.interfaces];
-}
-
 export interface EosPortMode {
   trunk: boolean;
   /** the VLAN its untagged frames belong to now */
@@ -97,7 +92,7 @@ function interfaceRow(model: VirtualSwitch, i: LabInterface) {
   return {
     name: i.name,
     forwardingModel: forwardingModel(i),
-    lineProtocolStatus: up ? "up" : model.adminUp(i.ifIndex) ? "down" : "down",
+    lineProtocolStatus: up ? "up" : "down",
     interfaceStatus: interfaceStatus(model, i),
     hardware: hardware(i),
     interfaceAddress: address,
@@ -118,7 +113,7 @@ function interfaceRow(model: VirtualSwitch, i: LabInterface) {
 
 /** show interfaces [X] */
 export function showInterfaces(model: VirtualSwitch, only?: LabInterface) {
-  const list = only ? [only] : eosInterfaces(model);
+  const list = only ? [only] : model.interfaces;
   return { interfaces: Object.fromEntries(list.map((i) => [i.name, interfaceRow(model, i)])) };
 }
 
@@ -129,7 +124,7 @@ function statusListed(i: LabInterface): boolean {
 
 /** show interfaces [X] status */
 export function showInterfacesStatus(model: VirtualSwitch, only?: LabInterface) {
-  const list = (only ? [only] : eosInterfaces(model)).filter(statusListed);
+  const list = (only ? [only] : model.interfaces).filter(statusListed);
   return {
     interfaceStatuses: Object.fromEntries(
       list.map((i) => {
@@ -159,7 +154,7 @@ export function showInterfacesStatus(model: VirtualSwitch, only?: LabInterface) 
 
 /** show interfaces [X] description */
 export function showInterfacesDescription(model: VirtualSwitch, only?: LabInterface) {
-  const list = only ? [only] : eosInterfaces(model);
+  const list = only ? [only] : model.interfaces;
   return {
     interfaceDescriptions: Object.fromEntries(
       list.map((i) => [
@@ -180,7 +175,7 @@ function vlanName(model: VirtualSwitch, id: number): string {
 
 /** show interfaces [X] switchport: bridge ports without an address only */
 export function showInterfacesSwitchport(model: VirtualSwitch, only?: LabInterface) {
-  const list = (only ? [only] : eosInterfaces(model)).filter((i) => i.bridgePort !== null && !i.ipv4);
+  const list = (only ? [only] : model.interfaces).filter((i) => i.bridgePort !== null && !i.ipv4);
   return {
     switchports: Object.fromEntries(
       list.map((i) => {
@@ -314,10 +309,6 @@ const PORT_TYPES: Record<number, string> = {
   7: "local",
 };
 
-function interfaceOfBridgePort(model: VirtualSwitch, bp: number): LabInterface | undefined {
-  return model.interfaceOfBridgePort(bp);
-}
-
 /** show lldp neighbors */
 export function showLldpNeighbors(model: VirtualSwitch) {
   return {
@@ -327,7 +318,7 @@ export function showLldpNeighbors(model: VirtualSwitch) {
     tablesDeletes: 0,
     tablesDrops: 0,
     lldpNeighbors: model.lldp.flatMap((n) => {
-      const local = interfaceOfBridgePort(model, n.localPort);
+      const local = model.interfaceOfBridgePort(n.localPort);
       if (!local) return [];
       return [
         {
@@ -346,7 +337,7 @@ export function showLldpNeighborsDetail(model: VirtualSwitch) {
   const out: Record<string, { lldpNeighborInfo: unknown[] }> = {};
   for (const i of model.ethernetPorts) out[i.name] = { lldpNeighborInfo: [] };
   for (const n of model.lldp) {
-    const local = interfaceOfBridgePort(model, n.localPort);
+    const local = model.interfaceOfBridgePort(n.localPort);
     if (!local) continue;
     const portId = n.portIdSubtype === 3 ? eosMac(n.portId) : n.portId.toString();
     const capabilities = Object.fromEntries(
@@ -380,7 +371,7 @@ export function showLldpNeighborsDetail(model: VirtualSwitch) {
 /** show mac address-table */
 export function showMacAddressTable(model: VirtualSwitch) {
   const entries = model.fdb.flatMap((e) => {
-    const i = interfaceOfBridgePort(model, e.bridgePort);
+    const i = model.interfaceOfBridgePort(e.bridgePort);
     if (!i) return [];
     return [
       {
@@ -402,7 +393,7 @@ export function showIpArp(model: VirtualSwitch) {
     const on = model.interface(a.ifIndex);
     const vlan = on && on.ifType === 136 ? Number(/\d+$/.exec(on.name)?.[0] ?? 0) : 0;
     const behind = model.fdb.find((e) => e.mac.equals(a.mac) && (vlan === 0 || e.vlan === vlan));
-    const port = behind ? interfaceOfBridgePort(model, behind.bridgePort) : undefined;
+    const port = behind ? model.interfaceOfBridgePort(behind.bridgePort) : undefined;
     const where = on ? (port && on.ifType === 136 ? `${on.name}, ${port.name}` : on.name) : "";
     return { address: a.ip, hwAddress: eosMac(a.mac), interface: where, age: 0 };
   });
