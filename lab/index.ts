@@ -24,3 +24,6 @@ export { iosInterfaceName } from "./ssh/ios-names";
 // the AOS-CX REST face: HTTPS, sessions with a per-user limit, over the same model (lab/aoscx/)
 export { startLabAoscxFace, AOSCX_VERSIONS } from "./aoscx/server";
 export type { LabAoscxFace, LabAoscxFaceOptions, LabAoscxFaults, LabAoscxCounters } from "./aoscx/server";
+// the eAPI face: Arista's JSON-RPC over HTTPS over the same model (lab/eapi/)
+export { startLabEapiFace } from "./eapi/server";
+export type { LabEapiFace, LabEapiFaceOptions, LabEapiFaults, LabEapiCounters } from "./eapi/server";

@@ -17,6 +17,7 @@ import { fs } from "./fs";
 import { ciscoIosCli } from "./cisco-ios-cli";
 import { linuxHost } from "./linux";
 import { arubaAoscx } from "./aruba-aoscx";
+import { aristaEapi } from "./arista-eapi";
 
 export const FAMILIES: readonly DriverEntry[] = [
   generic,
@@ -33,4 +34,5 @@ export const FAMILIES: readonly DriverEntry[] = [
   ciscoIosCli,
   linuxHost,
   arubaAoscx,
+  aristaEapi,
 ];

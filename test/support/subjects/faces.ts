@@ -4,7 +4,7 @@
  * subject lists (beside this file) use them.
  */
 import fs from "node:fs";
-import { startLabSshFace, type LabSwitch } from "../../../lab";
+import { startLabEapiFace, startLabSshFace, type LabSwitch } from "../../../lab";
 import type { LabInterface, VirtualSwitch } from "../../../lab/model";
 import type { Connection } from "../../../model/targets";
 import type { LabFace } from "../conformance";
@@ -39,6 +39,30 @@ export async function sshFace(lab: LabSwitch): Promise<LabFace> {
       refuseWrites: () =>
         face.faults.refuseCommands(
           /^(description|no description|shutdown|no shutdown|switchport)/,
+          "Command rejected by the conformance suite",
+        ),
+      lieOnWrites: () => void (face.faults.lieOnWrite = true),
+      reset: () => face.faults.reset(),
+    },
+    refusalText: /rejected by the conformance suite/,
+    stop: () => face.stop(),
+  };
+}
+
+/** the lab switch's eAPI face: EOS's JSON-RPC over HTTPS, over the same model; the certificate pinned */
+export async function eapiFace(lab: LabSwitch): Promise<LabFace> {
+  const face = await startLabEapiFace(lab);
+  return {
+    connection: {
+      connector: 3,
+      https: { ...face.httpsTarget({ pin: true }), request_timeout_ms: 1000, connect_timeout_ms: 1500 },
+    },
+    faults: {
+      silent: () => void (face.faults.hang = true),
+      silentAfter: (n) => face.faults.silentAfter(n),
+      refuseWrites: () =>
+        face.faults.refuseCommands(
+          /^(description|no description|shutdown|no shutdown|switchport|no switchport|vlan|no vlan|name)/,
           "Command rejected by the conformance suite",
         ),
       lieOnWrites: () => void (face.faults.lieOnWrite = true),

@@ -19,6 +19,7 @@ import * as arista from "./arista";
 import * as dell from "./dell";
 import * as juniper from "./juniper";
 import * as arubaAoscx from "./aruba-aoscx";
+import * as aristaEapi from "./arista-eapi";
 
 export const FAMILY_SUBJECTS: Record<string, { subjects: Subject[]; recordingsServed?: boolean }> = {
   generic,
@@ -35,6 +36,7 @@ export const FAMILY_SUBJECTS: Record<string, { subjects: Subject[]; recordingsSe
   dell,
   juniper,
   aruba_aoscx: arubaAoscx,
+  arista_eapi: aristaEapi,
 };
 
 export const ALL_SUBJECTS: Subject[] = Object.values(FAMILY_SUBJECTS).flatMap((f) => f.subjects);
