@@ -1,20 +1,28 @@
 /**
  * `npm run lab`: starts lab switches on 127.0.0.1 for manual use and prints how to reach
  * them, until Ctrl-C. Without flags it starts the demo lab (three switches); with
- * --count/--profile/--ports... it starts that many switches of one kind.
+ * --count/--profile/--ports... it starts that many switches of one kind. Each switch
+ * shows every face its profile has (SNMP always; the IOS command line, AOS-CX REST, eAPI
+ * or NETCONF: lab/faces.ts); --json prints one JSON object per switch on its own line.
  */
 import { parseArgs } from "node:util";
+import { startFaces, type StartedFace } from "./faces";
 import { demoLabOptions, startLabSwitch } from "./lab-switch";
 import { isProfileId, profileIds } from "./profiles";
 import type { LabSwitch, LabSwitchOptions } from "./types";
 
 export const labUsage = `usage: switchdesk lab [--count N] [--profile ${profileIds.join("|")}] [--ports 8..384]
            [--poe all|none|1,2,5-8] [--latency MS] [--seed N] [--port FIRST_UDP_PORT]
-           [--community NAME] [--write-community NAME]
-without flags: the demo lab (8-port generic, 24-port generic with PoE, 48-port ciscosb)`;
+           [--community NAME] [--write-community NAME] [--json]
+without flags: the demo lab (8-port generic, 24-port generic with PoE, 48-port ciscosb)
+every switch shows the faces its profile has: SNMP, and the IOS command line (cisco),
+AOS-CX REST (arubacx), eAPI (arista) or NETCONF (juniper); --json prints one JSON object
+per switch on its own line`;
 
 export interface LabCliHandle {
   switches: LabSwitch[];
+  /** the faces beside SNMP, per switch (same order as switches) */
+  faces: StartedFace[][];
   stop(): Promise<void>;
 }
 
@@ -54,12 +62,18 @@ const LAB_OPTIONS = {
   port: { type: "string" },
   community: { type: "string" },
   "write-community": { type: "string" },
+  json: { type: "boolean" },
 } as const;
 
 /**
  * The lab's command line: "help" when asked for, the switches to start (null: the demo
  * lab), or a LabUsageError naming the first problem (unknown flag, missing value, bad number).
  */
+/** Whether the command line asks for JSON lines (parseLabArgs checks the rest). */
+export function wantsJson(argv: readonly string[]): boolean {
+  return argv.includes("--json");
+}
+
 export function parseLabArgs(argv: string[]): "help" | LabSwitchOptions[] | null {
   let parsed: ReturnType<
     typeof parseArgs<{ args: string[]; options: typeof LAB_OPTIONS; strict: true; allowPositionals: false }>
@@ -71,7 +85,7 @@ export function parseLabArgs(argv: string[]): "help" | LabSwitchOptions[] | null
   }
   const flags = parsed.values;
   if (flags.help) return "help";
-  if (argv.length === 0) return null;
+  if (argv.filter((a) => a !== "--json").length === 0) return null;
   const num = (k: keyof typeof LAB_OPTIONS) => {
     const v = flags[k] as string | undefined;
     if (v === undefined) return undefined;
@@ -99,6 +113,16 @@ export function parseLabArgs(argv: string[]): "help" | LabSwitchOptions[] | null
   }));
 }
 
+/** One switch as `--json` prints it: its name, profile and every face with how to reach it. */
+export function switchJson(s: LabSwitch, faces: readonly StartedFace[]): string {
+  const o = s.options;
+  const all: Record<string, unknown> = {
+    snmp: { host: s.host, port: s.port, community: o.community, write_community: o.writeCommunity },
+  };
+  for (const f of faces) all[f.kind] = { ...f.access };
+  return JSON.stringify({ name: o.name, profile: o.profile, faces: all });
+}
+
 function describe(s: LabSwitch): string {
   const o = s.options;
   const v3 = o.v3
@@ -113,28 +137,41 @@ export async function runLabCli(argv: string[], io: LabCliIo = {}): Promise<LabC
   const parsed = parseLabArgs(argv);
   if (parsed === "help") throw new LabUsageError("runLabCli: --help is answered by the caller (labUsage)");
   const plan = parsed ?? demoLabOptions();
+  const json = wantsJson(argv);
   const switches: LabSwitch[] = [];
+  const faces: StartedFace[][] = [];
+  const stopAll = () =>
+    Promise.all([...faces.flat().map((f) => f.stop()), ...switches.map((s) => s.stop())]).then(() => undefined);
   try {
-    for (const o of plan) switches.push(await startLabSwitch(o));
+    for (const o of plan) {
+      const s = await startLabSwitch(o);
+      switches.push(s);
+      faces.push(await startFaces(s));
+    }
   } catch (e) {
-    await Promise.all(switches.map((s) => s.stop()));
+    await stopAll();
     throw e;
   }
-  for (const s of switches) out(describe(s));
+  switches.forEach((s, i) => {
+    if (json) return out(switchJson(s, faces[i]));
+    out(describe(s));
+    for (const f of faces[i]) out(`  ${f.describe()}`);
+  });
   let stopping: Promise<void> | null = null;
   const onSignal = () => void stop();
   const stop = () => {
     if (!stopping) {
       process.removeListener("SIGINT", onSignal);
       process.removeListener("SIGTERM", onSignal);
-      stopping = Promise.all(switches.map((s) => s.stop())).then(() => undefined);
+      stopping = stopAll();
     }
     return stopping;
   };
   if (io.handleSignals ?? true) {
     process.once("SIGINT", onSignal);
     process.once("SIGTERM", onSignal);
-    out("lab running; Ctrl-C stops it");
+    // a JSON reader gets JSON lines only
+    if (!json) out("lab running; Ctrl-C stops it");
   }
-  return { switches, stop };
+  return { switches, faces, stop };
 }
