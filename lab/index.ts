@@ -20,3 +20,7 @@ export type { OversizeMode } from "./snmp/faults";
 export { startLabSshFace } from "./ssh/server";
 export type { LabSshFace, LabSshFaceOptions, LabSshFaults } from "./ssh/server";
 export { iosInterfaceName } from "./ssh/ios-names";
+
+// the NETCONF face: Junos NETCONF over the lab's SSH server, on the same model (lab/netconf/)
+export { startLabNetconfFace } from "./netconf/face";
+export type { LabNetconfFace, LabNetconfFaceOptions, LabNetconfFaults } from "./netconf/face";

@@ -16,6 +16,7 @@ import { edgeswitch } from "./edgeswitch";
 import { fs } from "./fs";
 import { ciscoIosCli } from "./cisco-ios-cli";
 import { linuxHost } from "./linux";
+import { junosNetconf } from "./junos-netconf";
 
 export const FAMILIES: readonly DriverEntry[] = [
   generic,
@@ -31,4 +32,5 @@ export const FAMILIES: readonly DriverEntry[] = [
   fs,
   ciscoIosCli,
   linuxHost,
+  junosNetconf,
 ];

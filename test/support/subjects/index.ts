@@ -18,6 +18,7 @@ import * as arubacx from "./arubacx";
 import * as arista from "./arista";
 import * as dell from "./dell";
 import * as juniper from "./juniper";
+import * as junosNetconf from "./junos-netconf";
 
 export const FAMILY_SUBJECTS: Record<string, { subjects: Subject[]; recordingsServed?: boolean }> = {
   generic,
@@ -33,6 +34,7 @@ export const FAMILY_SUBJECTS: Record<string, { subjects: Subject[]; recordingsSe
   arista,
   dell,
   juniper,
+  junos_netconf: junosNetconf,
 };
 
 export const ALL_SUBJECTS: Subject[] = Object.values(FAMILY_SUBJECTS).flatMap((f) => f.subjects);
