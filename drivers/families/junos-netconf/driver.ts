@@ -200,7 +200,9 @@ export class JunosNetconfDriver implements Driver {
       neighbours.set(local, detail ? parseLldp(detail) : summary.filter((n) => n.local === local));
     });
     for (const row of rows) {
-      row.macs = (macs.get(row.name) ?? []).map((m) => ({ ...m, ipv4: arp.get(m.address) ?? [] }));
+      row.macs = (macs.get(row.name) ?? [])
+        .map((m) => ({ ...m, ipv4: arp.get(m.address) ?? [] }))
+        .sort((a, b) => a.vlan - b.vlan || a.address.localeCompare(b.address));
       row.neighbors = (neighbours.get(row.name) ?? []).map((n) => n.neighbor);
     }
   }
