@@ -99,7 +99,8 @@ export class LabNetconfFaults {
 }
 
 export interface LabNetconfCounters {
-  logins: number;
+  /** NETCONF sessions opened (logins that asked for the subsystem) */
+  sessions: number;
   /** RPC operation names received, latest last (at most 1000) */
   rpcs: string[];
   commits: number;
@@ -367,8 +368,8 @@ class Session {
     try {
       const refusal = this.ctx.faults.refusalOf(name);
       if (refusal) throw new RpcError(refusal);
-      body = op ? this.run(op) : "";
       if (!op) throw new RpcError("syntax error: an rpc without an operation", undefined, "rpc");
+      body = this.run(op);
     } catch (e) {
       if (e instanceof LoadErrors) {
         const results =
@@ -531,7 +532,7 @@ export async function startLabNetconfFace(
   const username = options.username ?? "admin";
   const password = options.password ?? "lab-netconf-password";
   const faults = new LabNetconfFaults();
-  const counters: LabNetconfCounters = { logins: 0, rpcs: [], commits: 0, rollbacks: 0 };
+  const counters: LabNetconfCounters = { sessions: 0, rpcs: [], commits: 0, rollbacks: 0 };
   const store = new Datastore(model, faults, counters, options.confirmMinuteMs ?? 60_000);
   const ctx = { model, store, faults, counters, style: options.style ?? "els", base11: options.base11 ?? true };
   const ssh = await startLabSshFace(model, {
@@ -541,7 +542,7 @@ export async function startLabNetconfFace(
     loginAllowed: () => !faults.refuseLogins,
     subsystems: {
       netconf: (channel, end) => {
-        counters.logins++;
+        counters.sessions++;
         new Session(username, channel, end, ctx);
       },
     },

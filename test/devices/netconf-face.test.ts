@@ -81,6 +81,22 @@ test("a change through NETCONF is read over SNMP, and one made on the model the 
   });
 });
 
+test("quotes, backslashes and XML characters reach the switch as they were; what no command may carry is refused before anything is sent", async () => {
+  const port = lab.model.port(12);
+  const d = driver();
+  const text = `say "hi" \\ <b>&amp;</b> ]]>]]> done`;
+  await d.setDescription(await view(d, port.name), text);
+  expect(lab.model.alias(port.ifIndex)).toBe(text);
+  expect((await view(d, port.name)).interface.description).toBe(text);
+  const commits = face.counters.commits;
+  await expect(d.setDescription(await view(d, port.name), "two\nlines")).rejects.toMatchObject({
+    code: "not_supported",
+  });
+  await expect(d.createVlan(3333, "no spaces please")).rejects.toMatchObject({ code: "not_supported" });
+  expect(face.counters.commits).toBe(commits);
+  expect(lab.model.vlan(3333)).toBeUndefined();
+});
+
 test("a confirmed commit never confirmed (the driver lost its session) is rolled back by the switch itself", async () => {
   const port = lab.model.port(7);
   const before = lab.model.alias(port.ifIndex);

@@ -31,6 +31,13 @@ def main():
     )
     dev.open()
     try:
+        # PyEZ's facts are fetched when first read (new-style facts): show version, RE, switch style
+        out["facts"] = {
+            "hostname": dev.facts["hostname"],
+            "model": dev.facts["model"],
+            "version": dev.facts["version"],
+            "switch_style": dev.facts["switch_style"],
+        }
         software = dev.rpc.get_software_information()
         out["hostname"] = software.findtext(".//host-name").strip()
         terse = dev.rpc.get_interface_information(terse=True)
