@@ -1,8 +1,9 @@
 #!/usr/bin/python3
 """
 PyEZ (Juniper's own Python client, jnpr.junos over ncclient) against a NETCONF face, for
-test/devices/netconf-pyez.test.ts: opens the device, reads with Junos RPCs, loads `set`
-statements with Config (lock, load, commit, unlock) and prints what it saw as JSON.
+test/devices/netconf-pyez.test.ts: opens the device, reads its facts (fetched lazily) and
+Junos RPCs, loads `set` statements with Config (lock, load, commit check, commit, unlock)
+and prints what it saw as JSON.
 
 argv[1]: JSON {host, port, user, password, set: [lines], bad: [lines]}. `bad` is loaded
 after the change and must fail (the face's rpc-error reaches PyEZ as ConfigLoadError).
