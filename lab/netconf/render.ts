@@ -49,11 +49,18 @@ function parentOf(model: VirtualSwitch, i: LabInterface): LabInterface | undefin
   return dot < 0 ? undefined : model.interfaces.find((p) => p.name === i.name.slice(0, dot));
 }
 
-function logical(model: VirtualSwitch, u: LabInterface, terse: boolean, switching: boolean): string {
+function logical(
+  model: VirtualSwitch,
+  u: LabInterface,
+  terse: boolean,
+  switching: boolean,
+  portIpv4: LabInterface["ipv4"] = null,
+): string {
   const description = model.alias(u.ifIndex);
   let families = "";
-  if (u.ipv4) {
-    families += `<address-family>${t("address-family-name", "inet")}<interface-address>${t("ifa-local", u.ipv4.address)}</interface-address></address-family>`;
+  const ipv4 = u.ipv4 ?? portIpv4;
+  if (ipv4) {
+    families += `<address-family>${t("address-family-name", "inet")}<interface-address>${t("ifa-local", ipv4.address)}</interface-address></address-family>`;
   }
   if (switching) families += `<address-family>${t("address-family-name", "eth-switch")}</address-family>`;
   return (
@@ -67,10 +74,11 @@ function physical(model: VirtualSwitch, i: LabInterface, terse: boolean): string
   const ethernet = i.ifType === 6;
   const up = model.operUp(i.ifIndex);
   const description = model.alias(i.ifIndex);
+  // a routed port: its address sits on its unit 0 (the lab's model keeps it on the port;
+  // lab simplification: the unit then reads as routed too)
   const units = unitsOf(model, i.name)
-    .map((u) => logical(model, u, terse, i.bridgePort !== null))
+    .map((u) => logical(model, u, terse, i.bridgePort !== null, u.name === `${i.name}.0` ? i.ipv4 : null))
     .join("");
-  // a routed port: its address sits on its unit 0 (the lab's model keeps it on the port)
   const routedUnit =
     i.ipv4 && units === ""
       ? `<logical-interface>${t("name", `${i.name}.0`)}<address-family>${t("address-family-name", "inet")}<interface-address>${t("ifa-local", i.ipv4.address)}</interface-address></address-family></logical-interface>`
@@ -85,7 +93,7 @@ function physical(model: VirtualSwitch, i: LabInterface, terse: boolean): string
     `${t("speed", speedText(i))}` +
     `${ethernet && up ? t("link-mode", i.duplex === "half" ? "Half-duplex" : "Full-duplex") : ""}` +
     `${i.mac.length ? t("current-physical-address", formatMac(i.mac)) : ""}` +
-    `${i.ipv4 && units === "" ? "" : ""}${units}${routedUnit}</physical-interface>`
+    `${units}${routedUnit}</physical-interface>`
   );
 }
 
@@ -103,7 +111,7 @@ export function interfaceInformation(model: VirtualSwitch, opts: { terse: boolea
     const parent = parentOf(model, i);
     if (i.name.includes(".")) {
       if (parent && wanted === undefined) continue; // shown inside its interface
-      body += logical(model, i, opts.terse, parent?.bridgePort != null);
+      body += logical(model, i, opts.terse, parent !== undefined && parent.bridgePort !== null);
     } else body += physical(model, i, opts.terse);
   }
   if (wanted !== undefined && body === "") return null;

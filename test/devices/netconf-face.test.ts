@@ -22,7 +22,7 @@ let face: LabNetconfFace;
 const open: Array<{ close(): Promise<void> }> = [];
 
 beforeAll(async () => {
-  lab = await startLabSwitch({ profile: "juniper", ports: 24, poePorts: [1, 2, 3, 4], seed: 5 });
+  lab = await startLabSwitch({ profile: "juniper", ports: 24, poePorts: [1, 2, 3, 4], routedPorts: [2], seed: 5 });
   // a "minute" of a confirm-timeout lasts 150 ms here
   face = await startLabNetconfFace(lab, { confirmMinuteMs: 150 });
 }, 20_000);
@@ -95,6 +95,14 @@ test("quotes, backslashes and XML characters reach the switch as they were; what
   await expect(d.createVlan(3333, "no spaces please")).rejects.toMatchObject({ code: "not_supported" });
   expect(face.counters.commits).toBe(commits);
   expect(lab.model.vlan(3333)).toBeUndefined();
+});
+
+test("a routed port (its address on unit 0, as Junos has it) and the VLAN interface read as routed", async () => {
+  const rows = (await driver().learn("basic")).interfaces;
+  const routed = rows.filter((r) => r.routed && !r.name.includes(".")).map((r) => r.name);
+  expect(routed).toEqual([lab.model.port(2).name]);
+  expect(rows.find((r) => r.name === "irb.0")).toMatchObject({ routed: true, kind: "other" });
+  expect(rows.find((r) => r.name === lab.model.port(3).name)).toMatchObject({ routed: false, kind: "ethernet" });
 });
 
 test("a confirmed commit never confirmed (the driver lost its session) is rolled back by the switch itself", async () => {
