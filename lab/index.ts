@@ -27,3 +27,6 @@ export type { LabAoscxFace, LabAoscxFaceOptions, LabAoscxFaults, LabAoscxCounter
 // the eAPI face: Arista's JSON-RPC over HTTPS over the same model (lab/eapi/)
 export { startLabEapiFace } from "./eapi/server";
 export type { LabEapiFace, LabEapiFaceOptions, LabEapiFaults, LabEapiCounters } from "./eapi/server";
+// the NETCONF face: Junos NETCONF over the lab's SSH server, on the same model (lab/netconf/)
+export { startLabNetconfFace } from "./netconf/face";
+export type { LabNetconfFace, LabNetconfFaceOptions, LabNetconfFaults } from "./netconf/face";

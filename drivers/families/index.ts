@@ -18,6 +18,7 @@ import { ciscoIosCli } from "./cisco-ios-cli";
 import { linuxHost } from "./linux";
 import { arubaAoscx } from "./aruba-aoscx";
 import { aristaEapi } from "./arista-eapi";
+import { junosNetconf } from "./junos-netconf";
 
 export const FAMILIES: readonly DriverEntry[] = [
   generic,
@@ -35,4 +36,5 @@ export const FAMILIES: readonly DriverEntry[] = [
   linuxHost,
   arubaAoscx,
   aristaEapi,
+  junosNetconf,
 ];

@@ -7,7 +7,7 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { AddressInfo } from "node:net";
-import { type AuthContext, type Connection, type ParsedKey, Server, utils } from "ssh2";
+import { type AuthContext, type Connection, type ParsedKey, Server, type ServerChannel, utils } from "ssh2";
 import type { SshTarget } from "../../model/targets";
 import type { VirtualSwitch } from "../model";
 import { SshCounters, SshFaults } from "./faults";
@@ -38,6 +38,14 @@ export interface LabSshFaceOptions {
   latencyMs?: number;
   /** text before the first prompt */
   banner?: string;
+  /**
+   * SSH subsystems served besides the shell, by name (the NETCONF face serves "netconf",
+   * lab/netconf/): each accepted subsystem channel is handed over with a way to end the
+   * whole connection
+   */
+  subsystems?: Record<string, (channel: ServerChannel, endConnection: () => void) => void>;
+  /** asked at each login attempt: false refuses it whatever the credentials (a fault) */
+  loginAllowed?: () => boolean;
 }
 
 export interface LabSshFaults {
@@ -98,7 +106,7 @@ export async function startLabSshFace(
 
   const authenticate = (ctx: AuthContext) => {
     const methods: Array<"password" | "publickey"> = password ? ["password", "publickey"] : ["publickey"];
-    if (ctx.username !== username) return ctx.reject(methods);
+    if (ctx.username !== username || options.loginAllowed?.() === false) return ctx.reject(methods);
     if (ctx.method === "password" && password && sameSecret(ctx.password, password)) return ctx.accept();
     if (ctx.method === "publickey") {
       const key = authorized.find((k) => k.type === ctx.key.algo && k.getPublicSSH().equals(ctx.key.data));
@@ -124,6 +132,11 @@ export async function startLabSshFace(
         session.on("window-change", (ok) => ok?.());
         session.on("env", (ok) => ok?.());
         session.on("exec", (_ok, reject) => reject?.());
+        session.on("subsystem", (ok, reject, info) => {
+          const serve = Object.hasOwn(options.subsystems ?? {}, info.name) ? options.subsystems![info.name] : undefined;
+          if (!serve) return reject?.();
+          serve(ok(), () => client.end());
+        });
         session.on("shell", (ok) => {
           const stream = ok();
           const shell = new IosShell({

@@ -20,6 +20,7 @@ import * as dell from "./dell";
 import * as juniper from "./juniper";
 import * as arubaAoscx from "./aruba-aoscx";
 import * as aristaEapi from "./arista-eapi";
+import * as junosNetconf from "./junos-netconf";
 
 export const FAMILY_SUBJECTS: Record<string, { subjects: Subject[]; recordingsServed?: boolean }> = {
   generic,
@@ -37,6 +38,7 @@ export const FAMILY_SUBJECTS: Record<string, { subjects: Subject[]; recordingsSe
   juniper,
   aruba_aoscx: arubaAoscx,
   arista_eapi: aristaEapi,
+  junos_netconf: junosNetconf,
 };
 
 export const ALL_SUBJECTS: Subject[] = Object.values(FAMILY_SUBJECTS).flatMap((f) => f.subjects);
