@@ -6,6 +6,7 @@
  */
 import { startLabAoscxFace } from "./aoscx/server";
 import { startLabEapiFace } from "./eapi/server";
+import { startLabNetconfFace } from "./netconf/face";
 import type { ProfileId } from "./profiles";
 import { startLabSshFace } from "./ssh/server";
 import type { LabSwitch } from "./types";
@@ -84,11 +85,20 @@ const eapi = face(
     `eAPI: https://${f.host}:${f.port}/command-api (user ${f.username}, password "${f.password}", certificate ${f.fingerprint})`,
 );
 
+const netconf = face(
+  "netconf",
+  (lab) => startLabNetconfFace(lab),
+  (f) => f.fingerprint,
+  (f) =>
+    `Junos NETCONF: ssh -p ${f.port} ${f.username}@${f.host} -s netconf (password "${f.password}", host key ${f.fingerprint})`,
+);
+
 /** The faces beside SNMP that each profile has. */
 export const FACES_BY_PROFILE: Partial<Record<ProfileId, readonly FaceStarter[]>> = {
   cisco: [sshIos],
   arubacx: [aoscx],
   arista: [eapi],
+  juniper: [netconf],
 };
 
 /** Starts every face the switch's profile has; on a failure stops those already started. */
