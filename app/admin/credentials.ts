@@ -10,7 +10,7 @@
 import { type Checked, type Resource } from "./resource";
 import { Issues, given, integer, name, secret, text } from "./fields";
 import { ApiInput, integerOf } from "./api-names";
-import { readCaFileSync } from "../ca-file";
+import { caPathProblem, readCaFileSync } from "../ca-file";
 import type { Row } from "../../db/inventory";
 import type { components } from "../../generated/api";
 
@@ -75,6 +75,8 @@ function caFileSetting(input: Input, issues: Issues): string | undefined {
   if (input.ca_file === null) return "";
   const file = text(input, "ca_file", issues, { max: 1024 });
   if (file === undefined || file === "") return file;
+  const badPath = caPathProblem(file);
+  if (badPath) return void issues.invalid("ca_file", badPath);
   const answer = readCaFileSync(file);
   if ("problem" in answer) return void issues.invalid("ca_file", `${file} ${answer.problem}`);
   return file;
