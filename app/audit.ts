@@ -22,6 +22,7 @@ import {
   type AuditOutcome,
   type DeviceAction,
   type SettledOutcome,
+  PIN_ACTIONS,
   outcomeOfCode,
 } from "../domain/audit-actions";
 import type { ErrorCode } from "./errors";
@@ -267,6 +268,31 @@ export class AuditWriter {
       message: msg.writeCutOff(device.name, instance, dead.since, new Date(dead.expires_ms).toISOString()),
     };
     await this.kept("cut_off", row, () => this.repos.audit.write(row));
+  }
+
+  /**
+   * A device's host key (ssh) or TLS certificate (tls) pinned at its first contact, by the
+   * service (no user: the call that met the device is logged on its own). Never throws:
+   * the pin is already stored; a row that cannot be written is reported.
+   */
+  async pinned(device: { id: number; name: string }, kind: "ssh" | "tls", fingerprint: string): Promise<void> {
+    const column = kind === "ssh" ? "ssh_host_key" : "tls_certificate";
+    const row = {
+      user_id: null,
+      username: "",
+      source_address: "",
+      switch_id: device.id,
+      switch_name: device.name,
+      group_id: null,
+      interface: "",
+      action: PIN_ACTIONS[kind],
+      old_value: "",
+      new_value: `${column}=${fingerprint}`,
+      outcome: "success" as const,
+      code: null,
+      message: msg.pinnedOnFirstContact(device.name, kind === "ssh" ? "SSH host key" : "TLS certificate", fingerprint),
+    };
+    await this.kept("pin", row, () => this.repos.audit.write(row));
   }
 
   /** Writes a row that must exist before what it records goes on: a failure is reported, then thrown. */

@@ -4,6 +4,12 @@
  * with its decrypted credentials, writes to one device applied one after another, and
  * what a learn found kept on the device record (driver_info, hostname). The per-device
  * gates and the write leases are the service's, given to it at start-up (app/startup.ts).
+ *
+ * Trust on first use, as OpenL2M's peers do for switches with self-signed certificates but
+ * never silently: the SSH host key (connectors 7 and 2) or TLS certificate (1 and 3) a
+ * device presents at its first contact is pinned, with an audit row and a log line saying
+ * so; a different one later is refused (424) until an administrator accepts it. A
+ * credential profile may name a CA file instead, which HTTPS devices are verified against.
  */
 import type { Repos } from "../db/repos";
 import type { SecretBox } from "../db/secrets";
@@ -11,10 +17,10 @@ import type { Row } from "../db/inventory";
 import { bool } from "../db/flags";
 import { openDriver as registryOpen, type DriverSpec, type OpenedDriver } from "../drivers/registry";
 import type { Driver } from "../drivers/contract";
-import { DeviceBusy, DeviceError, DriverChoiceStale, HostKeyChanged } from "../model/failures";
-import type { Connection, SnmpTarget, SshTarget } from "../model/targets";
+import { CertificateChanged, DeviceBusy, DeviceError, DriverChoiceStale, HostKeyChanged } from "../model/failures";
+import type { Connection, HttpsTarget, SnmpTarget, SshTarget } from "../model/targets";
 import { nowIso } from "../db/time";
-import { sshGateKey, type DeviceGates } from "../drivers/device-gate";
+import { httpsGateKey, sshGateKey, type DeviceGates } from "../drivers/device-gate";
 import * as msg from "../domain/messages";
 import {
   menuGroups,
@@ -24,11 +30,13 @@ import {
   type DeviceRights,
   type MenuGroup,
 } from "../domain/access";
-import type { DeviceRecord, GroupRecord } from "../domain/records";
+import { connectorWords, type DeviceRecord, type GroupRecord } from "../domain/records";
 import type { Caller } from "./caller";
 import { ApiError, deviceFailure, refusal } from "./errors";
 import type { DeviceCounters, DeviceObserver } from "./telemetry";
 import type { WriteLeases } from "./write-lease";
+import type { AuditWriter } from "./audit";
+import { readCaFile } from "./ca-file";
 
 export type GroupFull = GroupRecord & GroupRights;
 export type DeviceFull = DeviceRecord &
@@ -42,6 +50,8 @@ export type DeviceFull = DeviceRecord &
     detected_sysobjectid: string | null;
     ssh_host_key: string | null;
     ssh_host_key_accepted: string | null;
+    tls_certificate: string | null;
+    tls_certificate_accepted: string | null;
   };
 
 export type Menu = MenuGroup<GroupFull, DeviceFull>[];
@@ -51,6 +61,11 @@ export type DriverOpener = (spec: DriverSpec) => Promise<OpenedDriver>;
 /** SSH: connecting and logging in together; one command from sending to its output */
 const SSH_CONNECT_TIMEOUT_MS = 10_000;
 const SSH_COMMAND_TIMEOUT_MS = 20_000;
+/** NETCONF: one RPC (a whole interface table) from sending it to its reply (PyEZ waits 30 s) */
+const NETCONF_RPC_TIMEOUT_MS = 30_000;
+/** HTTPS APIs: TCP and TLS handshake; one request to the end of its answer (a stack's tables are large) */
+const HTTPS_CONNECT_TIMEOUT_MS = 10_000;
+const HTTPS_REQUEST_TIMEOUT_MS = 30_000;
 
 function groupFull(g: Row<"switch_groups">, vlans: number[]): GroupFull {
   return {
@@ -92,7 +107,23 @@ function deviceFull(d: Row<"switches">): DeviceFull {
     detected_sysobjectid: d.detected_sysobjectid,
     ssh_host_key: d.ssh_host_key,
     ssh_host_key_accepted: d.ssh_host_key_accepted,
+    tls_certificate: d.tls_certificate,
+    tls_certificate_accepted: d.tls_certificate_accepted,
   };
+}
+
+/** The device slot a call's session holds for the whole call (SNMP takes one per request instead). */
+function sessionGateKey(connection: Connection): string | null {
+  switch (connection.connector) {
+    case 2:
+    case 7:
+      return sshGateKey(connection.ssh.host, connection.ssh.port);
+    case 1:
+    case 3:
+      return httpsGateKey(connection.https.host, connection.https.port);
+    default:
+      return null;
+  }
 }
 
 /** the request counters of a driver that keeps them (SNMP drivers: requests and round trips) */
@@ -122,6 +153,10 @@ export interface DeviceServiceParts {
   open?: DriverOpener;
   /** told what each device use cost, each failure's code and each queue's depth */
   observer?: DeviceObserver;
+  /** writes the row of a host key or certificate pinned at a device's first contact */
+  audit?: AuditWriter;
+  /** the JSON log: a line for each such pin (stderr without it) */
+  log?: { warn(line: string): void };
 }
 
 export class DeviceService {
@@ -133,6 +168,8 @@ export class DeviceService {
   private readonly leases: WriteLeases;
   private readonly open: DriverOpener;
   private readonly observer?: DeviceObserver;
+  private readonly audit?: AuditWriter;
+  private readonly log?: { warn(line: string): void };
 
   constructor(parts: DeviceServiceParts) {
     this.repos = parts.repos;
@@ -141,6 +178,8 @@ export class DeviceService {
     this.leases = parts.leases;
     this.open = parts.open ?? registryOpen;
     this.observer = parts.observer;
+    this.audit = parts.audit;
+    this.log = parts.log;
   }
 
   /** The caller's menu: groups with their rights and active members, sorted by name. */
@@ -193,8 +232,17 @@ export class DeviceService {
 
   /** How to reach the device: its connector with the target built from its profile (secrets decrypted). */
   private async connection(device: DeviceFull): Promise<Connection> {
-    if (device.connector_type === 7) return { connector: 7, ssh: await this.sshTarget(device) };
-    return { connector: 0, snmp: await this.snmpTarget(device) };
+    switch (device.connector_type) {
+      case 7:
+        return { connector: 7, ssh: await this.sshTarget(device, SSH_COMMAND_TIMEOUT_MS) };
+      case 2:
+        return { connector: 2, ssh: await this.sshTarget(device, NETCONF_RPC_TIMEOUT_MS) };
+      case 1:
+      case 3:
+        return { connector: device.connector_type, https: await this.httpsTarget(device) };
+      default:
+        return { connector: 0, snmp: await this.snmpTarget(device) };
+    }
   }
 
   private async snmpTarget(device: DeviceFull): Promise<SnmpTarget> {
@@ -217,13 +265,25 @@ export class DeviceService {
     };
   }
 
-  private async sshTarget(device: DeviceFull): Promise<SshTarget> {
+  /** the device's credential profile; a device without one is a 400 naming what its connector needs */
+  private async credentialProfile(device: DeviceFull): Promise<Row<"credentials">> {
     const c =
       device.credentials_profile_id === null
         ? null
         : await this.repos.inventory.get("credentials", device.credentials_profile_id);
-    if (!c)
+    if (c) return c;
+    if (device.connector_type === 7)
       throw new ApiError(400, "not_supported", `Device '${device.name}' has no SSH credential profile configured`);
+    throw new ApiError(
+      400,
+      "not_supported",
+      `Device '${device.name}' has no credential profile configured; ${connectorWords(device.connector_type)} logs in with one`,
+    );
+  }
+
+  /** SSH command line (7) and NETCONF (2): the profile's login with the pinned host key */
+  private async sshTarget(device: DeviceFull, commandTimeoutMs: number): Promise<SshTarget> {
+    const c = await this.credentialProfile(device);
     return {
       host: this.host(device),
       port: c.port,
@@ -233,7 +293,46 @@ export class DeviceService {
       enable_secret: this.secret(c.enable_password_enc),
       host_key_fingerprint: device.ssh_host_key ?? undefined,
       connect_timeout_ms: SSH_CONNECT_TIMEOUT_MS,
-      command_timeout_ms: SSH_COMMAND_TIMEOUT_MS,
+      command_timeout_ms: commandTimeoutMs,
+    };
+  }
+
+  /**
+   * HTTPS APIs (1, 3): the profile's user name, password and port, and either the pinned
+   * certificate or, when the profile names a CA file, that file's certificates (read now,
+   * so a replaced file counts from the next call). A file that cannot be used is a 400
+   * naming the profile and the setting; nothing is sent to the device.
+   */
+  private async httpsTarget(device: DeviceFull): Promise<HttpsTarget> {
+    const c = await this.credentialProfile(device);
+    const password = this.secret(c.password_enc);
+    if (!c.username || password === undefined)
+      throw new ApiError(
+        400,
+        "not_supported",
+        `Device '${device.name}': credential profile '${c.name}' has no ${c.username ? "password" : "username"}; ${connectorWords(device.connector_type)} logs in with a username and password`,
+      );
+    let ca: string | undefined;
+    if (c.ca_file) {
+      const answer = await readCaFile(c.ca_file);
+      if ("problem" in answer)
+        throw new ApiError(
+          400,
+          "not_supported",
+          `Device '${device.name}' was not contacted: the CA file (ca_file) of credential profile '${c.name}' ${answer.problem}; an administrator must correct the profile`,
+        );
+      ca = answer.pem;
+    }
+    return {
+      host: this.host(device),
+      port: c.port,
+      username: c.username,
+      password,
+      // with a CA the certificate is verified, not pinned
+      certificate_fingerprint: ca ? undefined : (device.tls_certificate ?? undefined),
+      ca,
+      connect_timeout_ms: HTTPS_CONNECT_TIMEOUT_MS,
+      request_timeout_ms: HTTPS_REQUEST_TIMEOUT_MS,
     };
   }
 
@@ -242,16 +341,19 @@ export class DeviceService {
    * With driver "auto", the stored choice is opened without a probe; when the device
    * shows the choice is stale (another sysObjectID) the choice is made again and `fn`
    * runs once more (nothing was written: the check comes with the first read). SSH host
-   * keys are pinned on first use; a different key is refused until an admin accepts it.
+   * keys and TLS certificates are pinned on first use; a different one is refused until an
+   * admin accepts it.
    */
   async use<T>(device: DeviceFull, fn: (driver: Driver) => Promise<T>): Promise<T> {
     const connection = await this.connection(device);
-    // an SSH session holds one of the device's slots for the call (drivers/device-gate.ts);
-    // SNMP sessions take a slot per request inside the engine
+    // an SSH, NETCONF or HTTPS session holds one of the device's slots for the call
+    // (drivers/device-gate.ts): one session per call; SNMP sessions take a slot per
+    // request inside the engine
     let release: (() => void) | null = null;
-    if (connection.connector === 7) {
+    const gateKey = sessionGateKey(connection);
+    if (gateKey) {
       try {
-        release = await this.gates.hold(sshGateKey(connection.ssh.host, connection.ssh.port));
+        release = await this.gates.hold(gateKey);
       } catch (e) {
         throw e instanceof DeviceBusy ? busy(device, e) : e;
       }
@@ -271,6 +373,7 @@ export class DeviceService {
     for (let attempt = 0; ; attempt++) {
       let opened: OpenedDriver | null = null;
       let presentedKey: string | null = null;
+      let presentedCertificate: string | null = null;
       try {
         opened = await this.open({
           driver: device.driver,
@@ -278,6 +381,7 @@ export class DeviceService {
           name: device.name,
           detected,
           onHostKey: (fp) => (presentedKey = fp),
+          onCertificate: (fp) => (presentedCertificate = fp),
           gates: this.gates,
         });
         if (opened.detected) await this.repos.inventory.setDetection(device.id, opened.detected);
@@ -296,17 +400,39 @@ export class DeviceService {
             msg.hostKeyChanged(device.name, e.presented, device.ssh_host_key_accepted ?? "an earlier date"),
           );
         }
+        if (e instanceof CertificateChanged) {
+          await this.repos.inventory.presentedCertificate(device.id, e.presented);
+          throw new ApiError(
+            424,
+            "device_certificate_changed",
+            msg.certificateChanged(device.name, e.presented, device.tls_certificate_accepted ?? "an earlier date"),
+          );
+        }
         if (e instanceof DeviceError) throw deviceFailure(e, device);
         if (e instanceof DeviceBusy) throw busy(device, e);
         throw e;
       } finally {
-        // trust on first use: the first key a device presents is the one it must keep presenting
-        if (presentedKey && !device.ssh_host_key)
-          await this.repos.inventory.pinHostKey(device.id, presentedKey, nowIso());
+        // trust on first use: the first key or certificate a device presents is the one it
+        // must keep presenting
+        if (presentedKey && !device.ssh_host_key) await this.pinFirst(device, "ssh", presentedKey);
+        if (presentedCertificate && !device.tls_certificate) await this.pinFirst(device, "tls", presentedCertificate);
         await opened?.driver.close().catch(() => undefined);
         if (opened) this.observer?.deviceUsed(opened.driver.info.driver, countersOf(opened.driver));
       }
     }
+  }
+
+  /**
+   * Pins what a device presented at its first contact, and says so: an audit row and a log
+   * line (a pin is never silent). Of two first contacts at once, the one that pins says it.
+   */
+  private async pinFirst(device: DeviceFull, kind: "ssh" | "tls", fingerprint: string): Promise<void> {
+    if (!(await this.repos.inventory.pinFirst(device.id, kind, fingerprint, nowIso()))) return;
+    const what = kind === "ssh" ? "SSH host key" : "TLS certificate";
+    const line = `${msg.pinnedOnFirstContact(device.name, what, fingerprint)} (switch id ${device.id})`;
+    if (this.log) this.log.warn(line);
+    else console.warn(line);
+    await this.audit?.pinned(device, kind, fingerprint);
   }
 
   /** `switchdesk`'s POST .../redetect/: forget what "auto" chose and probe the device now. */
@@ -324,6 +450,11 @@ export class DeviceService {
   /** POST .../accept_hostkey/: pin the key the device presented, or forget the pin. */
   async acceptHostKey(deviceId: number, presented: string | null): Promise<void> {
     await this.repos.inventory.pinHostKey(deviceId, presented, presented ? nowIso() : null);
+  }
+
+  /** POST .../accept_certificate/: pin the certificate the device presented, or forget the pin. */
+  async acceptCertificate(deviceId: number, presented: string | null): Promise<void> {
+    await this.repos.inventory.pinCertificate(deviceId, presented, presented ? nowIso() : null);
   }
 
   /** A device of the inventory by id (active or not), as the service handles it. */

@@ -1,6 +1,7 @@
 /**
- * `switchdesk inventory import FILE.yaml`: SNMP profiles, SSH credential profiles, device
- * groups and devices from a YAML file, referring to each other (and to users) by name.
+ * `switchdesk inventory import FILE.yaml`: SNMP profiles, credential profiles (SSH and the
+ * API connectors), device groups and devices from a YAML file, referring to each other (and
+ * to users) by name.
  *
  * The whole file is checked first, with the same check per kind as the admin API, and
  * every problem is reported with its place ("switches[2].snmp_profile: ..."). Only a
@@ -23,7 +24,14 @@ import { seal, type CheckFn } from "./admin/resource";
 import { SNMP_PROFILE_FIELDS, SNMP_SECRET_COLUMNS, checkSnmpProfile } from "./admin/snmp-profiles";
 import { CREDENTIAL_FIELDS, CREDENTIAL_SECRET_COLUMNS, checkCredential } from "./admin/credentials";
 import { GROUP_FIELDS, checkSwitchGroup } from "./admin/switch-groups";
-import { SWITCH_FIELDS, checkSwitch } from "./admin/switches";
+import {
+  SWITCH_FIELDS,
+  checkConnectorProfile,
+  checkSwitch,
+  isApiConnector,
+  profileFacts,
+  type ProfileFacts,
+} from "./admin/switches";
 
 type Input = Record<string, unknown>;
 export type SectionName = "snmp_profiles" | "credentials" | "groups" | "switches";
@@ -257,6 +265,11 @@ export async function importInventory(target: ImportTarget, doc: unknown): Promi
         }
       }
       plan[s].push(planned);
+      if (s === "switches") {
+        const rule = new Issues();
+        checkProfileOfSwitch(entry, planned, stored, plan.credentials, rule);
+        for (const p of rule.list) problems.push(`${place}.${p.field}: ${p.message}`);
+      }
     }
   }
   if (problems.length) throw new InventoryFileError(problems);
@@ -271,6 +284,53 @@ export async function importInventory(target: ImportTarget, doc: unknown): Promi
     }
   });
   return report;
+}
+
+/** a credential profile as the file leaves it: the stored row with what the file's entry gives */
+function profileAfterImport(name: string, stored: StoredRows, credentials: Planned[]): ProfileFacts | null {
+  const row = stored.credentials.get(key(name)) ?? null;
+  const entry = credentials.find((p) => key(p.name) === key(name));
+  if (!entry) return row ? profileFacts(row) : null;
+  const secret = (field: string, column: "password_enc" | "private_key_enc") =>
+    field in entry.secrets ? entry.secrets[field] !== null : (row?.[column] ?? null) !== null;
+  const column = <T>(field: string, kept: T | undefined, fallback: T): T =>
+    field in entry.columns ? (entry.columns[field] as T) : (kept ?? fallback);
+  return {
+    name: entry.name,
+    username: column("username", row?.username, ""),
+    // a new profile without a port gets the column's default, SSH's 22 (db/migrations.ts)
+    port: column("port", row?.port, 22),
+    password: secret("password", "password_enc"),
+    privateKey: secret("private_key", "private_key_enc"),
+  };
+}
+
+/**
+ * The admin API's profile rule (app/admin/switches.ts checkConnectorProfile) for a switch
+ * of the file, with its profile as the file leaves it: for a new switch, or one whose
+ * connector or credential profile the file gives.
+ */
+function checkProfileOfSwitch(
+  entry: Input,
+  planned: Planned,
+  stored: StoredRows,
+  credentials: Planned[],
+  issues: Issues,
+): void {
+  const current = stored.switches.get(key(planned.name)) ?? null;
+  const ref = planned.refs.find((r) => r.field === "credentials_profile");
+  if (current && entry.connector_type === undefined && !ref) return;
+  if (entry.credentials_profile !== undefined && !ref) return; // a bad reference, already a problem
+  // the file's number even when the check refused it (no driver yet): the profile is still needed
+  const connector = entry.connector_type !== undefined ? entry.connector_type : (current?.connector_type ?? 0);
+  if (typeof connector !== "number" || !isApiConnector(connector)) return;
+  let profile: ProfileFacts | null = null;
+  if (ref) profile = ref.name === null ? null : profileAfterImport(ref.name, stored, credentials);
+  else if (current?.credentials_profile_id != null) {
+    const row = [...stored.credentials.values()].find((c) => c.id === current.credentials_profile_id);
+    profile = row ? profileAfterImport(row.name, stored, credentials) : null;
+  }
+  checkConnectorProfile(connector, profile, issues);
 }
 
 async function applyOne<S extends SectionName>(

@@ -138,7 +138,7 @@ export async function buildServices(
   return {
     ...core,
     loginGuard: loginGuardOf(core, telemetry.registry),
-    devices: new DeviceService({ ...core, gates, leases, observer: telemetry }),
+    devices: new DeviceService({ ...core, gates, leases, observer: telemetry, audit, log }),
     gates,
     leases,
     instance,

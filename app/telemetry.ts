@@ -87,7 +87,7 @@ export interface DeviceObserver {
 }
 
 /** Which audit write failed (app/audit.ts): the label of switchdesk_audit_write_failures_total. */
-export type AuditWriteKind = "refusal" | "pending" | "settle" | "admin" | "cut_off" | "leftovers";
+export type AuditWriteKind = "refusal" | "pending" | "settle" | "admin" | "cut_off" | "leftovers" | "pin";
 
 /** What the audit writer reports of a row it could not write; Telemetry implements it. */
 export interface AuditObserver {
@@ -167,7 +167,7 @@ export class Telemetry implements DeviceObserver, AuditObserver {
     });
     this.auditFailures = new Counter({
       name: "switchdesk_audit_write_failures_total",
-      help: "Audit rows that could not be written (the database refused or was lost), by kind: refusal, pending, settle, admin, cut_off, leftovers",
+      help: "Audit rows that could not be written (the database refused or was lost), by kind: refusal, pending, settle, admin, cut_off, leftovers, pin",
       labelNames: ["kind"],
       registers,
     });

@@ -1,5 +1,5 @@
 /**
- * Device groups, devices, SNMP and SSH credential profiles, and the relations between
+ * Device groups, devices, SNMP and credential (SSH and API) profiles, and the relations between
  * them (group members, group users, group VLAN lists). Plain rows in, plain rows out;
  * the admin handlers shape them for the API and encrypt secrets before they get here.
  */
@@ -333,6 +333,47 @@ export class InventoryRepo {
       .execute();
   }
 
+  /**
+   * Trust on first use: pins the host key (ssh) or certificate (tls) a switch presented at
+   * its first contact, only while none is pinned. True when this call pinned it (so the
+   * caller records it once; of two first contacts at once, one pins).
+   */
+  async pinFirst(switchId: number, kind: "ssh" | "tls", fingerprint: string, at: string): Promise<boolean> {
+    const r =
+      kind === "ssh"
+        ? await this.db
+            .updateTable("switches")
+            .set({ ssh_host_key: fingerprint, ssh_host_key_accepted: at, ssh_host_key_presented: null })
+            .where("id", "=", switchId)
+            .where("ssh_host_key", "is", null)
+            .executeTakeFirst()
+        : await this.db
+            .updateTable("switches")
+            .set({ tls_certificate: fingerprint, tls_certificate_accepted: at, tls_certificate_presented: null })
+            .where("id", "=", switchId)
+            .where("tls_certificate", "is", null)
+            .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  }
+
+  /** pin a switch's TLS certificate (null: forget it, the next contact pins anew) */
+  async pinCertificate(switchId: number, fingerprint: string | null, at: string | null): Promise<void> {
+    await this.db
+      .updateTable("switches")
+      .set({ tls_certificate: fingerprint, tls_certificate_accepted: at, tls_certificate_presented: null })
+      .where("id", "=", switchId)
+      .execute();
+  }
+
+  /** a different TLS certificate the switch presented, kept until an administrator accepts it */
+  async presentedCertificate(switchId: number, fingerprint: string): Promise<void> {
+    await this.db
+      .updateTable("switches")
+      .set({ tls_certificate_presented: fingerprint })
+      .where("id", "=", switchId)
+      .execute();
+  }
+
   /** a different host key the switch presented, kept until an administrator accepts it */
   async presentedHostKey(switchId: number, fingerprint: string): Promise<void> {
     await this.db
@@ -421,6 +462,9 @@ export function switchRow(
     ssh_host_key: null,
     ssh_host_key_accepted: null,
     ssh_host_key_presented: null,
+    tls_certificate: null,
+    tls_certificate_accepted: null,
+    tls_certificate_presented: null,
     ...values,
   };
 }

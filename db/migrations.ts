@@ -371,6 +371,31 @@ function openl2mInventoryFields(): Migration {
   };
 }
 
+/**
+ * The API drivers (issue 19: connectors 1 AOS-CX REST, 2 Junos NETCONF, 3 Arista eAPI).
+ * A switch's TLS certificate is pinned like its SSH host key: the fingerprint pinned on
+ * first contact and when it was accepted, plus a different one the device presented since
+ * (until an administrator accepts it). A credential profile may name a CA file instead (a
+ * PEM file on the service's machine, read when a call opens the device; "" for none).
+ */
+function apiConnectors(): Migration {
+  return {
+    async up(db: AnyDb) {
+      for (const [column, type] of [
+        ["tls_certificate", "varchar(128)"],
+        ["tls_certificate_accepted", "varchar(32)"],
+        ["tls_certificate_presented", "varchar(128)"],
+      ] as const) {
+        await db.schema.alterTable("switches").addColumn(column, type).execute();
+      }
+      await db.schema
+        .alterTable("credentials")
+        .addColumn("ca_file", "varchar(1024)", (c) => c.notNull().defaultTo(""))
+        .execute();
+    },
+  };
+}
+
 class StaticProvider implements MigrationProvider {
   constructor(private readonly dialect: Store["dialect"]) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -384,6 +409,7 @@ class StaticProvider implements MigrationProvider {
       "0007_pending_audit_rows": pendingAuditRows(),
       "0008_login_attempts": loginAttempts(this.dialect),
       "0009_openl2m_inventory_fields": openl2mInventoryFields(),
+      "0010_api_connectors": apiConnectors(),
     };
   }
 }

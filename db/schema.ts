@@ -113,6 +113,8 @@ export interface CredentialsTable {
   port: number;
   /** migration 0009: OpenL2M's Netmiko device type, kept for its admin API; the device's driver decides */
   device_type: Generated<string>;
+  /** migration 0010: a PEM file of CA certificates that HTTPS devices are verified against ("" none: pinned) */
+  ca_file: Generated<string>;
 }
 
 export interface SwitchesTable {
@@ -147,6 +149,11 @@ export interface SwitchesTable {
   ssh_host_key_presented: string | null;
   /** migration 0009 (OpenL2M's flag): several ports of the device may be edited at once */
   bulk_edit: Generated<Bool>;
+  /** migration 0010, HTTPS API connectors: the pinned certificate fingerprint (SHA-256, "AB:CD:...") and when it was accepted */
+  tls_certificate: string | null;
+  tls_certificate_accepted: string | null;
+  /** HTTPS: a different certificate the device presented, waiting for an admin to accept it */
+  tls_certificate_presented: string | null;
 }
 
 export interface AuditLogTable {

@@ -43,10 +43,25 @@ export function outcomeOfCode(code: string): SettledOutcome {
 export const ADMIN_OBJECTS = ["users", "snmp_profiles", "credentials", "switch_groups", "switches"] as const;
 export type AdminObject = (typeof ADMIN_OBJECTS)[number];
 
-export const ADMIN_OPERATIONS = ["create", "update", "delete", "unlock", "redetect", "accept_hostkey"] as const;
+export const ADMIN_OPERATIONS = [
+  "create",
+  "update",
+  "delete",
+  "unlock",
+  "redetect",
+  "accept_hostkey",
+  "accept_certificate",
+] as const;
 export type AdminOperation = (typeof ADMIN_OPERATIONS)[number];
 
 export type AdminAction = `admin:${AdminObject}:${AdminOperation}`;
+
+/**
+ * A device's SSH host key or TLS certificate pinned at its first contact (trust on first
+ * use): never silent, always a row.
+ */
+export const PIN_ACTIONS = { ssh: "pin_hostkey", tls: "pin_certificate" } as const;
+export type PinAction = (typeof PIN_ACTIONS)[keyof typeof PIN_ACTIONS];
 
 /** a failed login (token or web page) */
 export const LOGIN_ACTION = "login";
@@ -54,7 +69,7 @@ export const LOGIN_ACTION = "login";
 /** a refused request that is neither a device write nor a login: its operationId */
 export type RequestAction = `request:${string}`;
 
-export type AuditAction = DeviceAction | AdminAction | typeof LOGIN_ACTION | RequestAction;
+export type AuditAction = DeviceAction | AdminAction | PinAction | typeof LOGIN_ACTION | RequestAction;
 
 export function adminAction(object: AdminObject, operation: AdminOperation): AdminAction {
   return `admin:${object}:${operation}`;

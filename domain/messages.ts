@@ -124,6 +124,16 @@ export function hostKeyChanged(deviceName: string, fingerprint: string, accepted
   return `Device '${deviceName}' presented a different SSH host key (${fingerprint}) than the one accepted on ${acceptedOn}; an administrator must accept the new key`;
 }
 
+/** a different TLS certificate than the pinned one (docs/api-decisions.md section 17) */
+export function certificateChanged(deviceName: string, fingerprint: string, acceptedOn: string): string {
+  return `Device '${deviceName}' presented a different TLS certificate (${fingerprint}) than the one accepted on ${acceptedOn}; an administrator must accept the new certificate`;
+}
+
+/** ours: the audit row (and log line) of a host key or certificate pinned at a device's first contact */
+export function pinnedOnFirstContact(deviceName: string, what: string, fingerprint: string): string {
+  return `Device '${deviceName}' was reached for the first time: its ${what} ${fingerprint} is now pinned (trust on first use); a different one will be refused until an administrator accepts it`;
+}
+
 /** ours: the device took the change but reads back something else */
 export function deviceMismatch(deviceName: string, detail: string): string {
   return `Device '${deviceName}' did not keep the change: ${detail}`;

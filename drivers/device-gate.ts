@@ -1,19 +1,20 @@
 /**
  * The per-device bound, shared by every session of one service: at most `concurrency`
- * SNMP requests (or SSH sessions of API calls, DeviceGates.hold) in flight to one device,
- * whichever API call sent them, and at most `queueLimit` waiting behind them. A new call
- * that finds the queue full is refused at once with DeviceBusy (the API's 503 device_busy)
- * before anything is sent; a call already admitted is never refused halfway (a write's
- * read-back must not be turned away after its SET). Waiting happens before a request is
- * sent, so the wait never counts against the request's timeout.
+ * SNMP requests (or sessions of API calls over SSH, NETCONF or HTTPS: DeviceGates.hold)
+ * in flight to one device, whichever API call sent them, and at most `queueLimit` waiting
+ * behind them. A new call that finds the queue full is refused at once with DeviceBusy
+ * (the API's 503 device_busy) before anything is sent; a call already admitted is never
+ * refused halfway (a write's read-back must not be turned away after its SET). Waiting
+ * happens before a request is sent, so the wait never counts against the request's timeout.
  *
  * There is no process-wide set of gates: the service builds one DeviceGates with its
  * limits (app/startup.ts) and hands it to the drivers it opens (DriverSpec.gates), so two
  * services in one process keep their own limits. A session opened without one (a test or
  * a tool driving one device) gets a set of its own that bounds only itself.
  *
- * Gates are keyed by address (`snmp host:port`, `ssh host:port`) and kept only while
- * something is in flight or waiting, so the map stays as small as the set of busy devices.
+ * Gates are keyed by address (`snmp host:port`, `ssh host:port`, `https host:port`) and
+ * kept only while something is in flight or waiting, so the map stays as small as the set
+ * of busy devices.
  */
 import { DeviceBusy } from "../model/failures";
 
@@ -172,4 +173,8 @@ export function snmpGateKey(host: string, port: number): string {
 
 export function sshGateKey(host: string, port: number): string {
   return `ssh ${host.toLowerCase()}:${port}`;
+}
+
+export function httpsGateKey(host: string, port: number): string {
+  return `https ${host.toLowerCase()}:${port}`;
 }

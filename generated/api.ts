@@ -1049,8 +1049,12 @@ export interface paths {
         /**
          * Create a device
          * @description OpenL2M's fields (its admin documents). `connector_type` 0 talks SNMP (needs
-         *     `snmp_profile`), 7 the SSH command line (needs `netmiko_profile`). `driver` "auto"
-         *     chooses by sysObjectID. `switchgroups` (comma separated string or JSON array)
+         *     `snmp_profile`), 7 the SSH command line (needs `netmiko_profile`); the API
+         *     connectors 1 (Aruba AOS-CX REST), 2 (Junos NETCONF) and 3 (Arista eAPI) need a
+         *     `netmiko_profile` with a username, a password (NETCONF: or a private key) and the
+         *     port (`tcp_port`, never SSH's 22 for 1 and 3), and name their driver (the
+         *     connector's only driver when `driver` is left out). `driver` "auto" chooses by
+         *     sysObjectID (SNMP only). `switchgroups` (comma separated string or JSON array)
          *     replaces the memberships. Superusers only.
          */
         post: operations["createAdminSwitch"];
@@ -1138,6 +1142,33 @@ export interface paths {
          *     anew. Superusers only.
          */
         post: operations["acceptHostKeyAdminSwitch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/switches/{id}/accept_certificate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["ObjectId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept the TLS certificate a switch presented
+         * @description For a switch on an HTTPS API connector (1 Aruba AOS-CX REST, 3 Arista eAPI): pins
+         *     the certificate the switch presented since (tls_certificate_presented), so calls
+         *     work again; with no such certificate, forgets the pinned one so that the next
+         *     contact pins anew (and says so in the audit log). Audited as
+         *     `admin:switches:accept_certificate`. Superusers only.
+         */
+        post: operations["acceptCertificateAdminSwitch"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1337,10 +1368,10 @@ export interface components {
             /** Format: uri */
             url: string;
             /**
-             * @description 0 SNMP, 7 SSH command line.
+             * @description 0 SNMP, 1 Aruba AOS-CX REST, 2 Junos NETCONF, 3 Arista eAPI (OpenL2M's numbers), 7 SSH command line.
              * @enum {integer}
              */
-            connector_type: 0 | 7;
+            connector_type: 0 | 1 | 2 | 3 | 7;
             connector_type_name: string;
             read_only: boolean;
             primary_ipv4: string | null;
@@ -1366,7 +1397,7 @@ export interface components {
             /** @enum {string} */
             default_view_name: "Basic" | "Details";
             /** @enum {integer} */
-            connector_type: 0 | 7;
+            connector_type: 0 | 1 | 2 | 3 | 7;
             connector_type_name: string;
             read_only: boolean;
             primary_ipv4: string | null;
@@ -1968,10 +1999,19 @@ export interface components {
             tcp_port: number;
             /**
              * @description Always true: switchdesk pins a device's SSH host key at the first contact and
-             *     refuses a changed one until an administrator accepts it.
+             *     refuses a changed one until an administrator accepts it (and a TLS certificate
+             *     likewise, unless `ca_file` is set).
              * @enum {boolean}
              */
             verify_hostkey: true;
+            /**
+             * @description switchdesk's: for the HTTPS API connectors (1, 3), the absolute path of a PEM
+             *     file of CA certificates on the service's machine that the device's certificate
+             *     (and its name or address) is verified against instead of being pinned; "" for
+             *     none (the certificate is pinned on first contact). Checked when saved, read
+             *     again when a call opens the device.
+             */
+            ca_file: string;
         };
         NetmikoProfileCreate: {
             name: string;
@@ -1985,8 +2025,18 @@ export interface components {
             private_key?: string | null;
             /** @description A Netmiko device type (lower case letters, digits and _), kept for reference. */
             device_type?: string | null;
-            /** @description The SSH port (22 when left out). */
+            /**
+             * @description The port the driver connects to (22 when left out): SSH's for connector 7, the
+             *     NETCONF port for 2 (830, or 22), the HTTPS port for 1 and 3 (usually 443).
+             */
             tcp_port?: number | string;
+            /**
+             * @description An absolute path to a PEM file of CA certificates (HTTPS connectors 1 and 3):
+             *     the device's certificate is verified against it instead of being pinned. The
+             *     file must be readable and hold at least one certificate (400 otherwise). ""
+             *     or null for none.
+             */
+            ca_file?: string | null;
             /** @description Only true (switchdesk always verifies host keys); false is refused. */
             verify_hostkey?: boolean;
             /**
@@ -2007,8 +2057,18 @@ export interface components {
             private_key?: string | null;
             /** @description A Netmiko device type (lower case letters, digits and _), kept for reference. */
             device_type?: string | null;
-            /** @description The SSH port (22 when left out). */
+            /**
+             * @description The port the driver connects to (22 when left out): SSH's for connector 7, the
+             *     NETCONF port for 2 (830, or 22), the HTTPS port for 1 and 3 (usually 443).
+             */
             tcp_port?: number | string;
+            /**
+             * @description An absolute path to a PEM file of CA certificates (HTTPS connectors 1 and 3):
+             *     the device's certificate is verified against it instead of being pinned. The
+             *     file must be readable and hold at least one certificate (400 otherwise). ""
+             *     or null for none.
+             */
+            ca_file?: string | null;
             /** @description Only true (switchdesk always verifies host keys); false is refused. */
             verify_hostkey?: boolean;
             /**
@@ -2083,10 +2143,11 @@ export interface components {
             /** @description IPv6 address to reach the device. */
             primary_ip6: string | null;
             /**
-             * @description 0 SNMP, 7 SSH command line.
+             * @description 0 SNMP, 1 Aruba AOS-CX REST (HTTPS), 2 Junos NETCONF (SSH), 3 Arista eAPI
+             *     (HTTPS) (OpenL2M's numbers), 7 SSH command line (switchdesk's).
              * @enum {integer}
              */
-            connector_type: 0 | 7;
+            connector_type: 0 | 1 | 2 | 3 | 7;
             /**
              * @description Always "" (switchdesk has no Napalm connector).
              * @enum {string}
@@ -2141,6 +2202,25 @@ export interface components {
              *     device_hostkey_changed until an administrator accepts it (POST .../accept_hostkey/).
              */
             ssh_host_key_presented: string | null;
+            /**
+             * @description Read-only (HTTPS connectors 1 and 3): the fingerprint of the TLS certificate
+             *     pinned on first contact, SHA-256 of its DER as colon-separated hex
+             *     ("AB:CD:...", as `openssl x509 -noout -fingerprint -sha256` prints it). Null
+             *     before the first contact, and when the credential profile names a `ca_file`
+             *     (the certificate is then verified against that CA, not pinned).
+             */
+            tls_certificate: string | null;
+            /**
+             * Format: date-time
+             * @description Read-only (HTTPS): when the pinned certificate was accepted (first contact or POST .../accept_certificate/).
+             */
+            tls_certificate_accepted: string | null;
+            /**
+             * @description Read-only (HTTPS): a different certificate the device presented; calls answer
+             *     424 device_certificate_changed until an administrator accepts it (POST
+             *     .../accept_certificate/).
+             */
+            tls_certificate_presented: string | null;
         };
         AdminSwitchCreate: {
             name: string;
@@ -2153,15 +2233,20 @@ export interface components {
             /** @description IPv6 address to reach the device; null or empty for none. */
             primary_ip6?: string | null;
             /**
-             * @description 0 SNMP (the default), 7 SSH command line. A connector without a driver is refused:
-             *     400 "No driver for connector <n>".
+             * @description 0 SNMP (the default), 1 Aruba AOS-CX REST, 2 Junos NETCONF, 3 Arista eAPI, 7 SSH
+             *     command line. 1, 2 and 3 need a `netmiko_profile` (username, password, port). A
+             *     connector without a driver is refused: 400 "No driver for connector <n>".
              */
             connector_type?: number;
             /** @description Only empty or null (switchdesk has no Napalm connector). */
             napalm_device_type?: string | null;
             /** @description SNMP profile id; null for none. */
             snmp_profile?: number | null;
-            /** @description Credential (Netmiko) profile id; null for none. */
+            /**
+             * @description Credential (Netmiko) profile id; null for none. Required for connectors 1, 2
+             *     and 3: a profile with a username, a password (2: or a private key) and, for 1
+             *     and 3, a `tcp_port` other than 22 (the HTTPS port, usually 443).
+             */
             netmiko_profile?: number | null;
             /** @description Only null (switchdesk has no command lists). */
             command_list?: number | null;
@@ -2213,15 +2298,20 @@ export interface components {
             /** @description IPv6 address to reach the device; null or empty for none. */
             primary_ip6?: string | null;
             /**
-             * @description 0 SNMP (the default), 7 SSH command line. A connector without a driver is refused:
-             *     400 "No driver for connector <n>".
+             * @description 0 SNMP (the default), 1 Aruba AOS-CX REST, 2 Junos NETCONF, 3 Arista eAPI, 7 SSH
+             *     command line. 1, 2 and 3 need a `netmiko_profile` (username, password, port). A
+             *     connector without a driver is refused: 400 "No driver for connector <n>".
              */
             connector_type?: number;
             /** @description Only empty or null (switchdesk has no Napalm connector). */
             napalm_device_type?: string | null;
             /** @description SNMP profile id; null for none. */
             snmp_profile?: number | null;
-            /** @description Credential (Netmiko) profile id; null for none. */
+            /**
+             * @description Credential (Netmiko) profile id; null for none. Required for connectors 1, 2
+             *     and 3: a profile with a username, a password (2: or a private key) and, for 1
+             *     and 3, a `tcp_port` other than 22 (the HTTPS port, usually 443).
+             */
             netmiko_profile?: number | null;
             /** @description Only null (switchdesk has no command lists). */
             command_list?: number | null;
@@ -2751,7 +2841,8 @@ export interface components {
                  *         "private_key_set": false,
                  *         "device_type": "cisco_ios",
                  *         "tcp_port": 22,
-                 *         "verify_hostkey": true
+                 *         "verify_hostkey": true,
+                 *         "ca_file": ""
                  *       }
                  *     ]
                  */
@@ -2778,7 +2869,8 @@ export interface components {
                  *       "private_key_set": false,
                  *       "device_type": "",
                  *       "tcp_port": 2022,
-                 *       "verify_hostkey": true
+                 *       "verify_hostkey": true,
+                 *       "ca_file": ""
                  *     }
                  */
                 "application/json": components["schemas"]["NetmikoProfile"];
@@ -2804,7 +2896,8 @@ export interface components {
                  *       "private_key_set": false,
                  *       "device_type": "",
                  *       "tcp_port": 2022,
-                 *       "verify_hostkey": true
+                 *       "verify_hostkey": true,
+                 *       "ca_file": ""
                  *     }
                  */
                 "application/json": components["schemas"]["NetmikoProfile"];
@@ -2951,7 +3044,10 @@ export interface components {
                  *         "detected_sysobjectid": "1.3.6.1.4.1.8072.3.2.10",
                  *         "ssh_host_key": null,
                  *         "ssh_host_key_accepted": null,
-                 *         "ssh_host_key_presented": null
+                 *         "ssh_host_key_presented": null,
+                 *         "tls_certificate": null,
+                 *         "tls_certificate_accepted": null,
+                 *         "tls_certificate_presented": null
                  *       }
                  *     ]
                  */
@@ -2997,7 +3093,10 @@ export interface components {
                  *       "detected_sysobjectid": null,
                  *       "ssh_host_key": null,
                  *       "ssh_host_key_accepted": null,
-                 *       "ssh_host_key_presented": null
+                 *       "ssh_host_key_presented": null,
+                 *       "tls_certificate": null,
+                 *       "tls_certificate_accepted": null,
+                 *       "tls_certificate_presented": null
                  *     }
                  */
                 "application/json": components["schemas"]["AdminSwitch"];
@@ -3040,7 +3139,10 @@ export interface components {
                  *       "detected_sysobjectid": "1.3.6.1.4.1.8072.3.2.10",
                  *       "ssh_host_key": null,
                  *       "ssh_host_key_accepted": null,
-                 *       "ssh_host_key_presented": null
+                 *       "ssh_host_key_presented": null,
+                 *       "tls_certificate": null,
+                 *       "tls_certificate_accepted": null,
+                 *       "tls_certificate_presented": null
                  *     }
                  */
                 "application/json": components["schemas"]["AdminSwitch"];
@@ -6411,6 +6513,32 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The key is accepted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["AdminForbidden"];
+            404: components["responses"]["AdminNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    acceptCertificateAdminSwitch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Object id. */
+                id: components["parameters"]["ObjectId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The certificate is accepted. */
             204: {
                 headers: {
                     [name: string]: unknown;

@@ -13,7 +13,7 @@ import { credentials } from "../app/admin/credentials";
 import { switchGroups } from "../app/admin/switch-groups";
 import { switches } from "../app/admin/switches";
 import { listLog } from "./admin-log";
-import { acceptHostKey, redetectSwitch } from "../app/admin/switch-actions";
+import { acceptCertificate, acceptHostKey, redetectSwitch } from "../app/admin/switch-actions";
 
 function crudHandlers<T extends InventoryTable & AdminObject>(
   r: Resource<T>,
@@ -97,6 +97,10 @@ export const inventoryHandlers: Record<string, Handler> = {
   },
   acceptHostKeyAdminSwitch: async (ctx) => {
     await acceptHostKey(ctx.services, actorOf(ctx), pathId(ctx, "id"));
+    return noContent();
+  },
+  acceptCertificateAdminSwitch: async (ctx) => {
+    await acceptCertificate(ctx.services, actorOf(ctx), pathId(ctx, "id"));
     return noContent();
   },
   listLog,

@@ -1,13 +1,16 @@
 /**
- * SSH credential profiles (OpenL2M's Netmiko profiles: api/admin/switches/netmikoprofiles/,
+ * Credential profiles (OpenL2M's Netmiko profiles: api/admin/switches/netmikoprofiles/,
  * its alias api/admin/credentials/, and the YAML import): a user name with a password
- * and/or a private key, an optional enable password, the SSH port, a Netmiko device type
- * kept for reference. Secrets are write-only. The API says tcp_port where the inventory
- * and the import say port.
+ * and/or a private key, an optional enable password, the TCP port, a Netmiko device type
+ * kept for reference, and for the HTTPS API connectors (1, 3) an optional CA file to
+ * verify the device's certificate against instead of pinning it. SSH switches (7) and the
+ * API drivers (1, 2, 3) log in with them. Secrets are write-only. The API says tcp_port
+ * where the inventory and the import say port.
  */
 import { type Checked, type Resource } from "./resource";
 import { Issues, given, integer, name, secret, text } from "./fields";
 import { ApiInput, integerOf } from "./api-names";
+import { caPathProblem, readCaFileSync } from "../ca-file";
 import type { Row } from "../../db/inventory";
 import type { components } from "../../generated/api";
 
@@ -23,6 +26,7 @@ export const CREDENTIAL_FIELDS = [
   "enable_password",
   "port",
   "device_type",
+  "ca_file",
 ] as const;
 
 export const CREDENTIAL_SECRET_COLUMNS = {
@@ -45,6 +49,7 @@ export function checkCredential(input: Input, current: CredentialRow | null, iss
     username: text(input, "username", issues, { max: 128 }),
     port: integer(input, "port", issues, 1, 65535),
     device_type: text(input, "device_type", issues, { max: 64 }),
+    ca_file: caFileSetting(input, issues),
   });
   if (columns.device_type !== undefined && !DEVICE_TYPE.test(columns.device_type))
     issues.invalid("device_type", "expected a Netmiko device type (lower case letters, digits and _)");
@@ -59,6 +64,22 @@ export function checkCredential(input: Input, current: CredentialRow | null, iss
     issues.invalid("private_key", "expected a private key in PEM or OpenSSH format");
   }
   return { columns, secrets, relations: [] };
+}
+
+/**
+ * ca_file: "" or null for none (the certificate is pinned); otherwise an absolute path to
+ * a PEM file of CA certificates that is read now, so a path that would fail every call is
+ * refused at once (calls read it again: docs/api-decisions.md section 17).
+ */
+function caFileSetting(input: Input, issues: Issues): string | undefined {
+  if (input.ca_file === null) return "";
+  const file = text(input, "ca_file", issues, { max: 1024 });
+  if (file === undefined || file === "") return file;
+  const badPath = caPathProblem(file);
+  if (badPath) return void issues.invalid("ca_file", badPath);
+  const answer = readCaFileSync(file);
+  if ("problem" in answer) return void issues.invalid("ca_file", `${file} ${answer.problem}`);
+  return file;
 }
 
 export function credentialView(row: CredentialRow): components["schemas"]["NetmikoProfile"] {
@@ -76,6 +97,7 @@ export function credentialView(row: CredentialRow): components["schemas"]["Netmi
     device_type: row.device_type,
     tcp_port: row.port,
     verify_hostkey: true,
+    ca_file: row.ca_file,
   };
 }
 

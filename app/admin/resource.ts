@@ -45,11 +45,12 @@ export interface Resource<T extends InventoryTable & AdminObject> {
   check: CheckFn<T>;
   /** the API's body (OpenL2M's names and numbers) as the check's input, given the stored row or null */
   fromApi(body: Input, current: Row<T> | null, issues: Issues): ApiInput;
-  /** the API's references by id (profiles, groups, users, switches): columns and relations */
+  /** the API's references by id (profiles, groups, users, switches): columns and relations, given the stored row or null */
   references?(
     s: Services,
     body: Input,
     issues: Issues,
+    current: Row<T> | null,
   ): Promise<{ columns: Updateable<Database[T]>; relations: RelationIds[] }>;
   /** the API objects of some rows, in their order */
   views(s: Services, rows: Row<T>[]): Promise<unknown[]>;
@@ -105,7 +106,7 @@ async function parse<T extends InventoryTable & AdminObject>(
   // the check and the references speak the inventory's names; their problems are told in the caller's
   const found = new Issues();
   const checked = r.check(api.out, current, found);
-  const refs = r.references ? await r.references(s, api.out, found) : { columns: {}, relations: [] };
+  const refs = r.references ? await r.references(s, api.out, found, current) : { columns: {}, relations: [] };
   api.report(found.list);
   throwFirst(issues);
   const columns = { ...checked.columns, ...refs.columns, ...seal(r.secretColumns, checked.secrets, s.secrets) };

@@ -1,6 +1,7 @@
 /**
- * The two actions on a switch of the inventory: choose its driver again (a new probe of
- * its sysObjectID), and accept the SSH host key it presented. Both are audited.
+ * The actions on a switch of the inventory: choose its driver again (a new probe of its
+ * sysObjectID), accept the SSH host key it presented, accept the TLS certificate it
+ * presented. All are audited.
  */
 import type { Actor } from "../audit";
 import type { Services } from "../services";
@@ -36,5 +37,19 @@ export async function acceptHostKey(s: Services, actor: Actor, id: number): Prom
     "accept_hostkey",
     { id, name: d.name },
     presented ? [`ssh_host_key=${presented}`] : ["ssh_host_key cleared"],
+  );
+}
+
+export async function acceptCertificate(s: Services, actor: Actor, id: number): Promise<void> {
+  const d = await device(s, id);
+  const row = await s.repos.inventory.get("switches", id);
+  const presented = row?.tls_certificate_presented ?? null;
+  await s.devices.acceptCertificate(id, presented);
+  await s.audit.admin(
+    actor,
+    "switches",
+    "accept_certificate",
+    { id, name: d.name },
+    presented ? [`tls_certificate=${presented}`] : ["tls_certificate cleared"],
   );
 }

@@ -1,6 +1,8 @@
 /**
  * Devices of the inventory (api/admin/switches/ and the YAML import): how to reach them
- * (addresses, SNMP port, connector, driver, profiles), their flags and their groups.
+ * (addresses, SNMP port, connector, driver, profiles), their flags and their groups. A
+ * switch on an API connector (1 AOS-CX REST, 2 Junos NETCONF, 3 Arista eAPI) logs in with
+ * a credential profile and names its driver (the connector's only one when left out).
  * driver_info and lab are the service's own columns and never come from outside. The API
  * speaks OpenL2M's names (primary_ip4, primary_ip6, netmiko_profile, status 1/0); the
  * inventory and the import keep switchdesk's (primary_ipv4, primary_ipv6,
@@ -13,6 +15,7 @@ import { idList } from "./parse";
 import { ApiInput, Refused, integerOf, isEmpty } from "./api-names";
 import { connectorsWithDrivers, driverNamesFor } from "../../drivers/registry";
 import type { RelationIds, Row } from "../../db/inventory";
+import { connectorWords } from "../../domain/records";
 import type { Services } from "../services";
 import type { components } from "../../generated/api";
 import { bool } from "../../db/flags";
@@ -58,6 +61,17 @@ function connector(input: Input, issues: Issues): number | undefined {
   return v;
 }
 
+/**
+ * The driver a switch gets: the one it names; else the one it has, when that speaks over
+ * its connector; else the connector's only driver (the API connectors have one each).
+ * Null: it must name one (none given, and the connector has several or none).
+ */
+export function driverFor(named: string | undefined, kept: string, allowed: readonly string[]): string | null {
+  if (named !== undefined) return named;
+  if (allowed.includes(kept)) return kept;
+  return allowed.length === 1 ? allowed[0] : null;
+}
+
 /** The driver must speak over the switch's connector ("auto" only where a probe can choose). */
 function checkDriverForConnector(
   columns: { connector_type?: number; driver?: string },
@@ -66,14 +80,81 @@ function checkDriverForConnector(
 ): void {
   if (issues.has("connector_type") || issues.has("driver")) return;
   const connectorType = columns.connector_type ?? current?.connector_type ?? 0;
-  const driver = columns.driver ?? current?.driver ?? "auto";
   const allowed = driverNamesFor(connectorType);
+  const kept = current?.driver ?? "auto";
+  const chosen = driverFor(columns.driver, kept, allowed);
+  if (chosen !== null && columns.driver === undefined && chosen !== kept) columns.driver = chosen;
+  const driver = chosen ?? kept;
   if (!allowed.includes(driver)) {
     issues.invalid(
       "driver",
       `driver '${driver}' does not speak over connector ${connectorType}; one of ${allowed.join(", ")}`,
     );
   }
+}
+
+/** The connectors whose drivers log in with a credential profile's user name and password (the API drivers). */
+export const API_CONNECTORS: Readonly<Record<number, { https: boolean }>> = {
+  1: { https: true },
+  2: { https: false },
+  3: { https: true },
+};
+
+export function isApiConnector(connector: number): boolean {
+  return Object.prototype.hasOwnProperty.call(API_CONNECTORS, connector);
+}
+
+/** What the profile rule needs to know of a credential profile (stored, or as a YAML file will leave it). */
+export interface ProfileFacts {
+  name: string;
+  username: string;
+  port: number;
+  password: boolean;
+  privateKey: boolean;
+}
+
+export function profileFacts(row: Row<"credentials">): ProfileFacts {
+  return {
+    name: row.name,
+    username: row.username,
+    port: row.port,
+    password: row.password_enc !== null,
+    privateKey: row.private_key_enc !== null,
+  };
+}
+
+/** the SSH port, a credential profile's default: never an HTTPS API's */
+const SSH_PORT = 22;
+
+/**
+ * The one rule of a switch on an API connector and its credential profile, for the admin
+ * API and the YAML import alike: a profile is required, with a user name and a password
+ * (NETCONF: or a private key); an HTTPS connector is not sent to SSH's port 22 (a profile
+ * made without a port has 22: the administrator says 443, or the device's own port). The
+ * port is the profile's, never guessed (docs/api-decisions.md section 17).
+ */
+export function checkConnectorProfile(
+  connector: number,
+  profile: ProfileFacts | null,
+  issues: Issues,
+  field = "credentials_profile",
+): void {
+  const api = API_CONNECTORS[connector];
+  if (!api) return;
+  const what = connectorWords(connector);
+  if (!profile)
+    return issues.missing(field, `${what} logs in with a credential profile: its username, password and port`);
+  const named = `credential profile '${profile.name}'`;
+  if (!profile.username) issues.invalid(field, `${named} has no username; ${what} logs in with one`);
+  if (api.https && !profile.password)
+    issues.invalid(field, `${named} has no password; ${what} logs in with a username and password`);
+  if (!api.https && !profile.password && !profile.privateKey)
+    issues.invalid(field, `${named} has neither a password nor a private key; ${what} logs in with one`);
+  if (api.https && profile.port === SSH_PORT)
+    issues.invalid(
+      field,
+      `${named} has port ${SSH_PORT} (SSH's); ${what} speaks HTTPS: set the profile's port (tcp_port) to the switch's HTTPS port, usually 443`,
+    );
 }
 
 // a DNS name (letters, digits, '-', '_' in dot-separated labels) or an address literal
@@ -148,6 +229,28 @@ async function profileRef(
   return id;
 }
 
+/**
+ * The profile rule (checkConnectorProfile) when a switch is created, or its connector or
+ * credential profile changes: an update of another field of a switch whose profile changed
+ * since is not refused for it (the call then says what is missing).
+ */
+async function checkProfileOfApiSwitch(
+  s: Services,
+  body: Input,
+  profileId: number | null | undefined,
+  current: SwitchRow | null,
+  issues: Issues,
+): Promise<void> {
+  const connectorGiven = body.connector_type !== undefined;
+  if (current && !connectorGiven && profileId === undefined) return;
+  if (issues.has("credentials_profile")) return;
+  const connector = connectorGiven ? body.connector_type : (current?.connector_type ?? 0);
+  if (typeof connector !== "number" || !isApiConnector(connector)) return;
+  const id = profileId !== undefined ? profileId : (current?.credentials_profile_id ?? null);
+  const row = id === null ? null : await s.repos.inventory.get("credentials", id);
+  checkConnectorProfile(connector, row ? profileFacts(row) : null, issues);
+}
+
 /** OpenL2M's status numbers: 1 active, 0 offline (its other states are not switchdesk's) */
 const status = (v: unknown): unknown => {
   const n = integerOf(v);
@@ -178,7 +281,7 @@ export const switches: Resource<"switches"> = {
   secretColumns: {},
   check: checkSwitch,
   fromApi: switchFromApi,
-  async references(s, body, issues) {
+  async references(s, body, issues, current) {
     const refs = given({
       snmp_profile_id: await profileRef(s, body, "snmp_profile", "snmp_profiles", "SNMP profile", issues),
       credentials_profile_id: await profileRef(
@@ -190,6 +293,7 @@ export const switches: Resource<"switches"> = {
         issues,
       ),
     });
+    await checkProfileOfApiSwitch(s, body, refs.credentials_profile_id, current, issues);
     // another SNMP profile may reach another agent: what "auto" chose is probed again
     const columns =
       refs.snmp_profile_id !== undefined ? { ...refs, detected_driver: null, detected_sysobjectid: null } : refs;
@@ -244,6 +348,9 @@ export const switches: Resource<"switches"> = {
       ssh_host_key: r.ssh_host_key,
       ssh_host_key_accepted: r.ssh_host_key_accepted,
       ssh_host_key_presented: r.ssh_host_key_presented,
+      tls_certificate: r.tls_certificate,
+      tls_certificate_accepted: r.tls_certificate_accepted,
+      tls_certificate_presented: r.tls_certificate_presented,
     }));
   },
 };

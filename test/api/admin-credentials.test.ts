@@ -59,6 +59,7 @@ describeDb("admin: SSH credential profiles", () => {
       device_type: "",
       tcp_port: 22,
       verify_hostkey: true,
+      ca_file: "",
     });
     const row = await storedRow(r.body.id);
     expect(row.password_enc).not.toContain("ssh-pass-1");

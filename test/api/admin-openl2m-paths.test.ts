@@ -136,6 +136,7 @@ describeDb("admin: OpenL2M's paths and names", () => {
       device_type: "hp_comware",
       tcp_port: 2022,
       verify_hostkey: true,
+      ca_file: "",
     });
     // null clears a secret (OpenL2M's nullable columns)
     const cleared = await call("PATCH", `${NETMIKO}${ssh.body.id}/`, { json: { enable_password: null } });

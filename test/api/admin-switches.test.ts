@@ -84,6 +84,9 @@ describeDb("admin: switches", () => {
       ssh_host_key: null,
       ssh_host_key_accepted: null,
       ssh_host_key_presented: null,
+      tls_certificate: null,
+      tls_certificate_accepted: null,
+      tls_certificate_presented: null,
     });
     // the group sees its new member
     expect((await call("GET", `/api/admin/switches/switchgroups/${groupA}/`)).body.switches).toEqual([r.body.id]);

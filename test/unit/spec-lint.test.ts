@@ -97,6 +97,7 @@ const EXPECTED_OPERATION_IDS = [
   "unlockUser",
   "redetectAdminSwitch",
   "acceptHostKeyAdminSwitch",
+  "acceptCertificateAdminSwitch",
   "getHealth",
   "getMetrics",
   ...[
@@ -120,7 +121,12 @@ const EXPECTED_OPERATION_IDS = [
 ];
 
 /** POST actions that take no body: the path names everything. */
-const BODYLESS_ACTIONS = ["unlockUser", "redetectAdminSwitch", "acceptHostKeyAdminSwitch"];
+const BODYLESS_ACTIONS = [
+  "unlockUser",
+  "redetectAdminSwitch",
+  "acceptHostKeyAdminSwitch",
+  "acceptCertificateAdminSwitch",
+];
 
 // The fixed texts the handlers answer for any bad body of these operations.
 const INVALID_REASONS: Record<string, string> = {

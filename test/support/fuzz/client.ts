@@ -74,7 +74,8 @@ function idFor(w: World, req: FuzzRequest, name: string, pick: number): number {
       return pickFrom(w.ifIndexes, pick);
   }
   const resource = resourceOf(template);
-  if (/\/(redetect|accept_hostkey)\/$/.test(template)) return pick % 3 ? pickFrom(w.labSwitches, pick) : NOWHERE;
+  if (/\/(redetect|accept_hostkey|accept_certificate)\/$/.test(template))
+    return pick % 3 ? pickFrom(w.labSwitches, pick) : NOWHERE;
   const pool = w.pools[resource] ?? [];
   if (SAFE.has(req.method)) return pickFrom([...(w.protected[resource] ?? []), ...pool], pick);
   const free = pool.filter((id) => !w.protected[resource]?.has(id));
