@@ -5,25 +5,21 @@
  * the port (never SSH's 22 for HTTPS), and names its driver (the connector's only one when
  * left out); the YAML import applies the same rules.
  *
- * A connector is taken only once a driver speaks over it (CONTRACT: 400 `No driver for
- * connector <n>`). The API drivers are written apart; until they are registered these
- * tests check that refusal, and the profile rule where it shows anyway (the import lists
- * every problem of a file). Once they are, the same tests check the accepted switches:
- * each case follows the registry (connectorsWithDrivers), never a fake driver.
+ * Each connector has its driver (drivers/families/aruba-aoscx, junos-netconf, arista-eapi);
+ * a connector without one is refused at save (admin-switches.test.ts).
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startAppWithRoot, type TestApp } from "../support/harness";
 import { describeDb } from "../support/db";
-import { connectorsWithDrivers, driverNamesFor } from "../../drivers/registry";
+import { driverNamesFor } from "../../drivers/registry";
 import { InventoryFileError, importInventory } from "../../app/inventory-import";
 import { selfSignedCertificate } from "../../lab/tls/self-signed";
 
 const PROFILES = "/api/admin/switches/netmikoprofiles/";
 const SWITCHES = "/api/admin/switches/";
 const CONNECTOR_NAMES: Record<number, string> = { 1: "Aruba AOS-CX", 2: "Junos NETCONF", 3: "Arista eAPI" };
-const hasDriver = (connector: number) => connectorsWithDrivers().includes(connector);
 
 describeDb("admin: the API connectors' inventory", () => {
   let app: TestApp;
@@ -104,33 +100,6 @@ describeDb("admin: the API connectors' inventory", () => {
       noPassword = await make({ name: name("no-password"), username: "api", tcp_port: 443 });
     });
 
-    if (!hasDriver(connector)) {
-      it("is refused while no driver speaks over it: 400 No driver for connector <n>, nothing stored", async () => {
-        const before = await countOf(SWITCHES);
-        for (const json of [
-          { name: name("new"), connector_type: connector, netmiko_profile: good, primary_ip4: "192.0.2.30" },
-          { name: name("form"), connector_type: connector },
-        ]) {
-          const r = await call("POST", SWITCHES, { json });
-          expect({ status: r.status, body: r.body }).toEqual({
-            status: 400,
-            body: { reason: `No driver for connector ${connector}`, code: "invalid_parameter" },
-          });
-        }
-        const snmp = await call("POST", SWITCHES, { json: { name: name("snmp") } });
-        const moved = await call("PATCH", `${SWITCHES}${snmp.body.id}/`, {
-          json: { connector_type: connector, netmiko_profile: good },
-        });
-        expect(moved.body.reason).toBe(`No driver for connector ${connector}`);
-        expect((await call("GET", `${SWITCHES}${snmp.body.id}/`)).body).toMatchObject({
-          connector_type: 0,
-          netmiko_profile: null,
-        });
-        expect(await countOf(SWITCHES)).toBe(before + 1);
-      });
-      return;
-    }
-
     it("is created with a credential profile, its driver defaulting to the connector's only one", async () => {
       const drivers = driverNamesFor(connector);
       const r = await call("POST", SWITCHES, {
@@ -203,10 +172,7 @@ describeDb("admin: the API connectors' inventory", () => {
       expect(err).toBeInstanceOf(InventoryFileError);
       const problems = (err as InventoryFileError).problems;
       const expected = [
-        ...(hasDriver(3) ? [] : ["switches[0].connector_type: No driver for connector 3"]),
-        ...(hasDriver(3) ? [] : ["switches[1].connector_type: No driver for connector 3"]),
         "switches[1].credentials_profile: connector 3 (Arista eAPI) logs in with a credential profile: its username, password and port",
-        ...(hasDriver(1) ? [] : ["switches[2].connector_type: No driver for connector 1"]),
         "switches[2].credentials_profile: credential profile 'imp-ssh-default' has port 22 (SSH's); connector 1 (Aruba AOS-CX) speaks HTTPS: set the profile's port (tcp_port) to the switch's HTTPS port, usually 443",
       ];
       expect(problems).toEqual(expected);
@@ -222,13 +188,8 @@ describeDb("admin: the API connectors' inventory", () => {
       ]);
     });
 
-    it("imports a switch on an API connector with its profile and CA file (once a driver speaks over it), idempotently", async () => {
+    it("imports a switch on an API connector with its profile and CA file idempotently", async () => {
       const doc = { credentials: [file().credentials[0]], switches: [file().switches[0]] };
-      if (!hasDriver(3)) {
-        const err = await importInventory(app.services, doc).catch((e: unknown) => e);
-        expect((err as InventoryFileError).problems).toEqual(["switches[0].connector_type: No driver for connector 3"]);
-        return;
-      }
       const report = await importInventory(app.services, doc);
       expect(report.credentials.created).toEqual(["imp-eapi"]);
       expect(report.switches.created).toEqual(["imp-eos-1"]);

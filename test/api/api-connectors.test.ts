@@ -8,12 +8,11 @@
  * and a log line, a different certificate refused with 424 device_certificate_changed and
  * the contract's text until POST .../accept_certificate/, one device slot held per call.
  *
- * The API drivers are written apart (drivers/families/); until they are registered, the
- * service's device service is given a test-local opener (DeviceServiceParts.open) whose
- * minimal driver does what a real one does first: open the transport with the target it
- * was handed, report the certificate or host key, send one authenticated request. Once
- * the real drivers land, the same flows should also run through them (their conformance
- * and lab tests).
+ * The service's device service is given a test-local opener (DeviceServiceParts.open)
+ * whose minimal driver does what a real one does first: open the transport with the
+ * target it was handed, report the certificate or host key, send one authenticated
+ * request; so the targets the service built can be checked as handed over. The real
+ * drivers run the same flows against the lab's faces in api-drivers-service.test.ts.
  */
 import fs from "node:fs";
 import os from "node:os";
