@@ -47,6 +47,8 @@ export interface ScenarioResult {
   rps_ratio: number | null;
   /** p99_ms / p99_ms of the one-instance row of the same run */
   p99_ratio: number | null;
+  /** login sessions still open on the switch when the scenario ended (AOS-CX REST) */
+  sessions_left: number | null;
 }
 
 export interface BenchResults {
@@ -82,6 +84,7 @@ export const RESULT_FIELDS: readonly (keyof ScenarioResult)[] = [
   "db_reads_per_call",
   "rps_ratio",
   "p99_ratio",
+  "sessions_left",
 ];
 
 /** A scenario row: the given fields (rounded to 0.1, ratios to 0.001), every other field null. */

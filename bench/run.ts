@@ -31,6 +31,7 @@ import {
   type ScenarioOptions,
 } from "./scenarios";
 import { scaleOutScenario } from "./scale-out";
+import { apiDriverScenarios } from "./api-drivers";
 import { startupScenarios } from "./startup";
 
 interface Args {
@@ -77,6 +78,7 @@ function scenarioList(o: ScenarioOptions): [string, () => Promise<ScenarioResult
     ["startup", () => startupScenarios(3, o.log)],
     ["lab-agent", async () => void (await labAgent())],
     ["snmp-learn", () => snmpLearn()],
+    ["api-drivers", () => apiDriverScenarios(o)],
   ];
 }
 

@@ -21,6 +21,7 @@ import type { Duplex } from "node:stream";
 import { connect as tlsConnect, type ConnectionOptions, type TLSSocket } from "node:tls";
 import { CertificateChanged, DeviceUnreachable } from "../../model/failures";
 import type { HttpsTarget } from "../../model/targets";
+import { RequestCounters } from "../request-counters";
 
 export type { HttpsTarget } from "../../model/targets";
 
@@ -66,6 +67,8 @@ export function describeHttpsTarget(target: Pick<HttpsTarget, "host" | "port">, 
 export interface HttpsClientOptions {
   /** the device's inventory name, for messages */
   name?: string;
+  /** where the requests and round trips are counted (the driver's own, read by the service) */
+  counters?: RequestCounters;
   /** called once with the fingerprint the device presented, when nothing was pinned and no CA set */
   onCertificate?: (fingerprint: string) => void;
 }
@@ -96,6 +99,7 @@ export class HttpsClient {
   readonly where: string;
   /** the fingerprint of the certificate the device presented ("" before the first connection) */
   presented = "";
+  readonly counters: RequestCounters;
   private readonly agent: CheckingAgent;
   private closed = false;
 
@@ -104,6 +108,7 @@ export class HttpsClient {
     private readonly options: HttpsClientOptions = {},
   ) {
     this.where = describeHttpsTarget(target, options.name);
+    this.counters = options.counters ?? new RequestCounters();
     this.agent = new CheckingAgent(
       () => tlsConnect(this.tlsOptions()),
       (socket, callback) => this.checkSocket(socket, callback),
@@ -182,11 +187,13 @@ export class HttpsClient {
       headers,
       agent: this.agent,
     };
+    const ended = this.counters.begin();
     return new Promise<HttpsAnswer>((resolve, reject) => {
       let settled = false;
       const fail = (error: Error) => {
         if (settled) return;
         settled = true;
+        ended();
         clearTimeout(timer);
         outgoing.destroy();
         reject(error);
@@ -216,6 +223,7 @@ export class HttpsClient {
         incoming.on("end", () => {
           if (settled) return;
           settled = true;
+          ended();
           clearTimeout(timer);
           const all = Buffer.concat(chunks, size);
           resolve({

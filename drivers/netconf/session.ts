@@ -11,6 +11,7 @@ import type { ClientChannel } from "ssh2";
 import { DeviceRefused, DeviceUnreachable } from "../../model/failures";
 import type { SshTarget } from "../../model/targets";
 import { childOf, childText, descendantsOf, parseXml, XmlSyntaxError, type XmlElement } from "../../model/xml";
+import { RequestCounters } from "../request-counters";
 import { openSshConnection, type SshConnection } from "../ssh/connection";
 import { encodeFrame, FrameDecoder, FramingError, type Framing } from "./framing";
 
@@ -26,6 +27,8 @@ export interface NetconfOptions {
   /** offer base:1.1 (chunked framing); default true */
   offerBase11?: boolean;
   maxMessageBytes?: number;
+  /** where the RPCs and round trips are counted (the driver's own, read by the service) */
+  counters?: RequestCounters;
 }
 
 interface Pending {
@@ -51,6 +54,8 @@ export class NetconfSession {
   private nextId = 1;
   private broken: Error | null = null;
   private framing: Framing = "eom";
+  /** RPCs sent and round trips (the hello exchange is not counted) */
+  counters = new RequestCounters();
 
   private constructor(
     private readonly connection: SshConnection,
@@ -151,6 +156,7 @@ export class NetconfSession {
       if (!capabilities.includes(BASE_10) && !capabilities.includes(BASE_11))
         throw new DeviceUnreachable(`${where} offers neither NETCONF base:1.0 nor base:1.1`);
       const session = new NetconfSession(connection, channel, target, capabilities, childText(hello, "session-id"));
+      if (options.counters) session.counters = options.counters;
       if (offer11 && capabilities.includes(BASE_11)) {
         session.framing = "chunked";
         decoder.setFraming("chunked");
@@ -233,6 +239,7 @@ export class NetconfSession {
     if (this.broken) return Promise.reject(new DeviceUnreachable(`${this.broken.message}; ${what} was not sent`));
     const id = String(this.nextId++);
     const timeout = options.timeoutMs ?? this.target.command_timeout_ms;
+    const ended = this.counters.begin();
     return new Promise<XmlElement>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
@@ -242,7 +249,7 @@ export class NetconfSession {
       }, timeout);
       this.pending.set(id, { resolve, reject, timer, what });
       this.channel.write(encodeFrame(`<rpc xmlns="${NETCONF_NS}" message-id="${id}">${operation}</rpc>`, this.framing));
-    });
+    }).finally(ended);
   }
 
   /** Ends the session politely (close-session, briefly awaited), then the connection. */

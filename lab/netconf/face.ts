@@ -40,6 +40,8 @@ const HISTORY = 50;
 export interface LabNetconfFaceOptions {
   /** TCP port on 127.0.0.1; 0 or absent picks a free one */
   port?: number;
+  /** delay before each RPC's answer */
+  latencyMs?: number;
   /** default "admin" */
   username?: string;
   /** default "lab-netconf-password" */
@@ -53,6 +55,8 @@ export interface LabNetconfFaceOptions {
 }
 
 export class LabNetconfFaults {
+  /** delay before each answer is sent (answers keep their order) */
+  latencyMs = 0;
   /** RPCs get no answer (the session stays open) */
   silent = false;
   /** load-configuration answered with an rpc-error of this message, nothing loaded; false: off */
@@ -63,6 +67,10 @@ export class LabNetconfFaults {
   refuseLogins = false;
   private answersLeft: number | null = null;
   private readonly refusals: Array<{ rpc: string; message: string }> = [];
+
+  constructor(private readonly defaultLatencyMs = 0) {
+    this.latencyMs = defaultLatencyMs;
+  }
 
   /** answer n more RPCs, then none */
   silentAfter(n: number): void {
@@ -89,6 +97,7 @@ export class LabNetconfFaults {
   }
 
   reset(): void {
+    this.latencyMs = this.defaultLatencyMs;
     this.silent = false;
     this.refuseWrites = false;
     this.lieOnWrites = false;
@@ -380,8 +389,20 @@ class Session {
       } else if (e instanceof RpcError) body = errorXml(e);
       else throw e;
     }
-    this.send(this.reply(id, body));
-    if (name === "close-session") this.close();
+    const reply = this.reply(id, body);
+    const delay = this.ctx.faults.latencyMs;
+    // delayed without holding the queue: the next RPC is worked on meanwhile, as a switch
+    // behind a slow link would, and equal delays keep the answers in order
+    if (delay > 0)
+      setTimeout(() => {
+        if (this.ended) return;
+        this.send(reply);
+        if (name === "close-session") this.close();
+      }, delay);
+    else {
+      this.send(reply);
+      if (name === "close-session") this.close();
+    }
   }
 
   private reply(id: string | undefined, body: string): string {
@@ -531,7 +552,7 @@ export async function startLabNetconfFace(
   const model = "model" in lab ? lab.model : lab;
   const username = options.username ?? "admin";
   const password = options.password ?? "lab-netconf-password";
-  const faults = new LabNetconfFaults();
+  const faults = new LabNetconfFaults(options.latencyMs ?? 0);
   const counters: LabNetconfCounters = { sessions: 0, rpcs: [], commits: 0, rollbacks: 0 };
   const store = new Datastore(model, faults, counters, options.confirmMinuteMs ?? 60_000);
   const ctx = { model, store, faults, counters, style: options.style ?? "els", base11: options.base11 ?? true };

@@ -198,6 +198,21 @@ describe("a device that does not answer", () => {
   });
 });
 
+test("requests are counted, and those sent together share one round trip", async () => {
+  const client = new HttpsClient(target({ certificate_fingerprint: first.fingerprint }));
+  try {
+    for (let i = 0; i < 2; i++) await client.request({ method: "GET", path: `/one${i}` });
+    expect({ ...client.counters }).toMatchObject({ requests: 2, roundTrips: 2 });
+    await Promise.all([1, 2, 3].map((i) => client.request({ method: "GET", path: `/together${i}` })));
+    expect({ ...client.counters }).toMatchObject({ requests: 5, roundTrips: 3 });
+    await client.request({ method: "GET", path: "/slow", timeoutMs: 100 }).catch(() => undefined);
+    await client.request({ method: "GET", path: "/after" });
+    expect({ ...client.counters }).toMatchObject({ requests: 7, roundTrips: 5 }); // a given-up request ends its wait
+  } finally {
+    client.close();
+  }
+});
+
 test("one client keeps its connection between requests and checks each new one", async () => {
   let connections = 0;
   const onConnection = () => connections++;

@@ -41,6 +41,7 @@ import {
   eosVlanName,
   SAVE_COMMAND,
 } from "./commands";
+import type { RequestCounters } from "../../request-counters";
 import { EapiClient, EapiCommandError } from "./eapi";
 import {
   isTrunk,
@@ -103,6 +104,11 @@ export class AristaEapiDriver implements Driver {
   readonly info: { vendor: string; driver: string } = { vendor: "Arista", driver: "arista_eapi" };
   readonly can: Capabilities = { ...aristaEapiCapabilities };
   readonly eapi: EapiClient;
+
+  /** requests and round trips of this call (read by the service for the log and the metrics) */
+  get counters(): RequestCounters {
+    return this.eapi.counters;
+  }
 
   constructor(target: HttpsTarget, options: AristaEapiOptions = {}) {
     this.eapi = new EapiClient(target, { name: options.name, onCertificate: options.onCertificate });

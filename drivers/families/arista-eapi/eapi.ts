@@ -18,6 +18,7 @@
  */
 import { DeviceOutcomeUnknown, DeviceRefused, DeviceUnreachable } from "../../../model/failures";
 import type { HttpsTarget } from "../../../model/targets";
+import type { RequestCounters } from "../../request-counters";
 import { HttpsClient } from "../../https/client";
 
 export type EapiFormat = "json" | "text";
@@ -64,6 +65,11 @@ function mayHaveArrived(error: DeviceUnreachable): boolean {
 export class EapiClient {
   readonly where: string;
   private readonly http: HttpsClient;
+
+  /** requests and round trips sent through this client */
+  get counters(): RequestCounters {
+    return this.http.counters;
+  }
   private readonly auth: string;
   private nextId = 1;
   /** requests sent (each one runCmds call) */

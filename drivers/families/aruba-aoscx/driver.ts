@@ -28,6 +28,7 @@ import {
 import type { HttpsTarget } from "../../../model/targets";
 import type { Driver } from "../../contract";
 import { describeHttpsTarget, HttpsClient } from "../../https/client";
+import { RequestCounters } from "../../request-counters";
 import { checkText, checkVlanId } from "../../ssh/safe-values";
 import { unknownVlans } from "../../tag-change";
 import { LOGOUT_TIMEOUT_MS, RestSession } from "./rest-session";
@@ -113,6 +114,8 @@ export class ArubaAoscxDriver implements Driver {
   readonly info = { vendor: "HPE Aruba", driver: "aruba_aoscx" };
   readonly can: Capabilities = { ...arubaAoscxCapabilities };
   private client: HttpsClient | null = null;
+  /** requests and round trips of this call (read by the service for the log and the metrics) */
+  readonly counters = new RequestCounters();
   private session: Promise<RestSession> | null = null;
   private closed = false;
 
@@ -132,6 +135,7 @@ export class ArubaAoscxDriver implements Driver {
       this.client = new HttpsClient(this.target, {
         name: this.options.name,
         onCertificate: this.options.onCertificate,
+        counters: this.counters,
       });
       this.session = RestSession.open(this.client, this.target.username, this.target.password);
     }
@@ -174,22 +178,32 @@ export class ArubaAoscxDriver implements Driver {
 
   async learn(scope: LearnScope): Promise<DeviceSnapshot> {
     const s = await this.connect();
-    const system = objectOf(await s.get("system", { attributes: "hostname,platform_name,software_version,boot_time" }));
-    const subsystems = await s.get("system/subsystems", { depth: "2", attributes: "product_info,poe_power" });
-    const vlans = vlanInfos(await s.get("system/vlans", { depth: "2", attributes: VLAN_ATTRIBUTES }));
-    const ifAnswer = await s.get("system/interfaces", { depth: "2", attributes: INTERFACE_ATTRIBUTES });
-    const poe = poeByInterface(await s.get("system/interfaces/%2A/poe_interface", { depth: "2" }));
+    // every read of the view at once, after the login: one round trip however many there
+    // are (the client opens at most 4 connections; the session's cookie goes with each)
+    const details = scope === "details";
+    const [systemAnswer, subsystems, vlanAnswer, ifAnswer, poeAnswer, lldpAnswer, macsAnswer, arpAnswer] =
+      await Promise.all([
+        s.get("system", { attributes: "hostname,platform_name,software_version,boot_time" }),
+        s.get("system/subsystems", { depth: "2", attributes: "product_info,poe_power" }),
+        s.get("system/vlans", { depth: "2", attributes: VLAN_ATTRIBUTES }),
+        s.get("system/interfaces", { depth: "2", attributes: INTERFACE_ATTRIBUTES }),
+        s.get("system/interfaces/%2A/poe_interface", { depth: "2" }),
+        details ? s.get("system/interfaces/%2A/lldp_neighbors", { depth: "2" }) : null,
+        details ? s.get("system/vlans/%2A/macs", { depth: "2" }) : null,
+        details
+          ? s.get("system/vrfs/default/neighbors", { depth: "2", attributes: "ip_address,mac,address_family" })
+          : null,
+      ]);
+    const system = objectOf(systemAnswer);
+    const vlans = vlanInfos(vlanAnswer);
     const interfaces = interfaceInfos(
       ifAnswer,
       vlans.map((v) => v.id),
-      poe,
+      poeByInterface(poeAnswer),
     );
-    if (scope === "details") {
-      const lldp = neighboursByInterface(await s.get("system/interfaces/%2A/lldp_neighbors", { depth: "2" }));
-      const macsAnswer = await s.get("system/vlans/%2A/macs", { depth: "2" });
-      const arp = addressesByMac(
-        await s.get("system/vrfs/default/neighbors", { depth: "2", attributes: "ip_address,mac,address_family" }),
-      );
+    if (details) {
+      const lldp = neighboursByInterface(lldpAnswer);
+      const arp = addressesByMac(arpAnswer);
       const macs = macsByInterface(macsAnswer, arp);
       for (const i of interfaces) {
         i.macs = macs.get(i.name) ?? [];

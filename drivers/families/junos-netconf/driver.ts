@@ -34,6 +34,7 @@ import {
 import { escapeXml, type XmlElement } from "../../../model/xml";
 import type { Driver } from "../../contract";
 import { NetconfSession, RpcRefused } from "../../netconf/session";
+import { RequestCounters } from "../../request-counters";
 import { checkVlanId } from "../../ssh/safe-values";
 import { describeTarget, type SshTarget } from "../../ssh/target";
 import { unknownVlans } from "../../tag-change";
@@ -120,6 +121,8 @@ export class JunosNetconfDriver implements Driver {
   readonly info = { vendor: "Juniper", driver: "junos_netconf" };
   readonly can: Capabilities = { ...junosCapabilities };
   private session: Promise<NetconfSession> | null = null;
+  /** RPCs and round trips of this call (read by the service for the log and the metrics) */
+  readonly counters = new RequestCounters();
 
   constructor(
     private readonly target: SshTarget,
@@ -136,6 +139,7 @@ export class JunosNetconfDriver implements Driver {
       this.session = NetconfSession.open(this.target, {
         name: this.options.name,
         offerBase11: this.options.offerBase11,
+        counters: this.counters,
       }).then((s) => {
         this.options.onHostKey?.(s.hostKey);
         return s;
