@@ -31,6 +31,7 @@ import type { Varbind } from "./net-snmp-api";
 import { type ColumnRead, type ScalarRead, type Scalars, type SessionCounters, SnmpSession, Tables } from "./session";
 import { asInt, asText, uptimeText } from "./varbind-values";
 import { intWrite, textWrite, writeVerified } from "./verified-write";
+import { learnedContext } from "../port-context";
 
 /** What a family is: its name and vendor, what it can do, and its parts. */
 export interface SnmpFamily {
@@ -126,10 +127,7 @@ interface SnmpPortContext {
 }
 
 function portContext(view: InterfaceView): SnmpPortContext {
-  const context = view.driverContext as SnmpPortContext | undefined;
-  if (!context || typeof context.ifIndex !== "number")
-    throw new TypeError("the interface view was not learned by this SNMP driver");
-  return context;
+  return learnedContext<SnmpPortContext>(view, "ifIndex", "this SNMP driver");
 }
 
 export class SnmpDriver implements Driver {

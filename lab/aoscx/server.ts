@@ -24,12 +24,13 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createServer } from "node:https";
-import type { AddressInfo, Socket } from "node:net";
+import type { Socket } from "node:net";
 import type { HttpsTarget } from "../../model/targets";
 import type { VirtualSwitch } from "../model";
 import { selfSignedCertificate } from "../tls/self-signed";
 import { AoscxTree, BadQuery, render, type RenderOptions, type ResourceNode, type Selector } from "./resources";
 import { createVlan, deleteVlan, parseBody, writeInterface, WriteRefused, writePoe, writeVlan } from "./writes";
+import { listenOnLoopback } from "../listen";
 
 /** The versions an AOS-CX 10.16 switch lists under /rest (v1 is gone since 10.09). */
 export const AOSCX_VERSIONS = [
@@ -471,10 +472,7 @@ export async function startLabAoscxFace(
   });
   server.on("tlsClientError", () => undefined);
 
-  const port = await new Promise<number>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port));
-  });
+  const port = await listenOnLoopback(server, options.port);
 
   return {
     host: "127.0.0.1",

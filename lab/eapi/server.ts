@@ -17,12 +17,13 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:https";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { Socket } from "node:net";
 import type { HttpsTarget } from "../../model/targets";
 import type { SwitchConfig } from "../config";
 import type { VirtualSwitch } from "../model";
 import { selfSignedCertificate } from "../tls/self-signed";
 import { EosCommandError, EosSession, type Format } from "./commands";
+import { listenOnLoopback } from "../listen";
 
 export interface LabEapiFaceOptions {
   /** TCP port on 127.0.0.1; 0 or absent picks a free one */
@@ -325,10 +326,7 @@ export async function startLabEapiFace(
   server.on("tlsClientError", () => undefined);
   server.on("error", () => undefined);
 
-  const port = await new Promise<number>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port));
-  });
+  const port = await listenOnLoopback(server, options.port);
 
   return {
     host: "127.0.0.1",

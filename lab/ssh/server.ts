@@ -6,13 +6,13 @@
  * key, and offers interactive shells only (IOS-style exec requests are refused).
  */
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import { type AuthContext, type Connection, type ParsedKey, Server, type ServerChannel, utils } from "ssh2";
 import type { SshTarget } from "../../model/targets";
 import type { VirtualSwitch } from "../model";
 import { SshCounters, SshFaults } from "./faults";
 import { generateEd25519 } from "./keys";
 import { IosShell } from "./ios-shell";
+import { listenOnLoopback } from "../listen";
 
 declare module "ssh2" {
   interface Connection {
@@ -161,10 +161,7 @@ export async function startLabSshFace(
   });
   server.on("error", () => undefined);
 
-  const port = await new Promise<number>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port));
-  });
+  const port = await listenOnLoopback(server, options.port);
 
   return {
     host: "127.0.0.1",

@@ -56,6 +56,7 @@ import {
   type SwitchportRow,
   uptimeText,
 } from "./parse";
+import { learnedContext } from "../../port-context";
 
 export interface AristaEapiOptions {
   /** the device's inventory name, for messages */
@@ -90,10 +91,7 @@ interface EapiPortContext {
 }
 
 function portContext(view: InterfaceView): EapiPortContext {
-  const context = view.driverContext as EapiPortContext | undefined;
-  if (!context || typeof context.name !== "string")
-    throw new TypeError("the interface view was not learned by the eAPI driver");
-  return context;
+  return learnedContext<EapiPortContext>(view, "name", "the eAPI driver");
 }
 
 const READ = ["show hostname", "show version", "show interfaces", "show interfaces switchport", "show vlan"];

@@ -52,6 +52,7 @@ import {
   vlanIdsOf,
   vlanInfos,
 } from "./snapshot";
+import { learnedContext } from "../../port-context";
 
 /** AOS-CX: descriptions up to 64 characters, VLAN names up to 32 */
 export const AOSCX_MAX_DESCRIPTION = 64;
@@ -90,10 +91,7 @@ interface AoscxPortContext {
 }
 
 function portContext(view: InterfaceView): AoscxPortContext {
-  const context = view.driverContext as AoscxPortContext | undefined;
-  if (!context || typeof context.name !== "string")
-    throw new TypeError("the interface view was not learned by the AOS-CX REST driver");
-  return context;
+  return learnedContext<AoscxPortContext>(view, "name", "the AOS-CX REST driver");
 }
 
 // AOS-CX names: 1/1/1, lag1, vlan10, loopback0, mgmt

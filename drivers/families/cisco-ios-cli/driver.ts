@@ -47,6 +47,7 @@ import { allowedVlanSet, parseSwitchport, type SwitchportRow } from "./parse-swi
 import { parseVlanBrief } from "./parse-vlan-brief";
 import { markIosPortGuards, RUNNING_CONFIG } from "./port-guards";
 import { devicePoe, interfaceInfos, isTrunk, type IosReadings, vlanInfos } from "./snapshot";
+import { learnedContext } from "../../port-context";
 
 export interface CiscoIosCliOptions {
   /** the device's inventory name, used in error messages */
@@ -85,10 +86,7 @@ interface IosPortContext {
 }
 
 function portContext(view: InterfaceView): IosPortContext {
-  const context = view.driverContext as IosPortContext | undefined;
-  if (!context || typeof context.name !== "string")
-    throw new TypeError("the interface view was not learned by this IOS driver");
-  return context;
+  return learnedContext<IosPortContext>(view, "name", "this IOS driver");
 }
 
 // a save writes flash; IOS may take well over a normal command's time

@@ -58,6 +58,7 @@ import {
   junosVlanName,
   statements,
 } from "./statements";
+import { learnedContext } from "../../port-context";
 
 export const junosCapabilities: Readonly<Capabilities> = {
   change_admin_status: true,
@@ -96,10 +97,7 @@ interface JunosPortContext {
 }
 
 function portContext(view: InterfaceView): JunosPortContext {
-  const context = view.driverContext as JunosPortContext | undefined;
-  if (!context || typeof context.name !== "string")
-    throw new TypeError("the interface view was not learned by the Junos NETCONF driver");
-  return context;
+  return learnedContext<JunosPortContext>(view, "name", "the Junos NETCONF driver");
 }
 
 // a commit on a real switch can take tens of seconds
