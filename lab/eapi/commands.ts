@@ -15,6 +15,7 @@
 import { carryNewVlan, configureSwitchport, setPortMode, switchportOf, type SwitchConfig } from "../config";
 import type { LabInterface, VirtualSwitch } from "../model";
 import * as render from "./render";
+import { matchWords, tokenize, type Token } from "../cli-grammar";
 
 export type Mode = "exec" | "config" | "config-if" | "config-vlan";
 export type Format = "json" | "text";
@@ -412,18 +413,6 @@ function renameVlan(s: EosSession, name: string): Result {
   return {};
 }
 
-/** "1,10,20-30" as EOS takes a VLAN list (1..4094, ranges low-high), or null */
-function vlanList(text: string): number[] | null {
-  if (!/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(text)) return null;
-  const out = new Set<number>();
-  for (const item of text.split(",")) {
-    const [from, to = from] = item.split("-").map(Number);
-    if (from < 1 || to > 4094 || from > to) return null;
-    for (let v = from; v <= to; v++) out.add(v);
-  }
-  return [...out];
-}
-
 /** An interface by the names EOS takes: "Ethernet5", "ethernet 5", "Et5" (a type prefix of two letters or more). */
 export function findInterface(model: VirtualSwitch, text: string): LabInterface | null {
   const m = /^([A-Za-z-]+)\s*(\d[\d/.]*)$/.exec(text.trim());
@@ -437,11 +426,6 @@ export function findInterface(model: VirtualSwitch, text: string): LabInterface 
     if (typed === full || (typed.length >= 2 && full.startsWith(typed))) return i;
   }
   return null;
-}
-
-interface Token {
-  text: string;
-  at: number;
 }
 
 type Attempt = { ok: { def: Definition; args: Arg[] } } | { incomplete: number } | { failedAt: number };
@@ -517,60 +501,17 @@ export class EosSession {
     return { failedAt: furthest };
   }
 
+  /** EOS takes keywords whole, or shortened when the request asks for autoComplete */
   private attempt(def: Definition, tokens: Token[], line: string): Attempt {
-    const args: Arg[] = [];
-    let t = 0;
-    for (const word of def.words) {
-      const token = tokens[t];
-      if (!token) return { incomplete: t };
-      if (word === "REST") {
-        args.push(line.slice(token.at).trimEnd());
-        t = tokens.length;
-        continue;
-      }
-      if (word === "IFACE") {
-        const two =
-          tokens[t + 1] && /^[A-Za-z-]+$/.test(token.text)
-            ? findInterface(this.model, `${token.text}${tokens[t + 1].text}`)
-            : null;
-        const one = findInterface(this.model, token.text);
-        if (two) {
-          args.push(two);
-          t += 2;
-        } else if (one) {
-          args.push(one);
-          t += 1;
-        } else if (/^[A-Za-z-]+\s*\d/.test(line.slice(token.at)) && isInterfaceType(token.text)) {
+    const m = matchWords<LabInterface>(def.words, tokens, line, {
+      findInterface: (text) => findInterface(this.model, text),
+      keyword: (word, typed) => typed === word || (this.options.autoComplete === true && word.startsWith(typed)),
+      unknownInterface: (token, text) => {
+        if (/^[A-Za-z-]+\s*\d/.test(text.slice(token.at)) && isInterfaceType(token.text))
           throw failed("Interface does not exist");
-        } else return { failedAt: token.at };
-        continue;
-      }
-      if (word === "VLANLIST") {
-        const list = vlanList(token.text);
-        if (!list) return { failedAt: token.at };
-        args.push(list);
-        t++;
-        continue;
-      }
-      if (word === "VLAN") {
-        const n = /^\d+$/.test(token.text) ? Number(token.text) : NaN;
-        if (!(n >= 1 && n <= 4094)) return { failedAt: token.at };
-        args.push(n);
-        t++;
-        continue;
-      }
-      if (word === "WORD") {
-        args.push(token.text);
-        t++;
-        continue;
-      }
-      const typed = token.text.toLowerCase();
-      const fits = typed === word || (this.options.autoComplete && word.startsWith(typed));
-      if (!fits) return { failedAt: token.at };
-      t++;
-    }
-    if (t < tokens.length) return { failedAt: tokens[t].at };
-    return { ok: { def, args } };
+      },
+    });
+    return "ok" in m ? { ok: { def, args: m.ok.args } } : m;
   }
 }
 
@@ -580,8 +521,4 @@ const INTERFACE_TYPES = ["ethernet", "port-channel", "vlan", "management", "loop
 function isInterfaceType(word: string): boolean {
   const typed = word.toLowerCase().replace(/\d.*$/, "");
   return typed.length >= 2 && INTERFACE_TYPES.some((t) => t.startsWith(typed));
-}
-
-function tokenize(line: string): Token[] {
-  return [...line.matchAll(/\S+/g)].map((m) => ({ text: m[0], at: m.index ?? 0 }));
 }

@@ -10,6 +10,7 @@ import { carryNewVlan, configureSwitchport, setPortMode, switchportOf, type Swit
 import type { VirtualSwitch } from "../model";
 import { findInterface, type IosInterface } from "./ios-names";
 import * as render from "./ios-render";
+import { matchWords, tokenize, type Token } from "../cli-grammar";
 
 export type Mode = "user" | "exec" | "config" | "config-if" | "config-vlan";
 
@@ -384,27 +385,6 @@ function deleteVlan(ctx: CommandContext, vid: number): string {
   return "";
 }
 
-/** "1,10,20-30" as IOS takes a VLAN list (no blanks, ranges low-high, 1..4094), or null */
-function vlanList(text: string): number[] | null {
-  if (!/^\d+(-\d+)?(,\d+(-\d+)?)*$/.test(text)) return null;
-  const out = new Set<number>();
-  for (const item of text.split(",")) {
-    const [from, to = from] = item.split("-").map(Number);
-    if (from < 1 || to > 4094 || from > to) return null;
-    for (let v = from; v <= to; v++) out.add(v);
-  }
-  return [...out];
-}
-
-interface Token {
-  text: string;
-  at: number;
-}
-
-function tokenize(line: string): Token[] {
-  return [...line.matchAll(/\S+/g)].map((m) => ({ text: m[0], at: m.index ?? 0 }));
-}
-
 interface Match {
   def: Definition;
   args: Arg[];
@@ -413,62 +393,14 @@ interface Match {
 
 type Attempt = { ok: Match } | { incomplete: true } | { failedAt: number };
 
+/** IOS takes any unambiguous start of a keyword ("sh int st") */
 function attempt(def: Definition, tokens: Token[], line: string, ctx: CommandContext): Attempt {
-  const args: Arg[] = [];
-  let exact = 0;
-  let t = 0;
-  for (let w = 0; w < def.words.length; w++) {
-    const word = def.words[w];
-    const token = tokens[t];
-    if (!token) return { incomplete: true };
-    if (word === "REST") {
-      args.push(line.slice(token.at).trimEnd());
-      t = tokens.length;
-      continue;
-    }
-    if (word === "IFACE") {
-      // "GigabitEthernet 1/0/1" is one name in two words
-      const two =
-        tokens[t + 1] && /^[A-Za-z-]+$/.test(token.text)
-          ? findInterface(ctx.interfaces, `${token.text}${tokens[t + 1].text}`)
-          : null;
-      const one = findInterface(ctx.interfaces, token.text);
-      if (two) {
-        args.push(two);
-        t += 2;
-      } else if (one) {
-        args.push(one);
-        t += 1;
-      } else {
-        return { failedAt: token.at };
-      }
-      continue;
-    }
-    if (word === "VLANLIST") {
-      const list = vlanList(token.text);
-      if (!list) return { failedAt: token.at };
-      args.push(list);
-      t++;
-      continue;
-    }
-    if (word === "VLAN" || word === "NUMBER") {
-      const n = /^\d+$/.test(token.text) ? Number(token.text) : NaN;
-      if (!(n >= (word === "VLAN" ? 1 : 0) && n <= (word === "VLAN" ? 4094 : 65535))) return { failedAt: token.at };
-      args.push(n);
-      t++;
-      continue;
-    }
-    if (word === "WORD") {
-      args.push(token.text);
-      t++;
-      continue;
-    }
-    if (!word.startsWith(token.text.toLowerCase())) return { failedAt: token.at };
-    if (word === token.text.toLowerCase()) exact++;
-    t++;
-  }
-  if (t < tokens.length) return { failedAt: tokens[t].at };
-  return { ok: { def, args, exact } };
+  const m = matchWords<IosInterface>(def.words, tokens, line, {
+    findInterface: (text) => findInterface(ctx.interfaces, text),
+    keyword: (word, typed) => word.startsWith(typed),
+  });
+  if ("ok" in m) return { ok: { def, args: m.ok.args, exact: m.ok.exact } };
+  return "incomplete" in m ? { incomplete: true } : m;
 }
 
 /** Finds the command a line means in the current mode and runs it. */
