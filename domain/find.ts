@@ -39,7 +39,7 @@ export function normalMac(text: string): string | null {
   return hex.match(/../g)!.join(":");
 }
 
-/** an IPv6 address in its one RFC 5952 spelling (lower case, the longest zero run as "::"), else null */
+/** an IPv6 address in one canonical spelling (the URL standard's: lower case, the longest zero run as "::"), else null */
 export function normalIpv6(text: string): string | null {
   const t = text.trim();
   if (isIP(t) !== 6 || t.includes("%")) return null;

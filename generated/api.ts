@@ -1392,7 +1392,7 @@ export interface components {
         };
         /** @description The answer of GET api/switches/find/ (docs/api-decisions.md section 18). */
         FindResult: {
-            /** @description The address searched, in one spelling (a MAC as 00:1b:21:3a:4f:05, IPv6 as RFC 5952). */
+            /** @description The address searched, in one spelling (a MAC as 00:1b:21:3a:4f:05, IPv6 in one canonical spelling). */
             address: string;
             /** @enum {string} */
             kind: "mac" | "ipv4" | "ipv6";
