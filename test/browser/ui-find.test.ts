@@ -4,8 +4,23 @@
  * words), and where a person lands: the site's root and a login without `next` lead to
  * the web UI's devices page, which links the browsable API.
  */
+import fs from "node:fs";
+import type { Page } from "playwright-core";
 import { browserSuite, startUiWorld, loggedIn, screenshot, HELPDESK, type UiWorld } from "./ui-support";
 import { formatMac } from "../../lab/hardware";
+
+const AXE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+/** axe-core's serious and critical findings on the page as it is now (injected: the CSP refuses a script tag) */
+async function seriousIssues(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const violations = await page.evaluate<{ id: string; impact: string; nodes: { target: string[] }[] }[]>(
+    `axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] } }).then((r) => r.violations)`,
+  );
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
 
 browserSuite("web UI: where is it plugged in, and where people land", () => {
   let w: UiWorld;
@@ -45,6 +60,7 @@ browserSuite("web UI: where is it plugged in, and where people land", () => {
     await expect(page.locator("#find-status").textContent()).resolves.toMatch(
       /^Found on 1 port \(1 edge\) on 1 of 1 switches in \d+\.\d s\.$/,
     );
+    await expect(seriousIssues(page)).resolves.toEqual([]);
     await screenshot(w, page, "find");
     await Promise.all([
       page.waitForURL(`${w.app.url}/ui/switch/${w.gid}/${w.sid}/`),
@@ -63,6 +79,8 @@ browserSuite("web UI: where is it plugged in, and where people land", () => {
     await expect(row.getAttribute("data-port")).resolves.toBe("uplink");
     await expect(row.locator("td").last().textContent()).resolves.toBe("uplink to core-1");
     await expect(row.locator("td").nth(6).textContent()).resolves.toBe(core.ip);
+    // the answer with an uplink row passes the accessibility check too
+    await expect(seriousIssues(page)).resolves.toEqual([]);
     await context.close();
   }, 60000);
 
