@@ -6,6 +6,7 @@ import { loadDirectoryConfig, type DirectoryConfig } from "./directory/config";
 import { loadPortProtection, loadAuditRetention, type AuditRetentionConfig } from "./protection-config";
 import type { PortProtection } from "../domain/port-protection";
 import { LOG_LEVELS, type LogLevel } from "./telemetry";
+import { loadFindConfig, type FindConfig } from "./find-config";
 
 export interface Config {
   port: number;
@@ -62,6 +63,8 @@ export interface Config {
   portProtection: PortProtection;
   /** LOG_MAX_AGE and how the service removes older audit rows (app/audit-retention.ts) */
   auditRetention: AuditRetentionConfig;
+  /** FIND_*: where is it plugged in (app/find-config.ts) */
+  find: FindConfig;
 }
 
 function int(v: string | undefined, fallback: number, name: string): number {
@@ -192,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsAllow: metricsAllow(env.METRICS_ALLOW),
     portProtection: loadPortProtection(env),
     auditRetention: loadAuditRetention(env),
+    find: loadFindConfig(env),
   };
 }
 

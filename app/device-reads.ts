@@ -11,7 +11,7 @@ import type { Caller } from "./caller";
 import type { Services } from "./services";
 import { ApiError } from "./errors";
 import { policyOf } from "./config";
-import type { DeviceService } from "./devices";
+import type { DeviceFull, DeviceService } from "./devices";
 import { SharedLearns } from "./shared-learns";
 
 /** one per device service (one per server), so devices of two servers never share a key */
@@ -25,6 +25,24 @@ export function sharedLearnsOf(devices: DeviceService): SharedLearns {
     sharing.set(devices, shared);
   }
   return shared;
+}
+
+/**
+ * A device learned now in `scope`, with its driver's info and capabilities; reads of one
+ * device and scope waiting together are answered by one learn (shared-learns.ts), the
+ * switch views' and the find's (app/find.ts) alike.
+ */
+export async function learnDevice(s: Services, device: DeviceFull, scope: LearnScope) {
+  const learned = async () => {
+    const found = await s.devices.use(device, async (d) => ({
+      snapshot: await d.learn(scope),
+      info: d.info,
+      can: d.can,
+    }));
+    await s.devices.remember(device, found.snapshot.driver_info, found.snapshot.hostname);
+    return found;
+  };
+  return sharedLearnsOf(s.devices).run(`${device.id} ${scope}`, learned);
 }
 
 export async function menu(s: Services, caller: Caller, baseUrl: string) {
@@ -47,17 +65,7 @@ export async function showSwitch(
   baseUrl: string,
 ) {
   const { group, device } = await s.devices.resolve(caller, groupId, switchId);
-  // reads of one device and scope waiting together are answered by one learn (shared-learns.ts)
-  const learned = async () => {
-    const found = await s.devices.use(device, async (d) => ({
-      snapshot: await d.learn(scope),
-      info: d.info,
-      can: d.can,
-    }));
-    await s.devices.remember(device, found.snapshot.driver_info, found.snapshot.hostname);
-    return found;
-  };
-  const { snapshot, info, can } = await sharedLearnsOf(s.devices).run(`${device.id} ${scope}`, learned);
+  const { snapshot, info, can } = await learnDevice(s, device, scope);
   const policy = policyOf(s.config);
   return switchView({
     snapshot,

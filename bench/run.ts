@@ -75,6 +75,7 @@ function scenarioList(o: ScenarioOptions): [string, () => Promise<ScenarioResult
     ["load-64x32-instances", () => scaleOutScenario(o)],
     ["burst-200x1", () => burstScenario(o)],
     ["menu-200x10", () => menuScenario(o)],
+    ["find-mac-32", () => import("./find").then((m) => m.findScenario(o))],
     ["startup", () => startupScenarios(3, o.log)],
     ["lab-agent", async () => void (await labAgent())],
     ["snmp-learn", () => snmpLearn()],

@@ -138,6 +138,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/switches/find/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where is it plugged in? Find a MAC or IP address on the caller's devices
+         * @description switchdesk's own path (OpenL2M has none; docs/api-decisions.md section 18). Reads,
+         *     now, the MAC table, ARP and LLDP neighbours of every device of the caller's menu
+         *     (or of the group or devices asked for), each through its per-device bound, at most
+         *     `FIND_CONCURRENCY` devices at once, and answers by `FIND_DEADLINE_MS` at the latest.
+         *     `address` is a whole MAC address (aa:bb:cc:dd:ee:ff, aa-bb-cc-dd-ee-ff,
+         *     aabb.ccdd.eeff, aabbcc-ddeeff or aabbccddeeff, either case) or an IPv4 or IPv6
+         *     address; a partial MAC address is 400 (prefixes are not searched). An IP address
+         *     is looked up in the devices' ARP entries and stands for the MACs they map it to.
+         *     Each match names its group, device, interface and VLAN, and whether the port is an
+         *     `edge` port or an `uplink` (an LLDP neighbour that is a network device, or more than
+         *     `FIND_UPLINK_MACS` MACs on the port); edge ports come first. A device that failed,
+         *     or was not done by the deadline, is listed in `not_answered` with its code
+         *     (`deadline_passed` for the latter) and never fails the search. At most
+         *     `FIND_MAX_DEVICES` devices are read per call: a wider search is 400. Any
+         *     authenticated caller; only devices of its menu are read.
+         */
+        get: operations["findAddress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/switches/{group}/{switch}/": {
         parameters: {
             query?: never;
@@ -1386,6 +1420,59 @@ export interface components {
             groups: {
                 [key: string]: components["schemas"]["SearchGroup"];
             };
+        };
+        /** @description The answer of GET api/switches/find/ (docs/api-decisions.md section 18). */
+        FindResult: {
+            /** @description The address searched, in one spelling (a MAC as 00:1b:21:3a:4f:05, IPv6 in one canonical spelling). */
+            address: string;
+            /** @enum {string} */
+            kind: "mac" | "ipv4" | "ipv6";
+            /** @description The MACs looked for; for an IP address those the devices' ARP entries map it to (empty when none does). */
+            macs: string[];
+            /** @description Every port a MAC was seen on, edge ports first, then by group, device and interface. */
+            matches: components["schemas"]["FindMatch"][];
+            /** @description The devices that failed or were not done by the deadline, in menu order. */
+            not_answered: components["schemas"]["FindNotAnswered"][];
+            /** @description Devices the search read (each once, however many groups hold it). */
+            searched: number;
+            answered: number;
+            elapsed_ms: number;
+        };
+        FindMatch: {
+            group: string;
+            group_id: number;
+            switch: string;
+            switch_id: number;
+            /** @description The device's view through this group. */
+            url: string;
+            /** @description The interface id, as in the device's view. */
+            interface: string;
+            interface_name: string;
+            description: string;
+            /** @description The VLAN the MAC was learned in (0 when the device does not say). */
+            vlan: number;
+            mac: string;
+            ipv4: string[];
+            ipv6: string[];
+            /** @enum {string} */
+            port: "edge" | "uplink";
+            /**
+             * @description Why the port is an uplink; null on an edge port.
+             * @enum {string|null}
+             */
+            uplink_reason: "lldp_neighbor" | "many_macs" | null;
+            macs_on_port: number;
+            /** @description The LLDP neighbours on the port (system name, or chassis id). */
+            neighbors: string[];
+        };
+        FindNotAnswered: {
+            group: string;
+            group_id: number;
+            switch: string;
+            switch_id: number;
+            /** @description The code a read of the device alone would have answered (the Error codes, such as device_unreachable or device_busy), or deadline_passed. */
+            code: string;
+            reason: string;
         };
         /** @description The menu member fields without `url`, plus the device id. */
         SearchSwitch: {
@@ -3571,6 +3658,122 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            405: components["responses"]["MethodNotAllowed"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["DatabaseUnavailable"];
+        };
+    };
+    findAddress: {
+        parameters: {
+            query: {
+                /**
+                 * @description The MAC or IP address to find.
+                 * @example 00:1b:21:3a:4f:05
+                 */
+                address: string;
+                /** @description Only the devices of this group of the caller's menu (403 when the group is not in it). */
+                group?: number;
+                /**
+                 * @description Only these devices of the caller's menu (ids separated by commas; 403 when one is not in it).
+                 * @example 272,273
+                 */
+                switches?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matches, edge ports first, and the devices that did not answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "address": "00:1b:21:3a:4f:05",
+                     *       "kind": "mac",
+                     *       "macs": [
+                     *         "00:1b:21:3a:4f:05"
+                     *       ],
+                     *       "matches": [
+                     *         {
+                     *           "group": "Test-Group",
+                     *           "group_id": 35,
+                     *           "switch": "TEST-LAB 5130",
+                     *           "switch_id": 272,
+                     *           "url": "https://switchdesk.example.net/api/switches/35/272/",
+                     *           "interface": "3",
+                     *           "interface_name": "GigabitEthernet1/0/3",
+                     *           "description": "Room 2.14 desk 1",
+                     *           "vlan": 500,
+                     *           "mac": "00:1b:21:3a:4f:05",
+                     *           "ipv4": [],
+                     *           "ipv6": [],
+                     *           "port": "edge",
+                     *           "uplink_reason": null,
+                     *           "macs_on_port": 1,
+                     *           "neighbors": []
+                     *         },
+                     *         {
+                     *           "group": "Test-Group",
+                     *           "group_id": 35,
+                     *           "switch": "core-1",
+                     *           "switch_id": 12,
+                     *           "url": "https://switchdesk.example.net/api/switches/35/12/",
+                     *           "interface": "49",
+                     *           "interface_name": "TenGigabitEthernet1/1/1",
+                     *           "description": "downlink TEST-LAB 5130",
+                     *           "vlan": 500,
+                     *           "mac": "00:1b:21:3a:4f:05",
+                     *           "ipv4": [
+                     *             "10.5.0.23"
+                     *           ],
+                     *           "ipv6": [],
+                     *           "port": "uplink",
+                     *           "uplink_reason": "lldp_neighbor",
+                     *           "macs_on_port": 214,
+                     *           "neighbors": [
+                     *             "TEST-LAB-5130"
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "not_answered": [
+                     *         {
+                     *           "group": "Test-Group",
+                     *           "group_id": 35,
+                     *           "switch": "TEST-LAB 2930",
+                     *           "switch_id": 274,
+                     *           "code": "deadline_passed",
+                     *           "reason": "Device 'TEST-LAB 2930' did not answer within 10000 ms"
+                     *         }
+                     *       ],
+                     *       "searched": 3,
+                     *       "answered": 2,
+                     *       "elapsed_ms": 10004
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FindResult"];
+                };
+            };
+            /** @description The address is not a whole MAC or an IP address, `switches` is not a list of ids, or the search would read more than `FIND_MAX_DEVICES` devices. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "reason": "'00:1b:21' is not a whole MAC address: give all 12 hex digits (aa:bb:cc:dd:ee:ff, aa-bb-cc-dd-ee-ff, aabb.ccdd.eeff, aabbcc-ddeeff or aabbccddeeff); prefixes are not searched",
+                     *       "code": "invalid_parameter"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["DeviceReadForbidden"];
             405: components["responses"]["MethodNotAllowed"];
             500: components["responses"]["ServerError"];
             503: components["responses"]["DatabaseUnavailable"];

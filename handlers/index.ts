@@ -9,6 +9,7 @@ import * as tokens from "./tokens";
 import * as users from "./users";
 import { inventoryHandlers } from "./admin-inventory";
 import { deviceHandlers } from "./devices";
+import { findHandlers } from "./find";
 
 const admin: Record<string, Handler> = {
   adminRoot: root.adminRoot,
@@ -31,5 +32,6 @@ export const handlers: Record<string, Handler> = {
   listTokens: tokens.listTokens,
   revokeToken: tokens.revokeToken,
   ...deviceHandlers,
+  ...findHandlers,
   ...admin,
 };

@@ -79,8 +79,16 @@ function cookie(
 /** where a login goes when it was not sent from a page (or from one it may not go back to) */
 const DEFAULT_NEXT = "/api/";
 
-/** a login's `next`: a normal path of this site (domain/urls.ts), else api/ */
-function safeNext(next: unknown): string {
+/** where a person lands: the web UI's devices page (docs/api-decisions.md section 18) */
+export const LANDING_PAGE = "/ui/";
+
+/**
+ * A login's `next`: a normal path of this site (domain/urls.ts). Without one (absent or
+ * empty), a browser lands on the web UI and a script on api/, as before; a `next` that is
+ * refused goes to api/.
+ */
+function safeNext(next: unknown, req: Request): string {
+  if (next === undefined || next === "") return wantsHtml(req) ? LANDING_PAGE : DEFAULT_NEXT;
   return sameSitePath(next) ?? DEFAULT_NEXT;
 }
 
@@ -107,17 +115,18 @@ function loginPage(next: string, csrf: string, error?: string): string {
 }
 
 export function mountWeb(app: Express, s: Services): void {
-  app.get("/", (_req, res) => res.redirect(302, "/api/"));
+  // a person (a browser) lands on the web UI; a script on api/, as before
+  app.get("/", (req, res) => res.redirect(302, wantsHtml(req) ? LANDING_PAGE : "/api/"));
 
   app.get("/login/", (req, res) => {
     const csrf = parseCookies(req.headers.cookie)[CSRF_COOKIE] || crypto.randomBytes(32).toString("hex");
     res.setHeader("Set-Cookie", cookie(CSRF_COOKIE, csrf, req, s, { httpOnly: false }));
-    res.type("html").send(loginPage(safeNext(req.query.next), csrf));
+    res.type("html").send(loginPage(safeNext(req.query.next, req), csrf));
   });
 
   app.post("/login/", async (req: Request, res: Response) => {
     const body = await readForm(req);
-    const next = safeNext(body.next);
+    const next = safeNext(body.next, req);
     const csrfCookie = parseCookies(req.headers.cookie)[CSRF_COOKIE];
     const fresh = crypto.randomBytes(32).toString("hex");
     if (!csrfCookie || body[CSRF_FIELD] !== csrfCookie) {

@@ -1,6 +1,7 @@
 // The menu: the groups and devices the user may see, with a search.
 import { api } from "./api.js";
 import { h, show, message } from "./dom.js";
+import { findBox } from "./find.js";
 
 const deviceUrl = (gid, sid) => `/ui/switch/${gid}/${sid}/`;
 
@@ -80,6 +81,7 @@ export async function menuPage(main) {
     h("h1", {}, "Devices"),
     form,
     status,
+    groups.length ? findBox(menu) : null,
     groups.length ? sections : h("p", {}, "You have no devices to manage. An administrator adds you to a group."),
   );
   filter();

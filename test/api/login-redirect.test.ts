@@ -3,7 +3,9 @@
  * site named by `next` (the web UI sends its own path), never to another site: a
  * `next` that is not a plain same-site path ("//host", a scheme, a backslash, a blank or
  * control character a browser would drop) falls back to /api/. Logging out of a UI page
- * sends the browser to a login that comes back to that page.
+ * sends the browser to a login that comes back to that page. A person (a browser) who
+ * opens the site's root or logs in without `next` lands on the web UI's devices page; a
+ * script still lands on /api/ (docs/api-decisions.md section 18).
  */
 import { startTestApp, type TestApp } from "../support/harness";
 import { describeDb } from "../support/db";
@@ -27,13 +29,18 @@ describeDb("where a web login goes", () => {
   /** a login through the form with this `next` (left out when undefined): its status and Location */
   async function logIn(
     next: string | undefined,
+    accept?: string,
   ): Promise<{ status: number; location: string | null; session: boolean }> {
     const csrf = await loginCsrf();
     const form = new URLSearchParams({ ...USER, csrfmiddlewaretoken: csrf, ...(next === undefined ? {} : { next }) });
     const r = await fetch(`${app.url}/login/`, {
       method: "POST",
       redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie: `csrftoken=${csrf}` },
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        cookie: `csrftoken=${csrf}`,
+        ...(accept ? { accept } : {}),
+      },
       body: form.toString(),
     });
     return {
@@ -65,6 +72,45 @@ describeDb("where a web login goes", () => {
   ])("refuses %s and goes to /api/ instead", async (_what, next) => {
     // the login itself works: only the target is refused
     await expect(logIn(next)).resolves.toEqual({ status: 302, location: "/api/", session: true });
+  });
+
+  /** what a browser sends with a page request or a form */
+  const BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+
+  it.each([
+    ["no next at all", undefined],
+    ["an empty next", ""],
+  ])("a browser that logs in with %s lands on the web UI's devices page", async (_what, next) => {
+    await expect(logIn(next, BROWSER_ACCEPT)).resolves.toEqual({ status: 302, location: "/ui/", session: true });
+  });
+
+  it("a browser's login with a next still goes there, and with a refused one to /api/", async () => {
+    await expect(logIn("/ui/tokens/", BROWSER_ACCEPT)).resolves.toMatchObject({ location: "/ui/tokens/" });
+    await expect(logIn("//evil.example/", BROWSER_ACCEPT)).resolves.toMatchObject({ location: "/api/" });
+  });
+
+  it("the login page a browser opens without next sends its form to the web UI", async () => {
+    const page = await (await fetch(`${app.url}/login/`, { headers: { accept: BROWSER_ACCEPT } })).text();
+    expect(page).toContain('<input type="hidden" name="next" value="/ui/">');
+    // a script reading the page without asking for HTML: api/, as before
+    const plain = await (await fetch(`${app.url}/login/`)).text();
+    expect(plain).toContain('<input type="hidden" name="next" value="/api/">');
+  });
+
+  it("the site's root sends a person to the web UI and a script to /api/", async () => {
+    const root = (headers: Record<string, string>) =>
+      fetch(`${app.url}/`, { redirect: "manual", headers }).then((r) => ({
+        status: r.status,
+        location: r.headers.get("location"),
+      }));
+    await expect(root({ accept: BROWSER_ACCEPT })).resolves.toEqual({ status: 302, location: "/ui/" });
+    await expect(root({})).resolves.toEqual({ status: 302, location: "/api/" });
+    await expect(root({ accept: "application/json" })).resolves.toEqual({ status: 302, location: "/api/" });
+    // a token is a script's, whatever it accepts
+    await expect(root({ accept: BROWSER_ACCEPT, authorization: `Token ${"0".repeat(40)}` })).resolves.toEqual({
+      status: 302,
+      location: "/api/",
+    });
   });
 
   it("the login page carries only a safe next in its form", async () => {

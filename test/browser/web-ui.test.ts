@@ -124,7 +124,8 @@ browserSuite("web UI session in a browser", () => {
     await page.goto(`${app.url}/login/`);
     await page.fill("input[name=username]", "webadmin");
     await page.fill("input[name=password]", "pw-web-admin-1");
-    await Promise.all([page.waitForURL(`${app.url}/api/`), page.click("button[type=submit]")]);
+    // a login without next lands on the web UI (docs/api-decisions.md section 18)
+    await Promise.all([page.waitForURL(`${app.url}/ui/`), page.click("button[type=submit]")]);
     const status = await page.evaluate(async () => {
       const r = await fetch("/api/admin/users/", {
         method: "POST",

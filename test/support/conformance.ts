@@ -24,6 +24,7 @@ import type { DeviceSnapshot, InterfaceView } from "../../model/device";
 import { DeviceMismatch, DeviceRefused, DeviceUnreachable } from "../../model/failures";
 import type { Connection } from "../../model/targets";
 import { snmprecPath } from "./fixtures";
+import { checkFindRoles } from "./conformance-find";
 import { Snmprec } from "./snmprec-facts";
 import {
   actualClients,
@@ -256,6 +257,15 @@ export function runLabSubject(subject: LabSubject): void {
         expect({ id: got.id, ...actualClients(got) }).toEqual({ id: got.id, ...expectedClients(model, li) });
       }
       expect(model.lldp.length).toBeGreaterThan(0);
+    });
+
+    capable(
+      entry,
+      "client_data",
+      where,
+    )("where is it plugged in: the details tell uplinks from edge ports, and ARP maps an IP to its MAC", async () => {
+      const model = ctx.model;
+      checkFindRoles(model, await ctx.driver().learn("details"), (ifIndex) => idOf(model.interface(ifIndex)!));
     });
 
     test("learnInterface gives the row and VLANs a full learn gives; null for an unknown id", async () => {

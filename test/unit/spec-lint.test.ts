@@ -78,6 +78,7 @@ const EXPECTED_OPERATION_IDS = [
   "getStats",
   "getMenu",
   "searchSwitch",
+  "findAddress",
   "getSwitchBasic",
   "getSwitchDetails",
   "setInterfaceVlan",
@@ -180,6 +181,7 @@ describe("spec/openapi.yaml", () => {
     const route = (method: string, p: string) =>
       api.router.matchOperation({ method, path: p, headers: {} })?.operationId;
     expect(route("get", "/api/switches/search/core-1/")).toBe("searchSwitch");
+    expect(route("get", "/api/switches/find/")).toBe("findAddress");
     expect(route("get", "/api/switches/35/272/")).toBe("getSwitchBasic");
     expect(route("post", "/api/switches/35/272/interface/1_1_1/state/")).toBe("setInterfaceState");
     expect(route("post", "/api/users/token/")).toBe("createToken");

@@ -133,6 +133,11 @@ const QUERIES = [
   "?page=1&page=2",
   "?" + "q=1&".repeat(500),
   "?__proto__=1",
+  // GET api/switches/find/ (the others ignore them): found, narrowed, refused
+  "?address=000c.2900.0000",
+  "?address=127.0.0.1&group=1",
+  "?address=00-0C-29-00-00-01&switches=1,2,99",
+  "?address=00:0c:29",
 ];
 
 function authArb(): fc.Arbitrary<Auth> {
