@@ -55,6 +55,8 @@ export interface DeviceSizeMemory {
    * its answers, said tooBig or nothing): a later walk asks for no more in one request.
    */
   valuesOf(read: string): number | undefined;
+  /** every read known for the device (its key: the columns in request order), with its rows (bench) */
+  reads(): Array<{ read: string; rows?: number; values?: number }>;
 }
 
 interface Learned {
@@ -111,6 +113,12 @@ export class RequestSizeStore {
       },
       rememberTableRows: (read, rows, largestAnswer) => this.storeRows(key, read, rows, largestAnswer ?? undefined),
       valuesOf: (read) => this.learned(key, read)?.values,
+      reads: () =>
+        [...(this.devices.get(key) ?? new Map<string, Learned>())].map(([read, l]) => ({
+          read,
+          rows: l.rows,
+          values: l.values,
+        })),
     };
   }
 
