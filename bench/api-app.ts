@@ -210,6 +210,24 @@ export class BenchApp {
     return row.id;
   }
 
+  /** A device at 127.0.0.1:port answering SNMP v2c with this community (an agent the bench did not write). */
+  async addSnmpDevice(name: string, groups: number[], port: number, community: string): Promise<number> {
+    const row = await this.services.repos.inventory.create(
+      "switches",
+      switchRow({
+        name,
+        primary_ipv4: "127.0.0.1",
+        snmp_port: port,
+        driver: "auto",
+        snmp_profile_id: await this.profile(community),
+        allow_poe_toggle: 1,
+        edit_if_descr: 1,
+      }),
+      [{ relation: "groups", ids: groups }],
+    );
+    return row.id;
+  }
+
   async close(): Promise<void> {
     await new Promise<void>((r) => this.server.close(() => r()));
     await this.services.store.close();

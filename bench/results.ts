@@ -18,8 +18,10 @@ export interface ScenarioResult {
   /** the same information read OpenL2M's way (snmpbulkwalk, one column after another) */
   baseline_ms: number | null;
   baseline_requests: number | null;
-  /** median_ms / baseline_ms */
+  /** median_ms / baseline_ms (chassis rows: median_ms / floor_ms) */
   ratio: number | null;
+  /** the agent's floor: snmpbulkwalk of the view's columns, all at once (chassis rows) */
+  floor_ms: number | null;
   /** answers that were not a success */
   errors: number | null;
   /** answers by status and code, e.g. {"200": 195, "503 device_busy": 5} */
@@ -68,6 +70,7 @@ export const RESULT_FIELDS: readonly (keyof ScenarioResult)[] = [
   "baseline_ms",
   "baseline_requests",
   "ratio",
+  "floor_ms",
   "errors",
   "statuses",
   "lab_ms",

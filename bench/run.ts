@@ -33,6 +33,7 @@ import {
 import { scaleOutScenario } from "./scale-out";
 import { apiDriverScenarios } from "./api-drivers";
 import { startupScenarios } from "./startup";
+import { chassisScenarios } from "./chassis";
 
 interface Args {
   only: string[] | null;
@@ -80,6 +81,7 @@ function scenarioList(o: ScenarioOptions): [string, () => Promise<ScenarioResult
     ["lab-agent", async () => void (await labAgent())],
     ["snmp-learn", () => snmpLearn()],
     ["api-drivers", () => apiDriverScenarios(o)],
+    ["chassis", () => chassisScenarios(o)],
   ];
 }
 

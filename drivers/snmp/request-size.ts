@@ -12,6 +12,10 @@
  * same way on every call. Knowing the rows, the next walk asks at the end for what is
  * left plus one row (the one that shows the column ended).
  *
+ * The rows of every read are kept, with or without a shape:
+ * the next session plans the read from them (its columns in groups walked concurrently,
+ * each group in one request when the agent allows).
+ *
  * Shapes are kept per read rather than one per device: a row of dot1qVlanStaticTable
  * with two 512-octet PortLists is fifty times a row of ifTable, so the shape that fits
  * the one would make the other cost fifty times the requests.
@@ -37,14 +41,30 @@ export interface RequestShape {
 export interface DeviceSizeMemory {
   shapeOf(read: string): RequestShape | undefined;
   remember(read: string, shape: RequestShape): void;
-  /** rows the read had when it was last walked (kept only for reads with a shape) */
+  /** rows the read had when it was last walked (with a shape, or alone: rememberTableRows) */
   rowsOf(read: string): number | undefined;
+  /** keeps the rows of a read that has a shape (nothing when it has none) */
   rememberRows(read: string, rows: number): void;
+  /**
+   * Keeps the rows of a read whether or not it has a shape: a later session plans the read
+   * from them (its columns split into groups walked concurrently, session.ts).
+   */
+  rememberTableRows(read: string, rows: number, largestAnswer?: number | null): void;
+  /**
+   * The most values one answer of the read carried when the agent limited the walk (capped
+   * its answers, said tooBig or nothing): a later walk asks for no more in one request.
+   */
+  valuesOf(read: string): number | undefined;
+  /** every read known for the device (its key: the columns in request order), with its rows (bench) */
+  reads(): Array<{ read: string; rows?: number; values?: number }>;
 }
 
 interface Learned {
-  shape: RequestShape;
+  /** absent: only the read's rows are known (a read that needed more than one request) */
+  shape?: RequestShape;
   rows?: number;
+  /** the largest answer when the agent limited the read's answers */
+  values?: number;
   atMs: number;
 }
 
@@ -73,7 +93,7 @@ export class RequestSizeStore {
       throw new RangeError("the store must hold at least one shape");
   }
 
-  /** devices with at least one shape */
+  /** devices with at least one shape or row count */
   get size(): number {
     return this.devices.size;
   }
@@ -89,12 +109,20 @@ export class RequestSizeStore {
       rowsOf: (read) => this.learned(key, read)?.rows,
       rememberRows: (read, rows) => {
         const entry = this.devices.get(key)?.get(read);
-        if (entry) entry.rows = rows;
+        if (entry?.shape) entry.rows = rows;
       },
+      rememberTableRows: (read, rows, largestAnswer) => this.storeRows(key, read, rows, largestAnswer ?? undefined),
+      valuesOf: (read) => this.learned(key, read)?.values,
+      reads: () =>
+        [...(this.devices.get(key) ?? new Map<string, Learned>())].map(([read, l]) => ({
+          read,
+          rows: l.rows,
+          values: l.values,
+        })),
     };
   }
 
-  private learned(key: string, read: string): { shape: RequestShape; rows?: number } | undefined {
+  private learned(key: string, read: string): { shape?: RequestShape; rows?: number; values?: number } | undefined {
     const reads = this.devices.get(key);
     if (!reads) return undefined;
     this.devices.delete(key);
@@ -106,7 +134,23 @@ export class RequestSizeStore {
       if (reads.size === 0) this.devices.delete(key);
       return undefined;
     }
-    return { shape: { ...learned.shape }, rows: learned.rows };
+    return { shape: learned.shape ? { ...learned.shape } : undefined, rows: learned.rows, values: learned.values };
+  }
+
+  private storeRows(key: string, read: string, rows: number, values: number | undefined): void {
+    const reads = this.devices.get(key) ?? new Map<string, Learned>();
+    this.devices.delete(key);
+    this.devices.set(key, reads);
+    const entry = reads.get(read);
+    reads.delete(read);
+    // a shape keeps its own age (it is forgotten after ttlMs however often the rows change)
+    reads.set(read, entry ? { ...entry, rows, values } : { rows, values, atMs: this.now() });
+    this.trim(reads);
+  }
+
+  private trim(reads: Map<string, Learned>): void {
+    while (reads.size > this.maxReadsPerDevice) reads.delete(reads.keys().next().value as string);
+    while (this.devices.size > this.maxDevices) this.devices.delete(this.devices.keys().next().value as string);
   }
 
   private store(key: string, read: string, shape: RequestShape): void {
@@ -116,8 +160,7 @@ export class RequestSizeStore {
     const rows = reads.get(read)?.rows;
     reads.delete(read);
     reads.set(read, { shape: { rows: shape.rows, columns: shape.columns }, rows, atMs: this.now() });
-    while (reads.size > this.maxReadsPerDevice) reads.delete(reads.keys().next().value as string);
-    while (this.devices.size > this.maxDevices) this.devices.delete(this.devices.keys().next().value as string);
+    this.trim(reads);
   }
 }
 

@@ -145,7 +145,11 @@ export interface SessionOptions {
  * last to end a column). Too big costs bytes, too small costs a round trip.
  */
 const DEFAULT_FIRST_ROWS = 64;
-const MAX_REPETITIONS = 250;
+/**
+ * max-repetitions at most: a column of a 1,000-port chassis in one request when the rows
+ * are known (the values per request stay within DEFAULT_MAX_VALUES anyway)
+ */
+const MAX_REPETITIONS = 1000;
 /**
  * Values asked for in one GETBULK at most: the interface tables of a 384-port switch
  * (9 columns walked together) in four requests. An agent whose answers cannot be that
@@ -191,6 +195,13 @@ interface Cursor {
   column: string;
   /** the last OID received in this column (the column itself before the first) */
   last: string;
+}
+
+/** A walk's columns, the depth it ended at, and its largest answer when the agent limited it (else null). */
+interface Walked {
+  result: Columns;
+  depth: number;
+  largest: number | null;
 }
 
 /** No answer within `tries` tries of one slot (the tries of the smaller request included). */
@@ -287,7 +298,7 @@ export class SnmpSession {
         try {
           if ("scalars" in read)
             out.setScalars(key, (await this.getAfter(read.scalars, read.label ?? key, start, state)).result);
-          else out.setColumns(key, (await this.walk({ ...read, label: read.label ?? key }, start, state)).result);
+          else out.setColumns(key, (await this.walkRead({ ...read, label: read.label ?? key }, start, state)).result);
         } catch (error) {
           // the first failure stops the other reads from sending more requests
           if (!state.error) state.error = asError(error);
@@ -317,6 +328,44 @@ export class SnmpSession {
   }
 
   /**
+   * Walks one read of a plan, planned from what the last session saw of it: when its rows
+   * are known (request-size.ts) and its columns do not fit one request at that many rows,
+   * the columns go in groups that each fit one request (rows + 1, so that the answer shows
+   * each column's end), and the groups are walked concurrently, bounded by the gates like
+   * every other request of the plan. A group is an ordinary walk: it adapts and remembers
+   * its own shape. Without known rows the read is one walk. Its rows are kept afterwards
+   * (a table that grew costs a request more next time, one that shrank a few bytes).
+   */
+  private async walkRead(read: ColumnRead, after: number, state: PlanState): Promise<Walked> {
+    const key = readSizeKey(read.columns);
+    const known = this.sizes?.rowsOf(key);
+    /** the largest answer of an agent that limited the last walk: no request asks for more */
+    const allowed = this.sizes?.valuesOf(key);
+    let walked: Walked;
+    const budget = Math.min(this.maxValues, allowed ?? Infinity);
+    const perColumn = known === undefined ? 0 : Math.min(known + 1, MAX_REPETITIONS);
+    const groupWidth = perColumn > 0 ? Math.max(1, Math.floor(budget / perColumn)) : read.columns.length;
+    if (known !== undefined && read.columns.length > groupWidth && this.sizes?.shapeOf(key) === undefined) {
+      const groups = splitEvenly(read.columns, Math.ceil(read.columns.length / groupWidth));
+      const parts = await Promise.all(
+        groups.map((columns) => this.walk({ ...read, columns, rows: perColumn }, after, state, allowed)),
+      );
+      const limits = parts.map((p) => p.largest).filter((v): v is number => v !== null);
+      walked = {
+        result: new Map(parts.flatMap((p) => [...p.result])),
+        depth: Math.max(after, ...parts.map((p) => p.depth)),
+        largest: limits.length > 0 ? Math.max(...limits) : null,
+      };
+    } else {
+      const rows = known === undefined ? read.rows : Math.max(1, known + 1);
+      walked = await this.walk({ ...read, rows }, after, state, allowed);
+    }
+    const rows = Math.max(0, ...[...walked.result.values()].map((m) => m.size));
+    this.sizes?.rememberTableRows(key, rows, walked.largest);
+    return walked;
+  }
+
+  /**
    * Walks the columns of one read. Each request asks `rows` repetitions of the first
    * `width` live columns (all of them unless a failure split them), continuing each
    * column from its last OID and dropping a column as soon as an answer leaves it.
@@ -340,7 +389,7 @@ export class SnmpSession {
    * shape the read's row count is kept: a later walk asks at the end of the rows it saw
    * for what is left plus one row, so it does not run into the next column again.
    */
-  private async walk(read: ColumnRead, after: number, state: PlanState): Promise<{ result: Columns; depth: number }> {
+  private async walk(read: ColumnRead, after: number, state: PlanState, budget?: number): Promise<Walked> {
     const label = read.label ?? describe(read.columns);
     const result: Columns = new Map(read.columns.map((c) => [c, new Map<string, Varbind>()]));
     let cursors: Cursor[] = read.columns.map((column) => ({ column, last: column }));
@@ -356,7 +405,11 @@ export class SnmpSession {
     let failed = false;
     /** what the memory holds has worked in this walk (or was just written): leave it */
     let settled = false;
-    let agentCap: number | null = null;
+    /** values per answer the agent allows: its cap, or (from an earlier walk) its largest answer */
+    let agentCap: number | null = budget ?? null;
+    /** the agent limited this walk's answers (a cap, tooBig or silence): the largest answer tells by how much */
+    let agentLimited = budget !== undefined;
+    let largest = 0;
     /** the shape of the last answered request, and what the walk's first failure was */
     let worked: RequestShape | null = null;
     let firstFailure: { asked: number; collected: Map<string, number>; before: RequestShape | null } | null = null;
@@ -405,6 +458,7 @@ export class SnmpSession {
         else throw new DeviceRefused(`${this.where} cannot fit one value of ${label} into an answer (tooBig)`);
         limited = true;
         failed = true;
+        agentLimited = true;
         continue;
       }
 
@@ -425,8 +479,11 @@ export class SnmpSession {
       if (failed || remembered) settled = true;
       failed = false;
       // an agent that answers with fewer values than asked caps its answers: remember it
-      if (received < group.length * asked) agentCap = Math.max(agentCap ?? 0, received);
-      else if (allFull && agentCap === null && !limited) rows = asked * 2;
+      largest = Math.max(largest, received);
+      if (received < group.length * asked) {
+        agentCap = Math.max(agentCap ?? 0, received);
+        agentLimited = true;
+      } else if (allFull && agentCap === null && !limited) rows = asked * 2;
       cursors = cursors.filter((c) => !ended.has(c));
     }
     const tableRows = Math.max(0, ...[...result.values()].map((m) => m.size));
@@ -440,7 +497,8 @@ export class SnmpSession {
       if (ranPastEnd) this.sizes?.remember(sizeKey, firstFailure.before);
     }
     if (remembered || firstFailure) this.sizes?.rememberRows(sizeKey, tableRows);
-    return { result, depth };
+    // a limit carried over stays until the store forgets it (request-size.ts: ttlMs)
+    return { result, depth, largest: agentLimited ? Math.max(largest, budget ?? 0) : null };
   }
 
   /** Takes a column's values from an answer; leaving the column, an exception or going backwards ends it. */
@@ -600,6 +658,18 @@ export class SnmpSession {
       `No usable answer from ${this.where} while ${doing}: ${err?.message ?? String(error)}`,
     );
   }
+}
+
+/** `items` in `n` consecutive groups whose sizes differ by one at most */
+function splitEvenly<T>(items: readonly T[], n: number): T[][] {
+  const groups: T[][] = [];
+  let at = 0;
+  for (let i = 0; i < n; i++) {
+    const size = Math.floor(items.length / n) + (i < items.length % n ? 1 : 0);
+    groups.push(items.slice(at, at + size));
+    at += size;
+  }
+  return groups.filter((g) => g.length > 0);
 }
 
 /** what was thrown, as an Error (net-snmp throws Errors; anything else is wrapped) */
