@@ -8,19 +8,17 @@
  * and the recordings (SWITCHDESK_FIXTURES, or ../shared/fixtures beside the project);
  * without them no row, and the reason is printed.
  */
-import { execFile, spawn, type ChildProcess } from "node:child_process";
-import dgram from "node:dgram";
+import { execFile } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { projectRoot } from "../app/paths";
 import { deviceSizeKey, requestSizes, resetRequestSizes } from "../drivers/snmp/request-size";
 import { SNMPBULKWALK } from "./baseline";
+import { SNMPSIMD, startSnmpsimd } from "./snmpsimd";
 import { fixture } from "./scenarios";
 import { scenarioRow, type ScenarioResult } from "./results";
 import { median, msSince } from "./stats";
 
-const SNMPSIMD = "/usr/bin/snmpsimd";
 export const CHASSIS_RECORDINGS = ["junos_ex4600mp", "ios_4506e"] as const;
 
 function recordingFile(name: string): string | null {
@@ -29,64 +27,12 @@ function recordingFile(name: string): string | null {
   return fs.existsSync(file) ? file : null;
 }
 
-async function freePort(): Promise<number> {
-  const s = dgram.createSocket("udp4");
-  await new Promise<void>((r) => s.bind(0, "127.0.0.1", r));
-  const port = s.address().port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
-
 function run(tool: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     execFile(tool, args, { maxBuffer: 64 * 1024 * 1024, timeout: 60_000 }, (error, _o, stderr) =>
       error ? reject(new Error(`${tool} ${args.join(" ")}: ${stderr || error.message}`)) : resolve(),
     );
   });
-}
-
-/** snmpsimd serving one recording under the community `name`; resolves when it answers */
-async function startAgent(name: string, file: string): Promise<{ port: number; stop(): Promise<void> }> {
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "switchdesk-chassis-"));
-  for (const d of ["data", "cache"]) fs.mkdirSync(path.join(tmp, d));
-  fs.symlinkSync(file, path.join(tmp, "data", `${name}.snmprec`));
-  // snmpsimd drops to an unprivileged user when started as root
-  fs.chmodSync(tmp, 0o755);
-  fs.chmodSync(path.join(tmp, "data"), 0o755);
-  fs.chmodSync(path.join(tmp, "cache"), 0o777);
-  const port = await freePort();
-  const args = [`--data-dir=${tmp}/data`, `--cache-dir=${tmp}/cache`, `--agent-udpv4-endpoint=127.0.0.1:${port}`];
-  if (process.getuid?.() === 0) args.push("--process-user=nobody", "--process-group=nogroup");
-  const child: ChildProcess = spawn(SNMPSIMD, args, { stdio: "ignore" });
-  const stop = async () => {
-    if (child.exitCode === null) {
-      const exited = new Promise<void>((r) => child.once("exit", () => r()));
-      child.kill("SIGTERM");
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
-      if (child.exitCode === null) child.kill("SIGKILL");
-    }
-    fs.rmSync(tmp, { recursive: true, force: true });
-  };
-  for (let attempt = 0; attempt < 100 && child.exitCode === null; attempt++) {
-    try {
-      await run("/usr/bin/snmpget", [
-        "-v2c",
-        "-c",
-        name,
-        "-t",
-        "0.3",
-        "-r",
-        "0",
-        `127.0.0.1:${port}`,
-        "1.3.6.1.2.1.1.2.0",
-      ]);
-      return { port, stop };
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  await stop();
-  throw new Error(`snmpsimd did not answer for ${name}`);
 }
 
 /** The agent's floor: one snmpbulkwalk per column the view read, all at once. */
@@ -127,7 +73,7 @@ export async function chassisScenarios(o: { runs: number; log: (l: string) => vo
       o.log(`chassis-${name}: left out, no ${missing}`);
       continue;
     }
-    const agent = await startAgent(name, file);
+    const agent = await startSnmpsimd({ recordings: { [name]: file } });
     const f = await fixture();
     try {
       resetRequestSizes();

@@ -3,16 +3,13 @@
  * into it: the data dir is a temp dir of links), and what a recording holds, read from
  * the file itself so tests compare against the recording rather than hard-coded facts.
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import dgram from "node:dgram";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { SnmpSession } from "../../drivers/snmp/session";
 import type { SnmpTarget } from "../../model/targets";
 import { snmprecPath } from "./fixtures";
+import { SNMPSIMD, freeUdpPort, startSnmpsimd } from "../../bench/snmpsimd";
 
-export const SNMPSIMD = "/usr/bin/snmpsimd";
+export { SNMPSIMD, freeUdpPort };
+
 export const RECORDINGS = ["dlink_dgs-1510-28", "linksys-ss_lgs318p"] as const;
 export const recordingFiles = RECORDINGS.map((name) => snmprecPath(name));
 /** snmpsimd and the fixtures are both present (else the suites using them are skipped) */
@@ -136,14 +133,6 @@ export function factsOf(file: string): Facts {
 
 // ---- snmpsimd on a free UDP port, data dir = temp dir of links to the recordings ----
 
-export async function freeUdpPort(): Promise<number> {
-  const socket = dgram.createSocket("udp4");
-  await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", resolve));
-  const { port } = socket.address();
-  await new Promise<void>((resolve) => socket.close(() => resolve()));
-  return port;
-}
-
 export const V3 = {
   username: "sd-aes256",
   auth_protocol: "SHA-256",
@@ -175,86 +164,27 @@ export interface SnmpsimOptions {
 
 /** Starts snmpsimd on a free UDP port of 127.0.0.1 serving RECORDINGS (or the files given), with the two v3 users. */
 export async function startSnmpsim(options: SnmpsimOptions = {}): Promise<Snmpsim> {
-  const served = options.recordings ?? Object.fromEntries(RECORDINGS.map((name, i) => [name, recordingFiles[i]!]));
-  const communities = Object.keys(served);
-  let tmp = "";
-  let agent: ChildProcess | null = null;
-  let port = 0;
-  let agentLog = "";
+  const recordings = options.recordings ?? Object.fromEntries(RECORDINGS.map((name, i) => [name, recordingFiles[i]!]));
+  const args = [V3, V3_AES192].flatMap((u) => [
+    `--v3-user=${u.username}`,
+    `--v3-auth-key=${u.auth_key}`,
+    `--v3-auth-proto=${u.auth_protocol.replace("-", "")}`,
+    `--v3-priv-key=${u.priv_key}`,
+    // Blumenthal key extension, as Net-SNMP's C tools do it
+    `--v3-priv-proto=${u.priv_protocol.replace("-", "")}BLMT`,
+  ]);
+  if (options.maxVarBinds !== undefined) args.push(`--max-varbinds=${options.maxVarBinds}`);
+  const agent = await startSnmpsimd({ recordings, args });
   const target = (community: string, extra: Partial<SnmpTarget> = {}): SnmpTarget => ({
     host: "127.0.0.1",
-    port,
+    port: agent.port,
     version: "2c",
     community,
     timeout_ms: 1500,
     retries: 1,
     ...extra,
   });
-  const stop = async () => {
-    if (agent && agent.exitCode === null) {
-      const child = agent;
-      let timer: NodeJS.Timeout | undefined;
-      const exited = new Promise<void>((resolve) => {
-        child.once("exit", () => resolve());
-        timer = setTimeout(() => {
-          child.kill("SIGKILL");
-          resolve();
-        }, 3000);
-      });
-      child.kill("SIGTERM");
-      await exited;
-      clearTimeout(timer);
-    }
-    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-  };
-
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), "switchdesk-snmpsim-"));
-  const data = path.join(tmp, "data");
-  const cache = path.join(tmp, "cache");
-  fs.mkdirSync(data);
-  fs.mkdirSync(cache);
-  for (const name of communities) fs.symlinkSync(path.resolve(served[name]), path.join(data, `${name}.snmprec`));
-  // snmpsimd drops to an unprivileged user when started as root; it must read and write these
-  fs.chmodSync(tmp, 0o755);
-  fs.chmodSync(data, 0o755);
-  fs.chmodSync(cache, 0o777);
-  port = await freeUdpPort();
-  const args = [
-    `--data-dir=${data}`,
-    `--cache-dir=${cache}`,
-    `--agent-udpv4-endpoint=127.0.0.1:${port}`,
-    ...[V3, V3_AES192].flatMap((u) => [
-      `--v3-user=${u.username}`,
-      `--v3-auth-key=${u.auth_key}`,
-      `--v3-auth-proto=${u.auth_protocol.replace("-", "")}`,
-      `--v3-priv-key=${u.priv_key}`,
-      // Blumenthal key extension, as Net-SNMP's C tools do it
-      `--v3-priv-proto=${u.priv_protocol.replace("-", "")}BLMT`,
-    ]),
-  ];
-  if (options.maxVarBinds !== undefined) args.push(`--max-varbinds=${options.maxVarBinds}`);
-  if (process.getuid?.() === 0) args.push("--process-user=nobody", "--process-group=nogroup");
-  agent = spawn(SNMPSIMD, args, { stdio: ["ignore", "pipe", "pipe"] });
-  agent.stdout?.on("data", (d) => (agentLog += d));
-  agent.stderr?.on("data", (d) => (agentLog += d));
-
-  // ready when it answers; indexing the recordings takes a second or two
-  const probe = new SnmpSession(target(communities[0], { timeout_ms: 300, retries: 0 }), { sizeMemory: null });
-  try {
-    for (let attempt = 0; attempt < 60; attempt++) {
-      if (agent.exitCode !== null) break;
-      try {
-        await probe.get([O.sysObjectID]);
-        return { port, target, stop };
-      } catch {
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    }
-  } finally {
-    probe.close();
-  }
-  await stop();
-  throw new Error(`snmpsimd did not come up:\n${agentLog}`);
+  return { port: agent.port, target, stop: () => agent.stop() };
 }
 
 /**

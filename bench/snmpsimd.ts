@@ -1,0 +1,98 @@
+/**
+ * Debian's snmpsimd (package snmpsim) serving recordings of real switches on 127.0.0.1,
+ * for the bench's chassis rows and the tests: the recordings are linked into a temporary
+ * data folder (never copied), and the agent is ready when it answers sysObjectID.0.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import dgram from "node:dgram";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { SnmpSession } from "../drivers/snmp/session";
+
+export const SNMPSIMD = "/usr/bin/snmpsimd";
+
+/** a UDP port on 127.0.0.1 free a moment ago */
+export async function freeUdpPort(): Promise<number> {
+  const socket = dgram.createSocket("udp4");
+  await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", resolve));
+  const { port } = socket.address();
+  await new Promise<void>((resolve) => socket.close(() => resolve()));
+  return port;
+}
+
+export interface SnmpsimdOptions {
+  /** community -> recording file (.snmprec); the first one is asked when waiting for the agent */
+  recordings: Record<string, string>;
+  /** more snmpsimd arguments (v3 users, --max-varbinds...) */
+  args?: string[];
+}
+
+export interface RunningSnmpsimd {
+  port: number;
+  stop(): Promise<void>;
+}
+
+export async function startSnmpsimd(options: SnmpsimdOptions): Promise<RunningSnmpsimd> {
+  const communities = Object.keys(options.recordings);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "switchdesk-snmpsim-"));
+  const data = path.join(tmp, "data");
+  const cache = path.join(tmp, "cache");
+  fs.mkdirSync(data);
+  fs.mkdirSync(cache);
+  for (const name of communities)
+    fs.symlinkSync(path.resolve(options.recordings[name]), path.join(data, `${name}.snmprec`));
+  // snmpsimd drops to an unprivileged user when started as root; it must read and write these
+  fs.chmodSync(tmp, 0o755);
+  fs.chmodSync(data, 0o755);
+  fs.chmodSync(cache, 0o777);
+  const port = await freeUdpPort();
+  const args = [
+    `--data-dir=${data}`,
+    `--cache-dir=${cache}`,
+    `--agent-udpv4-endpoint=127.0.0.1:${port}`,
+    ...(options.args ?? []),
+  ];
+  if (process.getuid?.() === 0) args.push("--process-user=nobody", "--process-group=nogroup");
+  const agent: ChildProcess = spawn(SNMPSIMD, args, { stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
+  agent.stdout?.on("data", (d) => (log += d));
+  agent.stderr?.on("data", (d) => (log += d));
+  const stop = async () => {
+    if (agent.exitCode === null && agent.signalCode === null) {
+      let timer: NodeJS.Timeout | undefined;
+      const exited = new Promise<void>((resolve) => {
+        agent.once("exit", () => resolve());
+        timer = setTimeout(() => {
+          agent.kill("SIGKILL");
+          resolve();
+        }, 3000);
+      });
+      agent.kill("SIGTERM");
+      await exited;
+      clearTimeout(timer);
+    }
+    fs.rmSync(tmp, { recursive: true, force: true });
+  };
+
+  // ready when it answers; indexing the recordings takes a second or two
+  const probe = new SnmpSession(
+    { host: "127.0.0.1", port, version: "2c", community: communities[0], timeout_ms: 300, retries: 0 },
+    { sizeMemory: null },
+  );
+  try {
+    for (let attempt = 0; attempt < 60; attempt++) {
+      if (agent.exitCode !== null) break;
+      try {
+        await probe.get(["1.3.6.1.2.1.1.2.0"]);
+        return { port, stop };
+      } catch {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+  } finally {
+    probe.close();
+  }
+  await stop();
+  throw new Error(`snmpsimd did not come up:\n${log}`);
+}
