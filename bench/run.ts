@@ -31,6 +31,7 @@ import {
   type ScenarioOptions,
 } from "./scenarios";
 import { scaleOutScenario } from "./scale-out";
+import { batchScenario } from "./batch";
 import { startupScenarios } from "./startup";
 
 interface Args {
@@ -70,6 +71,7 @@ function scenarioList(o: ScenarioOptions): [string, () => Promise<ScenarioResult
     ["write-state-48", () => writeScenario("state", o)],
     ["write-poe-48", () => writeScenario("poe", o)],
     ["write-description-48", () => writeScenario("description", o)],
+    ["batch-24", () => batchScenario(o)],
     ["load-64x32", () => loadScenario(o)],
     ["load-64x32-instances", () => scaleOutScenario(o)],
     ["burst-200x1", () => burstScenario(o)],
