@@ -40,6 +40,7 @@ import {
   parseBatch,
   parseCycle,
   type BatchItem,
+  type BatchRequest,
   type ItemKind,
 } from "../domain/port-batch";
 import type { DeviceAction } from "../domain/audit-actions";
@@ -205,7 +206,7 @@ async function runOnDevice(
   group: GroupFull,
   device: DeviceFull,
   driver: Driver,
-  batch: ReturnType<typeof parseBatch> extends infer R ? (R extends { ok: true; value: infer V } ? V : never) : never,
+  batch: BatchRequest,
   batchId: string,
   lease: string | null,
 ): Promise<BatchAnswer> {
@@ -365,7 +366,8 @@ function planFor(scope: Scope, item: BatchItem, view: InterfaceView): { plan: Pl
   // a VLAN change with a bounce after it: the bounce's checks on the port as the change leaves it
   need(canBounce(facts.rights, iface));
   need(checkBounceable(iface));
-  return { plan, effect: plan.effect ?? {} };
+  const bounced = msg.bounced(iface.name, item.wait ?? 0);
+  return { plan: { ...plan, result: `${plan.result}; ${bounced}` }, effect: plan.effect ?? {} };
 }
 
 /** One item's check: a plan, or the refusal the single call would have answered. */

@@ -52,10 +52,9 @@ describeDb("port batches, bounces and PoE power cycles", () => {
       }
     });
     baseline = cloneConfig(lab.model.running);
-    const root = await app.createUser("root", "pw-root-1", { is_superuser: true });
+    await app.createUser("root", "pw-root-1", { is_superuser: true });
     const helper = await app.createUser("helper", "pw-helper-1");
     const reader = await app.createUser("reader", "pw-reader-1", { profile: { edit_if_descr: false } });
-    void root;
     group = await addGroup(app, { name: "desks", vlans: [10, 20], users: [helper, reader] });
     device = await addDevice(app, { name: "batch-lab", lab, groups: [group] });
     for (const [name, pw] of [
@@ -285,7 +284,10 @@ describeDb("port batches, bounces and PoE power cycles", () => {
     expect(pvid(1)).toBe(20);
     expect(lab.model.adminUp(ifIndex(1))).toBe(true);
     const s = await single("helper", 2, "bounce", { wait: 0, vlan: 20 });
-    expect(s.status).toBe(200);
+    const name = lab.model.port(2).name;
+    expect(s.body).toEqual({
+      result: `Interface ${name} changed to vlan 20; Interface ${name} was bounced (down 0 s, now Enabled)`,
+    });
     expect(pvid(2)).toBe(20);
   });
 
@@ -312,6 +314,42 @@ describeDb("port batches, bounces and PoE power cycles", () => {
     });
     lab.model.update((cfg) => (cfg.ports.get(ifIndex(3))!.adminUp = true));
     expect(unchanged()).toBe(true);
+  });
+
+  test("the whole call is refused as a single write would be: a device outside the caller's groups", async () => {
+    const r = await app.request("POST", `/api/switches/${group}/${device + 1000}/batch/`, {
+      token: tokens.helper,
+      json: { items: [{ interface: id(1), state: "off" }] },
+    });
+    const s = await app.request("POST", `/api/switches/${group}/${device + 1000}/interface/${id(1)}/state/`, {
+      token: tokens.helper,
+      json: { state: "off" },
+    });
+    expect({ status: r.status, body: r.body }).toEqual({ status: s.status, body: s.body });
+    expect(r.status).toBe(403);
+    expect(unchanged()).toBe(true);
+  });
+
+  test("a save at the end, on a device that needs one, after the changes", async () => {
+    const saving = await startLab({ profile: "ciscosb", ports: 8, seed: 5, name: "batch-save-lab" });
+    try {
+      const sid = await addDevice(app, { name: "batch-save-lab", lab: saving, groups: [group] });
+      const port = saving.model.ethernetPorts[2];
+      const r = await app.request("POST", `/api/switches/${group}/${sid}/batch/`, {
+        token: tokens.root,
+        json: { items: [{ interface: String(port.ifIndex), description: "saved desk" }], save: "yes" },
+      });
+      expect(r.body.items[0].result).toBe("done");
+      expect(r.body.save).toEqual({ result: "done", message: "Configuration saved!" });
+      // the startup configuration has the change: it was saved after it
+      expect(saving.model.startup.ports.get(port.ifIndex)?.alias).toBe("saved desk");
+      expect(saving.model.isSaved()).toBe(true);
+      expect(saving.model.alias(port.ifIndex)).toBe("saved desk");
+      const rows = await log(`batch=${r.body.batch_id}`);
+      expect(rows.map((x) => x.action).sort()).toEqual(["description", "save_config"]);
+    } finally {
+      await saving.stop();
+    }
   });
 
   test("a save at the end is skipped on a device that needs none", async () => {
