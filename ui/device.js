@@ -41,10 +41,13 @@ export function rightsOf(user, sw) {
   // a bounce or power cycle (switchdesk's own, docs/api-decisions.md "Helpdesk writes"): the
   // state or PoE write's rights, never on a member of a link aggregation (a manageable port
   // with a reason), and only on an enabled port or enabled PoE
+  // (and a power cycle, for everyone but superusers, never on a port the administrator
+  // protects, an uplink: its reason is one of OpenL2M's "admin setting" texts)
   const lagMember = (i) => i.manageable && Boolean(i.unmanage_reason);
+  const adminProtected = (i) => !i.manageable && / admin (deny )?setting!$/.test(i.unmanage_reason ?? "");
   const cycles = {
     bounce: (i) => why.state(i) === null && !lagMember(i) && i.state === "Enabled",
-    poe_cycle: (i) => why.poe(i) === null && !lagMember(i) && i.poe?.admin_status === "Enabled",
+    poe_cycle: (i) => why.poe(i) === null && !lagMember(i) && !adminProtected(i) && i.poe?.admin_status === "Enabled",
   };
   return {
     writable,
