@@ -216,7 +216,8 @@ async function runOnDevice(
   const policy = policyOf(s.config);
   const scope: Scope = { caller: actor.caller, group, device, policy, can: driver.can };
 
-  // learn: each interface the batch names, once (concurrently: the device's gate bounds it)
+  // learn: each interface the batch names, once, side by side (the device's gate bounds the
+  // requests; a command-line session queues its commands, NETCONF matches replies by id)
   const views = new Map<string, InterfaceView | null>();
   const ids = [...new Set(batch.items.map((i) => driver.parseInterfaceId(i.interface)).filter((x) => x !== null))];
   const learned = await Promise.all(ids.map((id) => driver.learnInterface(id)));

@@ -116,12 +116,24 @@ export async function switchOnLeftovers(
     const message = msg.switchedBackOn(row.interface_name, row.kind, row.username, row.created);
     try {
       const view = await driver.learnInterface(row.interface_id);
-      if (view) {
-        if (row.kind === "bounce") {
-          if (!view.interface.admin_up) await driver.setAdminState(view, true);
-        } else if (view.interface.poe && view.interface.poe.admin_status !== "Enabled") {
-          await driver.setPoe(view, true);
-        }
+      if (!view) {
+        // the interface is gone (another module, another driver choice): nothing to switch on
+        await s.repos.pendingUps.remove(row.id);
+        await s.audit.switchedBackOn({
+          switch: device,
+          interface: row.interface_name,
+          action,
+          outcome: "failure",
+          code: "interface_not_found",
+          message: `${message}; the interface is not there any more`,
+          batch_id: row.batch_id,
+        });
+        continue;
+      }
+      if (row.kind === "bounce") {
+        if (!view.interface.admin_up) await driver.setAdminState(view, true);
+      } else if (view.interface.poe && view.interface.poe.admin_status !== "Enabled") {
+        await driver.setPoe(view, true);
       }
       await s.repos.pendingUps.remove(row.id);
       await s.audit.switchedBackOn({
