@@ -48,6 +48,8 @@ export interface DeviceAuditFacts {
   outcome: AuditOutcome;
   code: ErrorCode | null;
   message: string;
+  /** the batch the row belongs to (app/port-batch.ts) */
+  batch_id?: string | null;
 }
 
 /**
@@ -94,6 +96,8 @@ export interface FailureFacts {
   outcome?: SettledOutcome;
   code: ErrorCode;
   message: string;
+  /** the batch the row belongs to (app/port-batch.ts) */
+  batch_id?: string | null;
 }
 
 /** The audit row of a device write by `actor`. */
@@ -112,6 +116,7 @@ function deviceRow(actor: Actor, f: DeviceAuditFacts) {
     outcome: f.outcome,
     code: f.code,
     message: f.message,
+    batch_id: f.batch_id ?? null,
   };
 }
 
@@ -192,6 +197,7 @@ export class AuditWriter {
       outcome,
       code: f.code,
       message: f.message.slice(0, 1000),
+      batch_id: f.batch_id ?? null,
     };
     await this.kept("refusal", row, () => this.repos.audit.write(row));
   }
@@ -293,6 +299,39 @@ export class AuditWriter {
       message: msg.pinnedOnFirstContact(device.name, kind === "ssh" ? "SSH host key" : "TLS certificate", fingerprint),
     };
     await this.kept("pin", row, () => this.repos.audit.write(row));
+  }
+
+  /**
+   * The row of a port (or its PoE) switched on again by the device's write lease holder
+   * after a bounce or power cycle whose instance stopped between off and on
+   * (app/port-cycles.ts). Never throws (the write that found it goes on).
+   */
+  async switchedBackOn(f: {
+    switch: { id: number; name: string };
+    interface: string;
+    action: DeviceAction;
+    outcome: "success" | "failure" | "unknown";
+    code: ErrorCode | null;
+    message: string;
+    batch_id: string | null;
+  }): Promise<void> {
+    const row = {
+      user_id: null,
+      username: "",
+      source_address: "",
+      switch_id: f.switch.id,
+      switch_name: f.switch.name,
+      group_id: null,
+      interface: f.interface,
+      action: f.action,
+      old_value: "Disabled",
+      new_value: "Enabled",
+      outcome: f.outcome,
+      code: f.code,
+      message: f.message.slice(0, 1000),
+      batch_id: f.batch_id,
+    };
+    await this.kept("cut_off", row, () => this.repos.audit.write(row));
   }
 
   /** Writes a row that must exist before what it records goes on: a failure is reported, then thrown. */

@@ -26,7 +26,7 @@
  * device run one after another (DeviceService.exclusive).
  */
 import type { Driver } from "../drivers/contract";
-import type { InterfaceView, VlanInfo } from "../model/device";
+import type { InterfaceInfo, InterfaceView, VlanInfo } from "../model/device";
 import { capabilityOf, type Capabilities } from "../model/capabilities";
 import {
   allowedVlans,
@@ -81,6 +81,7 @@ import type { DeviceFull, GroupFull } from "./devices";
 import type { Services } from "./services";
 import { ApiError, refusal, toApiError } from "./errors";
 import { policyOf } from "./config";
+import { switchOnLeftovers } from "./port-cycles";
 
 /** What the request asks, as the handler received it. */
 export interface WriteRequest {
@@ -93,21 +94,23 @@ export interface WriteRequest {
 }
 
 /** The audit row's facts about what was (to be) changed. */
-interface AuditFacts {
+export interface AuditFacts {
   interface?: string;
   old_value?: string;
   new_value?: string;
 }
 
 /** What a check decided: the answer's text, the audit facts, and the change to apply. */
-interface Plan {
+export interface Plan {
   result: string;
   audit: AuditFacts;
+  /** an interface write: the interface as it reads once the change is made (a batch checks its next items on it) */
+  effect?: Partial<InterfaceInfo>;
   apply(driver: Driver): Promise<void>;
 }
 
 /** Who is writing where, for the checks. */
-interface Scope {
+export interface Scope {
   caller: Caller;
   group: GroupFull;
   device: DeviceFull;
@@ -115,7 +118,7 @@ interface Scope {
   can: Capabilities;
 }
 
-interface InterfaceFacts {
+export interface InterfaceFacts {
   view: InterfaceView;
   rights: InterfaceRights;
   allowed: ReadonlySet<number>;
@@ -165,6 +168,7 @@ const setInterfaceState: WriteSpec<boolean> = {
     return {
       result: msg.stateChanged(iface.name, up),
       audit: { interface: iface.name, old_value: word(iface.admin_up), new_value: word(up) },
+      effect: { admin_up: up },
       apply: (d) => d.setAdminState(view, up),
     };
   },
@@ -183,6 +187,7 @@ const setInterfacePoe: WriteSpec<boolean> = {
     return {
       result: msg.poeChanged(iface.name, on),
       audit: { interface: iface.name, old_value: iface.poe!.admin_status, new_value: word(on) },
+      effect: { poe: { ...iface.poe!, admin_status: word(on) } },
       apply: (d) => d.setPoe(view, on),
     };
   },
@@ -202,6 +207,7 @@ const setInterfaceVlan: WriteSpec<number> = {
     return {
       result: msg.vlanChanged(iface.name, vlan),
       audit: { interface: iface.name, old_value: String(iface.untagged_vlan), new_value: String(vlan) },
+      effect: { untagged_vlan: vlan, tagged_vlans: iface.tagged_vlans.filter((v) => v !== vlan) },
       apply: (d) => d.setUntaggedVlan(view, vlan),
     };
   },
@@ -225,6 +231,7 @@ const setInterfaceTags: WriteSpec<TagsRequest> = {
         old_value: tagsText(iface.untagged_vlan, iface.tagged_vlans),
         new_value: tagsText(planned.untagged, planned.tagged, planned.allowAll),
       },
+      effect: { untagged_vlan: planned.untagged, tagged_vlans: planned.tagged },
       apply: (d) => d.setTags(view, planned),
     };
   },
@@ -262,6 +269,7 @@ const setInterfaceDescription: WriteSpec<unknown> = {
     return {
       result: msg.descriptionChanged(iface.name),
       audit: { interface: iface.name, old_value: iface.description, new_value: text },
+      effect: { description: text },
       apply: (d) => d.setDescription(view, text),
     };
   },
@@ -357,7 +365,7 @@ const deleteVlan: WriteSpec<number> = {
 };
 
 /** A request parsed by its write spec: the rest of the spec's steps, bound to its parameters. */
-type ParsedWrite =
+export type ParsedWrite =
   | {
       target: "interface";
       requested(interfaceId: string): AuditFacts;
@@ -446,6 +454,7 @@ export async function runWrite(s: Services, operationId: string, req: WriteReque
         async (facts) => {
           pending = await s.audit.pending(req.actor, { ...where, ...facts }, lease);
         },
+        lease,
       ),
     );
     // the device answered: a row that cannot be settled stays pending (reported), the
@@ -483,7 +492,7 @@ function requestedText(body: Record<string, unknown>): string {
 }
 
 /** device_outcome_unknown in the contract's words: what may have changed, and where. */
-function unknownOutcomeText(
+export function unknownOutcomeText(
   e: ApiError,
   device: { name: string } | null,
   action: DeviceAction,
@@ -492,6 +501,15 @@ function unknownOutcomeText(
   if (e.code !== "device_outcome_unknown" || !device) return e;
   const what = `the change of ${DEVICE_ACTION_WORDS[action]}${iface ? ` on ${iface}` : ""}`;
   return new ApiError(e.status, e.code, msg.outcomeUnknown(device.name, what));
+}
+
+/** What the checks of an interface write look at: the view, the caller's rights on it, the VLANs it may use. */
+export function interfaceFacts(scope: Scope, view: InterfaceView): InterfaceFacts {
+  const { caller, group, device, policy } = scope;
+  const allowed = allowedVlans(caller, group, view.vlans);
+  const readOnly = isReadOnly(caller, group, device);
+  const rights = interfaceRights(caller, group, device, policy, view.interface, allowed, readOnly);
+  return { view, rights, allowed };
 }
 
 /** The check and apply phases on the device (inside the device's queue). */
@@ -504,10 +522,13 @@ async function applyWrite(
   interfaceId: string,
   learned: (facts: AuditFacts) => void,
   recordPending: (facts: AuditFacts) => Promise<void>,
+  lease: string,
 ): Promise<string> {
   const { group, device } = where;
   const policy: Policy = policyOf(s.config);
   return s.devices.use(device, async (driver) => {
+    // a port that a cut-off bounce or power cycle left off comes on first (app/port-cycles.ts)
+    await switchOnLeftovers(s, device, lease, driver);
     const scope: Scope = { caller, group, device, policy, can: driver.can };
     need(checkCapability(driver.can, capability));
     let plan: Plan;
@@ -515,18 +536,8 @@ async function applyWrite(
       const id = driver.parseInterfaceId(interfaceId);
       const view = id === null ? null : await driver.learnInterface(id);
       if (!view) throw new ApiError(404, "interface_not_found", msg.interfaceNotFound(interfaceId));
-      const allowed = allowedVlans(caller, group, view.vlans);
-      const rights = interfaceRights(
-        caller,
-        group,
-        device,
-        policy,
-        view.interface,
-        allowed,
-        isReadOnly(caller, group, device),
-      );
       learned({ ...write.requested(interfaceId), interface: view.interface.name });
-      plan = write.check(scope, { view, rights, allowed });
+      plan = write.check(scope, interfaceFacts(scope, view));
     } else {
       const vlans = write.target === "vlans" ? await driver.learnVlans() : [];
       plan = write.check(scope, vlans);

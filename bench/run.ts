@@ -32,6 +32,7 @@ import {
 } from "./scenarios";
 import { scaleOutScenario } from "./scale-out";
 import { apiDriverScenarios } from "./api-drivers";
+import { batchScenario } from "./batch";
 import { startupScenarios } from "./startup";
 import { chassisScenarios } from "./chassis";
 
@@ -72,6 +73,7 @@ function scenarioList(o: ScenarioOptions): [string, () => Promise<ScenarioResult
     ["write-state-48", () => writeScenario("state", o)],
     ["write-poe-48", () => writeScenario("poe", o)],
     ["write-description-48", () => writeScenario("description", o)],
+    ["batch-24", () => batchScenario(o)],
     ["load-64x32", () => loadScenario(o)],
     ["load-64x32-instances", () => scaleOutScenario(o)],
     ["burst-200x1", () => burstScenario(o)],

@@ -102,8 +102,10 @@ export class AuditRepo {
     userId?: number;
     outcome?: AuditLogTable["outcome"];
     action?: string;
+    batchId?: string;
   }) {
     let q = this.db.selectFrom("audit_log");
+    if (opts.batchId !== undefined) q = q.where("batch_id", "=", opts.batchId);
     if (opts.switchId !== undefined) q = q.where("switch_id", "=", opts.switchId);
     if (opts.userId !== undefined) q = q.where("user_id", "=", opts.userId);
     if (opts.outcome !== undefined) q = q.where("outcome", "=", opts.outcome);
@@ -126,6 +128,7 @@ export class AuditRepo {
         "outcome",
         "code",
         "message",
+        "batch_id",
       ])
       .orderBy("id", "desc")
       .limit(opts.pageSize)

@@ -396,6 +396,34 @@ function apiConnectors(): Migration {
   };
 }
 
+/**
+ * The helpdesk writes (issue 20, app/port-batch.ts): every audit row of one batch carries
+ * the batch's id (`batch_id`, null for a lone write), indexed for the log's `?batch=`
+ * filter; and `pending_port_ups`, the port (or PoE) a bounce or power cycle has switched
+ * off and not yet back on, so that the device's next write lease holder on any instance
+ * switches it on again when the instance that switched it off stopped in between.
+ */
+function portBatchesAndCycles(dialect: Store["dialect"]): Migration {
+  return {
+    async up(db: AnyDb) {
+      await db.schema.alterTable("audit_log").addColumn("batch_id", "varchar(36)").execute();
+      await db.schema.createIndex("audit_log_batch").on("audit_log").column("batch_id").execute();
+      await table(db, dialect, "pending_port_ups")
+        .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+        .addColumn("switch_id", "integer", (c) => c.notNull())
+        .addColumn("interface_id", "varchar(200)", (c) => c.notNull())
+        .addColumn("interface_name", "varchar(200)", (c) => c.notNull())
+        .addColumn("kind", "varchar(16)", (c) => c.notNull())
+        .addColumn("write_lease", "varchar(160)", (c) => c.notNull())
+        .addColumn("batch_id", "varchar(36)")
+        .addColumn("username", "varchar(150)", (c) => c.notNull().defaultTo(""))
+        .addColumn("created", "varchar(40)", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("pending_port_ups_switch").on("pending_port_ups").column("switch_id").execute();
+    },
+  };
+}
+
 class StaticProvider implements MigrationProvider {
   constructor(private readonly dialect: Store["dialect"]) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -410,6 +438,7 @@ class StaticProvider implements MigrationProvider {
       "0008_login_attempts": loginAttempts(this.dialect),
       "0009_openl2m_inventory_fields": openl2mInventoryFields(),
       "0010_api_connectors": apiConnectors(),
+      "0011_port_batches_and_cycles": portBatchesAndCycles(this.dialect),
     };
   }
 }

@@ -9,6 +9,7 @@ import { AuditRepo, UsageRepo } from "./audit";
 import { InventoryRepo } from "./inventory";
 import { LoginFailureRepo } from "./login-failures";
 import { LeaseRepo } from "./leases";
+import { PendingUpRepo } from "./pending-ups";
 
 export interface Repos {
   /** `fn` with repositories whose every write is in one transaction: all of them or none */
@@ -22,6 +23,8 @@ export interface Repos {
   loginFailures: LoginFailureRepo;
   /** one lease row per device: writes to a device in order across instances */
   deviceLeases: LeaseRepo;
+  /** ports a bounce or PoE cycle switched off and not yet on again (app/port-cycles.ts) */
+  pendingUps: PendingUpRepo;
 }
 
 export function makeRepos(store: Store): Repos {
@@ -39,5 +42,6 @@ function reposOver(db: Kysely<Database>, dialect: Store["dialect"]): Repos {
     inventory: new InventoryRepo(db),
     loginFailures: new LoginFailureRepo(db, dialect),
     deviceLeases: new LeaseRepo(db, "device_leases"),
+    pendingUps: new PendingUpRepo(db),
   };
 }

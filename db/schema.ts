@@ -175,6 +175,27 @@ export interface AuditLogTable {
   message: string;
   /** the write lease a pending device write ran under ('' for every other row); not in the API */
   write_lease: Generated<string>;
+  /** migration 0011: the batch this row belongs to (app/port-batch.ts); null for a lone write */
+  batch_id: Generated<string | null>;
+}
+
+/**
+ * Migration 0011: a port (kind "bounce") or its PoE ("poe_cycle") that a bounce or power
+ * cycle switched off under write lease `write_lease` and has not switched on again yet
+ * (app/port-cycles.ts). The device's next lease holder switches it on and audits it.
+ */
+export interface PendingPortUpsTable {
+  id: Generated<number>;
+  switch_id: number;
+  /** the driver's interface id (ifIndex, or the name for command-line drivers) */
+  interface_id: string;
+  interface_name: string;
+  kind: "bounce" | "poe_cycle";
+  write_lease: string;
+  batch_id: string | null;
+  username: string;
+  /** ISO time it was switched off */
+  created: string;
 }
 
 /** API calls per hour, user and switch (0 = none), for api/stats/. */
@@ -225,6 +246,7 @@ export interface Database {
   settings: SettingsTable;
   device_leases: LeasesTable;
   migration_lease: LeasesTable;
+  pending_port_ups: PendingPortUpsTable;
 }
 
 /**

@@ -14,6 +14,8 @@ export const DEVICE_ACTIONS = [
   "vlan_rename",
   "vlan_delete",
   "tagged_vlans",
+  "port_bounce",
+  "poe_cycle",
 ] as const;
 export type DeviceAction = (typeof DEVICE_ACTIONS)[number];
 
@@ -28,6 +30,8 @@ export const DEVICE_ACTION_WORDS: Record<DeviceAction, string> = {
   vlan_rename: "a VLAN's name",
   vlan_delete: "the VLAN list (a deleted VLAN)",
   tagged_vlans: "tagged and native VLANs",
+  port_bounce: "admin state (a bounce: down, then up)",
+  poe_cycle: "PoE state (a power cycle: off, then on)",
 };
 
 /** How an attempt that did not succeed is recorded, by its error code. */

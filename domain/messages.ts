@@ -267,3 +267,51 @@ export function invalidParameterValue(field: string, words: string): string {
 export function passwordTooShort(minLength: number): string {
   return `This password is too short. It must contain at least ${minLength} characters.`;
 }
+
+// --- Helpdesk writes: batches, bounces, PoE power cycles (ours, docs/api-decisions.md) --
+
+export const BATCH_ITEMS_INVALID =
+  "Missing or invalid required parameter: 'items' (a list of changes, each with 'interface')";
+export const BATCH_ON_FAILURE_INVALID = "Invalid parameter 'on_failure': 'stop' or 'continue'";
+
+export function batchTooLarge(n: number, max: number): string {
+  return `Too many items in one batch: ${n} (at most ${max})`;
+}
+
+export function batchWaitTooLong(seconds: number, max: number): string {
+  return `The waits of one batch add up to ${seconds} s (at most ${max} s)`;
+}
+
+export function invalidWait(value: string): string {
+  return `Invalid parameter 'wait': '${value}' (seconds, 0 to 60)`;
+}
+
+export function bounceNeedsEnabled(interfaceName: string): string {
+  return `Interface ${interfaceName} is Disabled: only an enabled interface can be bounced`;
+}
+
+export function poeCycleNeedsEnabled(interfaceName: string): string {
+  return `Interface ${interfaceName} PoE is Disabled: only enabled PoE can be power cycled`;
+}
+
+export function bounced(interfaceName: string, seconds: number): string {
+  return `Interface ${interfaceName} was bounced (down ${seconds} s, now Enabled)`;
+}
+
+export function poeCycled(interfaceName: string, seconds: number): string {
+  return `Interface ${interfaceName} PoE was power cycled (off ${seconds} s, now Enabled)`;
+}
+
+/** a batch item not sent because an earlier item failed on the device (on_failure=stop) */
+export function batchStopped(failedItem: number): string {
+  return `Not sent: item ${failedItem} failed on the device and the batch stops at a device failure`;
+}
+
+/** the row of a port switched on again after its bounce or power cycle was cut off */
+export function switchedBackOn(interfaceName: string, what: "bounce" | "poe_cycle", by: string, since: string): string {
+  const which = what === "bounce" ? "bounce" : "PoE power cycle";
+  const thing = what === "bounce" ? "" : " PoE";
+  return `Interface ${interfaceName}${thing} switched back on: the ${which} by ${by || "a user"} at ${since} was cut off before it switched it on`;
+}
+
+export const BATCH_NOTHING_TO_SAVE = "Nothing was changed: no save needed";

@@ -413,6 +413,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/switches/{group}/{switch}/batch/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Device group id, from the menu (GET /api/switches/). */
+                group: components["parameters"]["GroupId"];
+                /** @description Device id, from the menu. */
+                switch: components["parameters"]["SwitchId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Apply a list of port changes to one device in one call (switchdesk's own)
+         * @description switchdesk's own path (no OpenL2M equivalent; docs/api-decisions.md, "Helpdesk
+         *     writes"). `items` lists up to 100 port changes, applied in the order given, each
+         *     an object with `interface` (the URL's interface id) and exactly one change, in the
+         *     single calls' field names: `vlan`; `untagged_vlan` + `tagged_vlans` + `allow_all`
+         *     (the trunk call); `state`; `poe_state`; `description`; `bounce` (an on-value: down,
+         *     `wait` seconds, up); `poe_cycle` (PoE off, `wait`, on). A `vlan` item may add
+         *     `bounce` (the new VLAN, then a bounce, so the client asks for a new address).
+         *     `wait`: seconds, 0 to 60, default 3; the waits of one batch add up to at most 120.
+         *
+         *     The whole batch runs under one holding of the device's write lease: each named
+         *     interface is learned once, then every item is checked before anything is sent,
+         *     with the single call's own checks (rights, values, same value) on the interface
+         *     as the items before it leave it; an item is refused with exactly the `code` and
+         *     `reason` its single call would answer. Then the items are applied in order, each
+         *     read back by the driver, each an audit row; every row of one batch carries its
+         *     `batch_id` (the log's `?batch=` filter). After a device failure the rest are
+         *     `skipped` (`on_failure: stop`, the default) or go on (`continue`). `save` (an
+         *     on-value) saves the configuration at the end on a device that needs a save, when
+         *     something changed. The touched interfaces are read once at the end. `dry_run` (an
+         *     on-value) answers what would happen without sending anything, taking the write
+         *     lease or writing the audit log.
+         *
+         *     The answer is 200 once the batch ran, whatever its items' results; a problem
+         *     with the whole call (its body, the caller's rights on the device, a device that
+         *     cannot be read) is the error a single write would answer. In a form body,
+         *     `items` is the JSON text of the list.
+         */
+        post: operations["runPortBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/switches/{group}/{switch}/interface/{interface}/bounce/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Device group id, from the menu (GET /api/switches/). */
+                group: components["parameters"]["GroupId"];
+                /** @description Device id, from the menu. */
+                switch: components["parameters"]["SwitchId"];
+                /**
+                 * @description Interface id: the ifIndex for SNMP devices; the interface name for command line
+                 *     devices, with `_` standing for `/` (`1_1_1` = `1/1/1`).
+                 */
+                interface: components["parameters"]["InterfaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bounce an interface (down, a wait, up), optionally after a VLAN change (switchdesk's own)
+         * @description switchdesk's own path (docs/api-decisions.md, "Helpdesk writes"). The interface
+         *     goes down, stays down `wait` seconds (0 to 60, default 3), comes up and is read
+         *     back; with `vlan` its untagged VLAN is changed first (the VLAN call's checks), so
+         *     that the client asks for a new address. Needs what a state write needs; refused on
+         *     a disabled interface (400) and on a member of a link aggregation (403). If the
+         *     service stops between down and up, the device's next write lease holder (any
+         *     instance) brings the port up and audits it.
+         */
+        post: operations["bounceInterface"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/switches/{group}/{switch}/interface/{interface}/poe_cycle/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Device group id, from the menu (GET /api/switches/). */
+                group: components["parameters"]["GroupId"];
+                /** @description Device id, from the menu. */
+                switch: components["parameters"]["SwitchId"];
+                /**
+                 * @description Interface id: the ifIndex for SNMP devices; the interface name for command line
+                 *     devices, with `_` standing for `/` (`1_1_1` = `1/1/1`).
+                 */
+                interface: components["parameters"]["InterfaceId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Power cycle the PoE of an interface (off, a wait, on) (switchdesk's own)
+         * @description switchdesk's own path (docs/api-decisions.md, "Helpdesk writes"). PoE goes off,
+         *     stays off `wait` seconds (0 to 60, default 3), comes on and is read back. Needs
+         *     what a PoE write needs; refused on a port without PoE or with PoE off (400), on a
+         *     member of a link aggregation and, for everyone but superusers, on a port the
+         *     administrator protects (403). If the service stops between off and on, the
+         *     device's next write lease holder switches PoE on and audits it.
+         */
+        post: operations["cycleInterfacePoe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/switches/{group}/{switch}/save/": {
         parameters: {
             query?: never;
@@ -1301,9 +1422,85 @@ export interface components {
         Error: {
             reason: string;
             /** @enum {string} */
-            code: "access_denied" | "not_authenticated" | "invalid_token" | "token_expired" | "user_inactive" | "token_read_only" | "forbidden" | "method_not_allowed" | "unsupported_media_type" | "malformed_body" | "payload_too_large" | "missing_parameter" | "invalid_parameter" | "validation_error" | "not_found" | "interface_not_found" | "not_manageable" | "vlan_not_allowed" | "same_value" | "already_exists" | "conflict" | "last_superuser" | "device_unreachable" | "device_refused" | "device_mismatch" | "device_hostkey_changed" | "device_certificate_changed" | "device_outcome_unknown" | "device_busy" | "not_supported" | "rate_limited" | "directory_unavailable" | "database_unavailable" | "invalid_credentials" | "invalid_password" | "too_many_tokens" | "csrf_failed" | "server_error";
+            code: "access_denied" | "not_authenticated" | "invalid_token" | "token_expired" | "user_inactive" | "token_read_only" | "forbidden" | "method_not_allowed" | "unsupported_media_type" | "malformed_body" | "payload_too_large" | "missing_parameter" | "invalid_parameter" | "validation_error" | "not_found" | "interface_not_found" | "not_manageable" | "vlan_not_allowed" | "same_value" | "already_exists" | "conflict" | "last_superuser" | "device_unreachable" | "device_refused" | "device_mismatch" | "device_hostkey_changed" | "device_certificate_changed" | "device_outcome_unknown" | "device_busy" | "not_supported" | "rate_limited" | "directory_unavailable" | "database_unavailable" | "invalid_credentials" | "invalid_password" | "too_many_tokens" | "csrf_failed" | "batch_stopped" | "server_error";
             /** @description Same text as `reason` on authentication failures (for DRF-style clients). */
             detail?: string;
+        };
+        PortBatchRequest: {
+            /**
+             * @description Up to 100 port changes in order (a JSON array; in a form, its JSON text). Each:
+             *     `interface` and one change in the single calls' field names (see the path).
+             */
+            items?: string | Record<string, never>[];
+            /** @description An on-value checks every item and sends nothing. */
+            dry_run?: string | boolean | number;
+            /** @description After a device failure, `stop` (the rest are skipped; the default) or `continue`. */
+            on_failure?: string;
+            /** @description An on-value saves the configuration at the end, on a device that needs a save. */
+            save?: string | boolean | number;
+        };
+        PortBatchItemResult: {
+            /** @description The item's position in `items`, from 0. */
+            index: number;
+            interface: string;
+            /** @enum {string} */
+            change: "vlan" | "tags" | "state" | "poe_state" | "description" | "bounce" | "poe_cycle";
+            /** @description A vlan item that bounces the port after the change. */
+            bounce?: boolean;
+            /**
+             * @description done: changed (a dry run: would be changed); same_value: the single call's 404;
+             *     refused: switchdesk refused it before sending (the single call's 4xx); failed:
+             *     the device failed it (its 424 code); skipped: not sent, an earlier item failed
+             *     and `on_failure` is stop (code `batch_stopped`).
+             * @enum {string}
+             */
+            result: "done" | "same_value" | "refused" | "failed" | "skipped";
+            /** @description The single call's result text (done). */
+            message?: string;
+            /** @description The HTTP status the single call would have answered. */
+            status?: number;
+            code?: string;
+            reason?: string;
+        };
+        PortBatchResult: {
+            /** @description The audit log's `batch_id` of this batch's rows. */
+            batch_id: string;
+            dry_run: boolean;
+            /** @description A device failure stopped the batch. */
+            stopped: boolean;
+            summary: {
+                done: number;
+                same_value: number;
+                refused: number;
+                failed: number;
+                skipped: number;
+            };
+            items: components["schemas"]["PortBatchItemResult"][];
+            save: {
+                /** @enum {string} */
+                result: "done" | "failed" | "skipped";
+                message?: string;
+                code?: string;
+                reason?: string;
+            } | null;
+            /** @description The changed interfaces as read back once after the batch (null when that read failed). */
+            interfaces: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                state: "Enabled" | "Disabled";
+                vlan: number;
+                tagged_vlans: number[];
+                description: string;
+                /** @enum {string} */
+                poe_state?: "Enabled" | "Disabled";
+            }[] | null;
+        };
+        InterfaceCycleRequest: {
+            /** @description Seconds between off and on, 0 to 60 (default 3). */
+            wait?: number | string;
+            /** @description Bounce only, optional; the untagged VLAN to set before the bounce (as the VLAN call). */
+            vlan?: number | string;
         };
         ActionResult: {
             result: string;
@@ -2475,6 +2672,11 @@ export interface components {
             /** @description The error code of a failure, refusal or unknown outcome; null on success. */
             code: string | null;
             message: string;
+            /**
+             * @description The id that ties the rows of one port batch (POST .../batch/), bounce or power
+             *     cycle together (docs/api-decisions.md, "Helpdesk writes"); null for every other row.
+             */
+            batch_id?: string | null;
         };
     };
     responses: {
@@ -4443,6 +4645,322 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            424: components["responses"]["DeviceFailed"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
+        };
+    };
+    runPortBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Device group id, from the menu (GET /api/switches/). */
+                group: components["parameters"]["GroupId"];
+                /** @description Device id, from the menu. */
+                switch: components["parameters"]["SwitchId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "interface": "1005",
+                 *           "vlan": 20,
+                 *           "bounce": true,
+                 *           "wait": 2
+                 *         },
+                 *         {
+                 *           "interface": "1006",
+                 *           "state": "off"
+                 *         },
+                 *         {
+                 *           "interface": "1007",
+                 *           "description": "desk 4.12"
+                 *         },
+                 *         {
+                 *           "interface": "1008",
+                 *           "poe_cycle": true
+                 *         }
+                 *       ],
+                 *       "on_failure": "stop",
+                 *       "save": "yes"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PortBatchRequest"];
+                /**
+                 * @example {
+                 *       "items": "[{\"interface\": \"1005\", \"vlan\": 20}, {\"interface\": \"1006\", \"vlan\": 20}]",
+                 *       "dry_run": "yes"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["PortBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description The batch ran (or, for a dry run, was checked); each item's result. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "batch_id": "6f1c1c2e-8a53-4c1e-9d0e-3f0b7d8c2a11",
+                     *       "dry_run": false,
+                     *       "stopped": false,
+                     *       "summary": {
+                     *         "done": 2,
+                     *         "same_value": 1,
+                     *         "refused": 1,
+                     *         "failed": 0,
+                     *         "skipped": 0
+                     *       },
+                     *       "items": [
+                     *         {
+                     *           "index": 0,
+                     *           "interface": "1005",
+                     *           "change": "vlan",
+                     *           "bounce": true,
+                     *           "result": "done",
+                     *           "message": "Interface GigabitEthernet1/0/5 changed to vlan 20"
+                     *         },
+                     *         {
+                     *           "index": 1,
+                     *           "interface": "1006",
+                     *           "change": "state",
+                     *           "result": "done",
+                     *           "message": "Interface GigabitEthernet1/0/6 is now Disabled"
+                     *         },
+                     *         {
+                     *           "index": 2,
+                     *           "interface": "1007",
+                     *           "change": "description",
+                     *           "result": "same_value",
+                     *           "status": 404,
+                     *           "code": "same_value",
+                     *           "reason": "New description is the same, please change it first!"
+                     *         },
+                     *         {
+                     *           "index": 3,
+                     *           "interface": "1048",
+                     *           "change": "poe_cycle",
+                     *           "result": "refused",
+                     *           "status": 403,
+                     *           "code": "access_denied",
+                     *           "reason": "You can not manage this interface!"
+                     *         }
+                     *       ],
+                     *       "save": {
+                     *         "result": "skipped",
+                     *         "reason": "This switch model cannot save or does not need to save the config"
+                     *       },
+                     *       "interfaces": [
+                     *         {
+                     *           "id": "1005",
+                     *           "name": "GigabitEthernet1/0/5",
+                     *           "state": "Enabled",
+                     *           "vlan": 20,
+                     *           "tagged_vlans": [],
+                     *           "description": "",
+                     *           "poe_state": "Enabled"
+                     *         },
+                     *         {
+                     *           "id": "1006",
+                     *           "name": "GigabitEthernet1/0/6",
+                     *           "state": "Disabled",
+                     *           "vlan": 1,
+                     *           "tagged_vlans": [],
+                     *           "description": ""
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortBatchResult"];
+                };
+            };
+            /** @description The body is not a batch (no items, more than 100, an item without `interface` or with other than one change, a wait out of bounds). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A read-only token, or the caller may not write to this device through this group. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["PathNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            424: components["responses"]["DeviceFailed"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
+        };
+    };
+    bounceInterface: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Device group id, from the menu (GET /api/switches/). */
+                group: components["parameters"]["GroupId"];
+                /** @description Device id, from the menu. */
+                switch: components["parameters"]["SwitchId"];
+                /**
+                 * @description Interface id: the ifIndex for SNMP devices; the interface name for command line
+                 *     devices, with `_` standing for `/` (`1_1_1` = `1/1/1`).
+                 */
+                interface: components["parameters"]["InterfaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "wait": 3
+                 *     }
+                 */
+                "application/json": components["schemas"]["InterfaceCycleRequest"];
+                /**
+                 * @example {
+                 *       "wait": "3",
+                 *       "vlan": "20"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["InterfaceCycleRequest"];
+            };
+        };
+        responses: {
+            /** @description The interface was down and is up again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "result": "Interface GigabitEthernet1/0/5 was bounced (down 3 s, now Enabled)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            /** @description A wait out of bounds, a disabled interface, a VLAN the VLAN call refuses, a driver that cannot change the state. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["InterfaceWriteForbidden"];
+            /** @description Unknown interface (or, with `vlan`, the interface is already on that VLAN). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            424: components["responses"]["DeviceFailed"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["DeviceBusy"];
+        };
+    };
+    cycleInterfacePoe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Device group id, from the menu (GET /api/switches/). */
+                group: components["parameters"]["GroupId"];
+                /** @description Device id, from the menu. */
+                switch: components["parameters"]["SwitchId"];
+                /**
+                 * @description Interface id: the ifIndex for SNMP devices; the interface name for command line
+                 *     devices, with `_` standing for `/` (`1_1_1` = `1/1/1`).
+                 */
+                interface: components["parameters"]["InterfaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "wait": 5
+                 *     }
+                 */
+                "application/json": components["schemas"]["InterfaceCycleRequest"];
+                /**
+                 * @example {
+                 *       "wait": "5"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["InterfaceCycleRequest"];
+            };
+        };
+        responses: {
+            /** @description PoE was off and is on again. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "result": "Interface GigabitEthernet1/0/8 PoE was power cycled (off 5 s, now Enabled)"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ActionResult"];
+                };
+            };
+            /** @description A wait out of bounds, a port without PoE or with PoE off, a driver that cannot change PoE. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            403: components["responses"]["InterfaceWriteForbidden"];
+            /** @description Unknown interface. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "reason": "Interface 99 not found",
+                     *       "code": "interface_not_found"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Error"];
                 };
             };
@@ -6770,6 +7288,8 @@ export interface operations {
                 outcome?: "success" | "failure" | "refused" | "unknown" | "pending";
                 /** @description Only rows of this action. */
                 action?: string;
+                /** @description Only the rows of this batch (`batch_id` of a port batch, bounce or power cycle). */
+                batch?: string;
             };
             header?: never;
             path?: never;

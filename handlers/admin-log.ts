@@ -19,6 +19,7 @@ export const listLog: Handler = async (ctx) => {
     userId: queryInt(ctx, "user"),
     outcome: queryChoice(ctx, "outcome", OUTCOMES),
     action: queryText(ctx, "action"),
+    batchId: queryText(ctx, "batch"),
   });
   const body: components["schemas"]["LogPage"] = { count, page, page_size: pageSize, results };
   return ok(body);

@@ -6,6 +6,7 @@
 import { actorOf, callerOf, ok, pathId, pathText, pathTextOrNone, type Ctx, type Handler } from "./context";
 import * as reads from "../app/device-reads";
 import { DEVICE_WRITES, runWrite } from "../app/device-writes";
+import { runBatch, runCycle } from "../app/port-batch";
 import type { LearnScope } from "../model/device";
 
 const showSwitch = (scope: LearnScope) => async (ctx: Ctx) =>
@@ -33,7 +34,32 @@ const write =
     return ok({ result });
   };
 
+/** the helpdesk writes (app/port-batch.ts): a bounce or PoE power cycle of one interface */
+const cycle =
+  (kind: "bounce" | "poe_cycle"): Handler =>
+  async (ctx) => {
+    const result = await runCycle(ctx.services, kind, {
+      actor: actorOf(ctx),
+      groupId: pathId(ctx, "group"),
+      switchId: pathId(ctx, "switch"),
+      interfaceId: pathText(ctx, "interface"),
+      body: ctx.body,
+    });
+    return ok({ result });
+  };
+
 export const deviceHandlers: Record<string, Handler> = {
+  runPortBatch: async (ctx) =>
+    ok(
+      await runBatch(ctx.services, {
+        actor: actorOf(ctx),
+        groupId: pathId(ctx, "group"),
+        switchId: pathId(ctx, "switch"),
+        body: ctx.body,
+      }),
+    ),
+  bounceInterface: cycle("bounce"),
+  cycleInterfacePoe: cycle("poe_cycle"),
   getMenu: async (ctx) => ok(await reads.menu(ctx.services, callerOf(ctx), ctx.baseUrl)),
   searchSwitch: async (ctx) => ok(await reads.search(ctx.services, callerOf(ctx), pathText(ctx, "text"), ctx.baseUrl)),
   getSwitchBasic: showSwitch("basic"),

@@ -20,7 +20,7 @@ export const CAPABILITY_FLAGS = {
   change_admin_status: {
     label: "state",
     action: "change the interface status",
-    operations: ["setInterfaceState"],
+    operations: ["setInterfaceState", "bounceInterface"],
     description: "The driver can set an interface's admin state (POST .../state/).",
   },
   change_vlan: {
@@ -32,7 +32,7 @@ export const CAPABILITY_FLAGS = {
   change_poe: {
     label: "PoE",
     action: "change the PoE status",
-    operations: ["setInterfacePoe"],
+    operations: ["setInterfacePoe", "cycleInterfacePoe"],
     description: "The driver can switch PoE of an interface on and off (POST .../poe_state/).",
   },
   change_description: {

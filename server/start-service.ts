@@ -10,6 +10,7 @@ import type { DestinationStream } from "pino";
 import type { Config } from "../app/config";
 import { buildServices, ensureFirstSuperuser } from "../app/startup";
 import type { Services } from "../app/services";
+import { startLeftoverSweep } from "../app/port-cycles";
 import { startInstancePresence, type InstancePresence } from "../app/instance-presence";
 import { startAuditRetention, type AuditRetention } from "../app/audit-retention";
 import { describeDirectory, directoryWarnings } from "../app/directory/config";
@@ -94,6 +95,8 @@ export async function startService(
   let demo: Awaited<ReturnType<typeof import("./demo").startDemoIfWanted>> = null;
   let presence: InstancePresence | null = null;
   let retention: AuditRetention | null = null;
+  /** ports a cut-off bounce or power cycle left off, switched on (app/port-cycles.ts) */
+  let leftovers: { stop(): Promise<void> } | null = null;
   try {
     services = await buildServices(config, options);
     tell = say ?? startupSay(services);
@@ -109,6 +112,7 @@ export async function startService(
     }
     presence = startInstancePresence(services);
     retention = startAuditRetention(services);
+    leftovers = startLeftoverSweep(services);
     const { startDemoIfWanted } = await import("./demo");
     demo = await startDemoIfWanted(services, tell);
     const app = createApp(services, contract);
@@ -118,6 +122,7 @@ export async function startService(
     await demo?.stop();
     await presence?.stop();
     await retention?.stop();
+    await leftovers?.stop();
     await services?.store.close();
     await new Promise<void>((r) => server.close(() => r()));
     throw e;
@@ -164,6 +169,7 @@ export async function startService(
       await demo?.stop();
       await presence?.stop();
       await retention?.stop();
+      await leftovers?.stop();
       await running.store.close();
       const clean = connectionsDone && writesDone;
       const facts = {

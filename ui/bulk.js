@@ -1,5 +1,6 @@
 // Bulk edit (profile bulk_edit): many ports, one VLAN / state / PoE / description for all,
-// sent one port after another through the API; a result per port, failures shown, never hidden.
+// sent as one port batch (POST .../batch/, one write turn on the device); a result per
+// port, failures shown, never hidden.
 // Only the changes that at least one selected port allows are offered; a selected port
 // that does not allow one is listed with the reason, not skipped in silence.
 import { h, message, sure } from "./dom.js";
@@ -126,31 +127,43 @@ export function bulkPanel(ctx) {
     progress.hidden = false;
     progress.max = ports.length;
     progress.value = 0;
-    let failed = 0;
-    for (const [n, port] of ports.entries()) {
-      message(status, "plain", `Working on ${port.name} (${n + 1} of ${ports.length})…`);
-      const parts = [];
-      let bad = false;
-      for (const a of todo) {
-        // not allowed on this port: listed with the reason the API would give, nothing sent
+    // every change the ports allow goes to the device in one batch call (POST .../batch/,
+    // on_failure continue: a port the device refuses does not stop the others); a change a
+    // port does not allow is listed with the reason the API would give and not sent
+    const plan = ports.map((port) =>
+      todo.map((a) => {
         const reason = why(a, port);
-        if (reason !== null) {
-          parts.push(`failed: ${a.what()}: ${reason}`);
-          bad = true;
-          continue;
-        }
-        try {
-          parts.push(await ctx.send(port, a.kind, a.body()));
-        } catch (err) {
-          parts.push(`failed: ${err.message}`);
-          bad = true;
-        }
+        return reason === null
+          ? { send: { interface: port.id, ...a.body() } }
+          : { text: `failed: ${a.what()}: ${reason}`, bad: true };
+      }),
+    );
+    const items = plan.flat().filter((p) => p.send);
+    message(status, "plain", `Sending ${items.length} changes for ${ports.length} ports in one call…`);
+    let answers = [];
+    let whole = null;
+    if (items.length) {
+      try {
+        answers = (await ctx.batch(items.map((p) => p.send))).items;
+      } catch (err) {
+        whole = err.message;
       }
+    }
+    let n = 0;
+    let failed = 0;
+    for (const [k, port] of ports.entries()) {
+      const parts = plan[k].map((p) => {
+        if (!p.send) return p;
+        const a = answers[n++];
+        if (whole !== null || !a) return { text: `failed: ${whole ?? "no answer"}`, bad: true };
+        return a.result === "done" ? { text: a.message, bad: false } : { text: `failed: ${a.reason}`, bad: true };
+      });
+      const bad = parts.some((p) => p.bad);
       if (bad) failed++;
-      const text = parts.join("; ");
+      const text = parts.map((p) => p.text).join("; ");
       list.append(h("li", { class: bad ? "failed" : "done" }, h("strong", {}, `${port.name}: `), text));
       message(ctx.resultOf(port.id), bad ? "error" : "ok", text);
-      progress.value = n + 1;
+      progress.value = k + 1;
     }
     message(
       status,
@@ -173,7 +186,7 @@ export function bulkPanel(ctx) {
     h(
       "p",
       { class: "muted" },
-      "Tick ports in the Select column, choose what to set, and apply: each port is changed in turn and its result listed.",
+      "Tick ports in the Select column, choose what to set, and apply: the changes go to the device in one call and each port's result is listed.",
     ),
     h(
       "div",

@@ -7,6 +7,8 @@ import { bulkPanel } from "./bulk.js";
 
 const CANNOT_MANAGE = "You can not manage this interface!";
 const NO_DESCRIPTION_EDIT = "You are not allowed to change the interface description!";
+/** a bounce's or power cycle's wait: the API's default (spec: 0 to 60 s, default 3) */
+const CYCLE_WAIT_S = 3;
 
 /**
  * What this user may change on this device and port, from what the API says: the switch's
@@ -36,6 +38,17 @@ export function rightsOf(user, sw) {
       cannot(sw.change_tags, "change the interface tagged vlans") ??
       (i.can_edit_tags ? null : i.manageable ? CANNOT_MANAGE : unmanageable(i)),
   };
+  // a bounce or power cycle (switchdesk's own, docs/api-decisions.md "Helpdesk writes"): the
+  // state or PoE write's rights, never on a member of a link aggregation (a manageable port
+  // with a reason), and only on an enabled port or enabled PoE
+  // (and a power cycle, for everyone but superusers, never on a port the administrator
+  // protects, an uplink: its reason is one of OpenL2M's "admin setting" texts)
+  const lagMember = (i) => i.manageable && Boolean(i.unmanage_reason);
+  const adminProtected = (i) => !i.manageable && / admin (deny )?setting!$/.test(i.unmanage_reason ?? "");
+  const cycles = {
+    bounce: (i) => why.state(i) === null && !lagMember(i) && i.state === "Enabled",
+    poe_cycle: (i) => why.poe(i) === null && !lagMember(i) && !adminProtected(i) && i.poe?.admin_status === "Enabled",
+  };
   return {
     writable,
     why,
@@ -44,6 +57,7 @@ export function rightsOf(user, sw) {
     poe: (i) => why.poe(i) === null,
     description: (i) => why.description(i) === null,
     tags: (i) => why.tags(i) === null,
+    ...cycles,
     /** anything at all may be changed on this port */
     any: (i) => Object.values(why).some((reason) => reason(i) === null),
   };
@@ -126,6 +140,12 @@ export async function devicePage(main, g, s, details) {
     const r = await api(`${interfacePath(g, s, iface.id)}${kind}/`, { method: "POST", body });
     markUnsaved();
     return r.result;
+  }
+  /** a port batch (bulk edit): every item's result, in order */
+  async function batch(items) {
+    const r = await api(`${base}batch/`, { method: "POST", body: { items, on_failure: "continue" } });
+    if (r.summary.done) markUnsaved();
+    return r;
   }
   async function change(iface, kind, body, question) {
     const out = resultOf(iface.id);
@@ -281,6 +301,19 @@ export async function devicePage(main, g, s, details) {
         },
         on ? "Disable" : "Enable",
       ),
+      can.bounce(i)
+        ? h(
+            "button",
+            {
+              type: "button",
+              class: "secondary bounce",
+              "aria-label": `Bounce ${i.name}`,
+              onclick: () =>
+                change(i, "bounce", {}, `Bounce ${i.name}? It goes down for ${CYCLE_WAIT_S} seconds, then up again.`),
+            },
+            "Bounce",
+          )
+        : null,
     ];
   }
   function poeCell(i) {
@@ -303,6 +336,24 @@ export async function devicePage(main, g, s, details) {
         },
         on ? "PoE off" : "PoE on",
       ),
+      can.poe_cycle(i)
+        ? h(
+            "button",
+            {
+              type: "button",
+              class: "secondary poe-cycle",
+              "aria-label": `Power cycle ${i.name}`,
+              onclick: () =>
+                change(
+                  i,
+                  "poe_cycle",
+                  {},
+                  `Power cycle ${i.name}? PoE goes off for ${CYCLE_WAIT_S} seconds, then on again.`,
+                ),
+            },
+            "Power cycle",
+          )
+        : null,
     ];
   }
   function descriptionCell(i) {
@@ -450,6 +501,7 @@ export async function devicePage(main, g, s, details) {
       vlans: () => allowedVlans(dev),
       rights: can,
       send,
+      batch,
       resultOf,
       refresh,
       busy,

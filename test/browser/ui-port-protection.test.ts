@@ -49,6 +49,9 @@ browserSuite("web UI and the port protections", () => {
     await expect(cell(page, 3, "Port").textContent()).resolves.toBe(`${member.name}${LAG_REASON}`);
     expect(await cell(page, 3, "VLAN").locator("select").count()).toBe(0);
     expect(await cell(page, 3, "Admin state").locator("button").count()).toBe(1);
+    // ... but no Bounce: the aggregate would lose a link (docs/api-decisions.md, "Helpdesk writes")
+    expect(await cell(page, 3, "Admin state").locator("button.bounce").count()).toBe(0);
+    expect(await cell(page, 5, "Admin state").locator("button.bounce").count()).toBe(1);
     // a port that is no member keeps its VLAN control
     expect(await cell(page, 5, "VLAN").locator("select").count()).toBe(1);
     // the 802.1X port: its reason, and no control at all

@@ -334,6 +334,39 @@ export function runLabSubject(subject: LabSubject): void {
       await expect(d.setPoe(await viewOf(d, idOf(plain)), true)).rejects.toMatchObject({ code: "not_supported" });
     });
 
+    // a bounce and a PoE power cycle (app/port-cycles.ts) switch off and on again through the
+    // one view their checks were made on: the second setter must not need a fresh learn
+    capable(
+      entry,
+      "change_admin_status",
+      where,
+    )("a bounce: setAdminState down and up again through the same view, each read back", async () => {
+      const li = ctx.ports()[5];
+      const d = ctx.driver();
+      const view = await viewOf(d, idOf(li));
+      expect(view.interface.admin_up).toBe(true);
+      await d.setAdminState(view, false);
+      expect(ctx.model.adminUp(li.ifIndex)).toBe(false);
+      await d.setAdminState(view, true);
+      expect(ctx.model.adminUp(li.ifIndex)).toBe(true);
+      expect((await viewOf(d, idOf(li))).interface.admin_up).toBe(true);
+    });
+
+    capable(
+      entry,
+      "change_poe",
+      where,
+    )("a PoE power cycle: setPoe off and on again through the same view, each read back", async () => {
+      const poePort = ctx.ports().find((p) => p.poe && ctx.model.poeState(p.ifIndex)?.enabled);
+      if (!poePort) throw new Error("a conformance lab switch must have a port with PoE on");
+      const d = ctx.driver();
+      const view = await viewOf(d, idOf(poePort));
+      await d.setPoe(view, false);
+      expect(ctx.model.poeState(poePort.ifIndex)!.enabled).toBe(false);
+      await d.setPoe(view, true);
+      expect(ctx.model.poeState(poePort.ifIndex)!.enabled).toBe(true);
+    });
+
     capable(
       entry,
       "change_vlan",

@@ -72,6 +72,10 @@ function examplesOf(media: Json): unknown[] {
 }
 
 const EXPECTED_OPERATION_IDS = [
+  // the helpdesk writes (issue 20): switchdesk's own paths
+  "runPortBatch",
+  "bounceInterface",
+  "cycleInterfacePoe",
   "apiRoot",
   "getSchema",
   "getEnvironment",
@@ -217,7 +221,8 @@ describe("spec/openapi.yaml", () => {
     const writes = ops
       .filter((o) => o.path.startsWith("/api/switches/") && o.method === "post")
       .map((o) => o.op.operationId);
-    expect(writes.filter((id) => capabilityOf(id) === null)).toEqual([]);
+    // a port batch is the exception: each of its items needs its own change's capability (app/port-batch.ts)
+    expect(writes.filter((id) => capabilityOf(id) === null && id !== "runPortBatch")).toEqual([]);
   });
 
   test("every path starts at /api/ and ends with a slash, but the operators' two (tagged ops, open to all)", () => {

@@ -146,6 +146,9 @@ function hinted(name: string, hints: Hints): fc.Arbitrary<unknown> | null {
         ),
         fc.constantFrom("1,,2", "a,b", "10;20", "10,10", "-1", "99999999999", 20, [20, [30]]),
       );
+    case "wait":
+      // a bounce or PoE cycle waits this long holding the device's lease: short, or out of bounds
+      return mostly(fc.constantFrom(0, "0", 0.01, "0.02"), fc.constantFrom(61, -1, "abc", "1e9", null));
     case "state":
     case "poe_state":
     case "save":
@@ -272,6 +275,7 @@ const NEEDED = new Set([
   "untagged_vlan",
   "tagged_vlans",
   "allow_all",
+  "wait",
 ]);
 
 /**

@@ -1,0 +1,498 @@
+/**
+ * Port batches, bounces and PoE power cycles (issue 20; docs/api-decisions.md,
+ * "Helpdesk writes"). A batch is a list of port changes to one device, run in one
+ * holding of the device's write lease:
+ *
+ *   parse    the body's shape (domain/port-batch.ts): 400 for the whole call
+ *   access   the single writes' own: a read-only token, the URL's pair, read-only flags
+ *   learn    each interface the batch names, once (the driver's learnInterface)
+ *   check    every item in order, before anything is sent, with the single write's own
+ *            parse and check (DEVICE_WRITES in app/device-writes.ts): so an item is
+ *            refused with exactly the code and reason its single call would get. Each
+ *            item is checked on the interface as the items before it leave it (two
+ *            changes of one port in one batch see each other)
+ *   apply    (not for a dry run) in order: the item's audit row pending, the driver's
+ *            setter (which reads back what it wrote), the row settled. A port's view is
+ *            learned again before an item when an earlier item changed that port, or
+ *            when the item changes VLANs after an earlier VLAN change (a Q-BRIDGE
+ *            device's VLAN bitmaps are shared by its ports). A device failure stops the
+ *            rest (on_failure "stop", they are `skipped`) or not ("continue")
+ *   save     when asked, on a device that needs a save, after at least one change
+ *   read     the touched interfaces, once, as they are after the batch
+ *
+ * Every audit row of a batch (refused items, changes, the save) carries its batch id. A
+ * dry run does the checks only: nothing is sent, no lease is taken, nothing is audited.
+ * A lone bounce or power cycle (POST .../bounce/, .../poe_cycle/) is a batch of one item
+ * whose answer is the single call's: 200 with its result, or its error.
+ */
+import { randomUUID } from "node:crypto";
+import type { Driver } from "../drivers/contract";
+import type { InterfaceInfo, InterfaceView } from "../model/device";
+import { DeviceError } from "../model/failures";
+import { canWrite } from "../domain/access";
+import { checkCapability } from "../domain/device-checks";
+import {
+  canBounce,
+  canCyclePoe,
+  checkBounceable,
+  checkCyclable,
+  ITEM_OPERATIONS,
+  parseBatch,
+  parseCycle,
+  type BatchItem,
+  type BatchRequest,
+  type ItemKind,
+} from "../domain/port-batch";
+import type { DeviceAction } from "../domain/audit-actions";
+import * as msg from "../domain/messages";
+import { NO_PORT_PROTECTION } from "../domain/port-protection";
+import { capabilityOf, type CapabilityFlag } from "../model/capabilities";
+import type { Actor } from "./audit";
+import { markAudited } from "./audit";
+import { policyOf } from "./config";
+import {
+  DEVICE_WRITES,
+  interfaceFacts,
+  unknownOutcomeText,
+  type AuditFacts,
+  type Plan,
+  type Scope,
+} from "./device-writes";
+import type { DeviceFull, GroupFull } from "./devices";
+import { ApiError, deviceFailure, refusal, toApiError } from "./errors";
+import { cyclePort, switchOnLeftovers } from "./port-cycles";
+import type { Services } from "./services";
+
+export type ItemOutcome = "done" | "same_value" | "refused" | "failed" | "skipped";
+
+/** One item's answer: the single call's result text when done, else its status, code and reason. */
+export interface ItemResult {
+  index: number;
+  interface: string;
+  change: ItemKind;
+  bounce?: boolean;
+  result: ItemOutcome;
+  message?: string;
+  status?: number;
+  code?: string;
+  reason?: string;
+}
+
+/** An interface as it reads after the batch. */
+export interface InterfaceAfter {
+  id: string;
+  name: string;
+  state: "Enabled" | "Disabled";
+  vlan: number;
+  tagged_vlans: number[];
+  description: string;
+  poe_state?: "Enabled" | "Disabled";
+}
+
+export interface BatchAnswer {
+  batch_id: string;
+  dry_run: boolean;
+  stopped: boolean;
+  summary: Record<ItemOutcome, number>;
+  items: ItemResult[];
+  save: { result: "done" | "failed" | "skipped"; message?: string; code?: string; reason?: string } | null;
+  interfaces: InterfaceAfter[] | null;
+}
+
+export interface BatchRequestIn {
+  actor: Actor;
+  groupId: number;
+  switchId: number;
+  body: Record<string, unknown>;
+}
+
+/** An item with what its check decided. */
+interface Checked {
+  item: BatchItem;
+  result: ItemResult;
+  action: DeviceAction;
+  /** the interface id in the driver's spelling (once known) */
+  portId: string | null;
+  audit: AuditFacts;
+  plan: Plan | null;
+  /** the bounce after a vlan change */
+  bounceAfter: boolean;
+  /** the interface as the check saw it */
+  view: InterfaceView | null;
+}
+
+/** a bounce needs the state write's capability, a power cycle the PoE write's (model/capabilities.ts) */
+const CYCLE_FLAG: Record<"bounce" | "poe_cycle", CapabilityFlag | null> = {
+  bounce: capabilityOf("bounceInterface"),
+  poe_cycle: capabilityOf("cycleInterfacePoe"),
+};
+
+const ACTION_OF: Record<ItemKind, DeviceAction> = {
+  vlan: "untagged_vlan",
+  tags: "tagged_vlans",
+  state: "admin_state",
+  poe_state: "poe_state",
+  description: "description",
+  bounce: "port_bounce",
+  poe_cycle: "poe_cycle",
+};
+
+function outcomeOf(e: ApiError): ItemOutcome {
+  if (e.code === "same_value") return "same_value";
+  return e.status === 424 || e.code.startsWith("device_") ? "failed" : "refused";
+}
+
+function errorResult(base: ItemResult, e: ApiError): ItemResult {
+  return { ...base, result: outcomeOf(e), status: e.status, code: e.code, reason: e.reason };
+}
+
+/** a thrown value as the API error a single call would answer, on this device */
+function asApiError(e: unknown, device: { name: string }): ApiError {
+  if (e instanceof DeviceError) return deviceFailure(e, device);
+  const api = toApiError(e);
+  if (api) return api;
+  throw e;
+}
+
+/** POST api/switches/<g>/<s>/batch/ */
+export async function runBatch(s: Services, req: BatchRequestIn): Promise<BatchAnswer> {
+  const parsed = parseBatch(req.body);
+  if (!parsed.ok) throw refusal(parsed);
+  const batch = parsed.value;
+  const { caller } = req.actor;
+  if (caller.token && !caller.token.write_enabled) throw new ApiError(403, "token_read_only", msg.TOKEN_CANNOT_WRITE);
+  const resolved = await s.devices.resolve(caller, req.groupId, req.switchId);
+  const denied = canWrite(caller, resolved.group, resolved.device);
+  if (denied) throw refusal(denied);
+  const batchId = randomUUID();
+  const run = (lease: string | null) =>
+    s.devices.use(resolved.device, (driver) =>
+      runOnDevice(s, req.actor, resolved.group, resolved.device, driver, batch, batchId, lease),
+    );
+  return batch.dryRun ? run(null) : s.devices.exclusive(resolved.device.id, (lease) => run(lease));
+}
+
+/** A lone bounce or power cycle: a batch of one, answered as a single write. */
+export async function runCycle(
+  s: Services,
+  kind: "bounce" | "poe_cycle",
+  req: BatchRequestIn & { interfaceId: string },
+): Promise<string> {
+  const parsed = parseCycle(kind, req.body);
+  if (!parsed.ok) throw refusal(parsed);
+  const item = { ...parsed.value, interface: req.interfaceId };
+  const { caller } = req.actor;
+  if (caller.token && !caller.token.write_enabled) throw new ApiError(403, "token_read_only", msg.TOKEN_CANNOT_WRITE);
+  const resolved = await s.devices.resolve(caller, req.groupId, req.switchId);
+  const denied = canWrite(caller, resolved.group, resolved.device);
+  if (denied) throw refusal(denied);
+  const batch = { items: [item], dryRun: false, onFailure: "stop" as const, save: false };
+  const answer = await s.devices.exclusive(resolved.device.id, (lease) =>
+    s.devices.use(resolved.device, (driver) =>
+      runOnDevice(s, req.actor, resolved.group, resolved.device, driver, batch, randomUUID(), lease),
+    ),
+  );
+  const one = answer.items[0];
+  if (one.result === "done") return one.message ?? "";
+  // the item's row is written: the shell must not write another
+  throw markAudited(
+    new ApiError(one.status ?? 400, (one.code ?? "invalid_parameter") as ApiError["code"], one.reason ?? ""),
+  );
+}
+
+async function runOnDevice(
+  s: Services,
+  actor: Actor,
+  group: GroupFull,
+  device: DeviceFull,
+  driver: Driver,
+  batch: BatchRequest,
+  batchId: string,
+  lease: string | null,
+): Promise<BatchAnswer> {
+  const where = { id: device.id, name: device.name };
+  // a port a cut-off bounce left down comes up before anything else is done here
+  if (lease !== null) await switchOnLeftovers(s, where, lease, driver);
+  const policy = policyOf(s.config);
+  const scope: Scope = { caller: actor.caller, group, device, policy, can: driver.can };
+
+  // learn: each interface the batch names, once, side by side (the device's gate bounds the
+  // requests; a command-line session queues its commands, NETCONF matches replies by id)
+  const views = new Map<string, InterfaceView | null>();
+  const ids = [...new Set(batch.items.map((i) => driver.parseInterfaceId(i.interface)).filter((x) => x !== null))];
+  const learned = await Promise.all(ids.map((id) => driver.learnInterface(id)));
+  ids.forEach((id, i) => views.set(id, learned[i]));
+
+  // check: every item, in order, on the interfaces as the items before leave them
+  const current = new Map<string, InterfaceView>();
+  for (const [id, v] of views) if (v) current.set(id, v);
+  const checked: Checked[] = batch.items.map((item, index) => checkItem(scope, driver, current, item, index));
+
+  const answer: BatchAnswer = {
+    batch_id: batchId,
+    dry_run: batch.dryRun,
+    stopped: false,
+    summary: { done: 0, same_value: 0, refused: 0, failed: 0, skipped: 0 },
+    items: [],
+    save: null,
+    interfaces: null,
+  };
+  if (batch.dryRun || lease === null) {
+    answer.items = checked.map((c) => c.result);
+    return count(answer);
+  }
+
+  const rowOf = (c: Checked) => ({
+    action: c.action,
+    switch: where,
+    group_id: group.id,
+    ...c.audit,
+    batch_id: batchId,
+  });
+  // the refusals are rows of the batch, written before anything is sent
+  for (const c of checked) {
+    if (c.plan || !c.result.code) continue;
+    await s.audit.failure(actor, {
+      ...rowOf(c),
+      code: c.result.code as ApiError["code"],
+      message: c.result.reason ?? "",
+    });
+  }
+
+  // apply, in order
+  const changedPorts = new Set<string>();
+  let vlanChanged = false;
+  let stoppedAt: number | null = null;
+  for (const c of checked) {
+    if (!c.plan) continue;
+    if (stoppedAt !== null) {
+      c.result = {
+        ...c.result,
+        result: "skipped",
+        status: 409,
+        code: "batch_stopped",
+        reason: msg.batchStopped(stoppedAt),
+      };
+      await s.audit.failure(actor, { ...rowOf(c), code: "batch_stopped", message: c.result.reason! });
+      continue;
+    }
+    let pending: number | null = null;
+    try {
+      pending = await s.audit.pending(actor, rowOf(c), lease);
+      const touchesVlans = c.item.kind === "vlan" || c.item.kind === "tags";
+      let plan = c.plan;
+      let view = c.view!;
+      const portId = c.portId!;
+      if (changedPorts.has(portId) || (touchesVlans && vlanChanged)) {
+        // the view the check used is stale: the port again, and the same check on it
+        view = await relearn(driver, portId, c.item.interface);
+        plan = planFor(scope, c.item, view).plan;
+      }
+      changedPorts.add(portId);
+      if (touchesVlans) vlanChanged = true;
+      const cycle = { s, device: where, lease, batchId, username: actor.caller.user.username };
+      if (c.item.kind === "bounce" || c.item.kind === "poe_cycle") {
+        await cyclePort(cycle, driver, view, c.item.kind, c.item.wait ?? 0);
+      } else {
+        await plan.apply(driver);
+        // a new VLAN, then a bounce so that the client asks for a new address
+        if (c.bounceAfter)
+          await cyclePort(cycle, driver, await relearn(driver, portId, c.item.interface), "bounce", c.item.wait ?? 0);
+      }
+      c.result = { ...c.result, result: "done", message: plan.result };
+      await s.audit.settle(pending, { ...c.audit, outcome: "success", code: null, message: plan.result });
+    } catch (e) {
+      const raw = asApiError(e, device);
+      const err = unknownOutcomeText(raw, device, c.action, c.audit.interface);
+      c.result = errorResult(c.result, err);
+      await s.audit.failure(actor, { ...rowOf(c), code: err.code, message: err.reason }, pending);
+      if (c.result.result === "failed" && batch.onFailure === "stop") {
+        answer.stopped = true;
+        stoppedAt = c.result.index + 1;
+      }
+    }
+  }
+  answer.items = checked.map((c) => c.result);
+
+  // save, when asked and something changed on a device that needs it
+  if (batch.save) answer.save = await saveAfter(s, actor, group, device, driver, answer, batchId, lease);
+
+  // read back: the touched interfaces, once
+  answer.interfaces = await readBack(driver, [...changedPorts]);
+  return count(answer);
+}
+
+async function relearn(driver: Driver, portId: string, asked: string): Promise<InterfaceView> {
+  const fresh = await driver.learnInterface(portId);
+  if (!fresh) throw new ApiError(404, "interface_not_found", msg.interfaceNotFound(asked));
+  return fresh;
+}
+
+/** an item checked with its single call's own parse and check on `view` */
+function planFor(scope: Scope, item: BatchItem, view: InterfaceView): { plan: Plan; effect: Partial<InterfaceInfo> } {
+  const iface = view.interface;
+  const facts = interfaceFacts(scope, view);
+  const need = (problem: { status: number; code: ApiError["code"]; reason: string } | null) => {
+    if (problem) throw refusal(problem);
+  };
+  if (item.kind === "bounce" || item.kind === "poe_cycle") {
+    const kind = item.kind;
+    const wait = item.wait ?? 0;
+    if (kind === "bounce") {
+      need(canBounce(facts.rights, iface));
+      need(checkBounceable(iface));
+    } else {
+      const protection = scope.policy.protection ?? NO_PORT_PROTECTION;
+      need(canCyclePoe(facts.rights, iface, scope.caller.user.is_superuser, protection));
+      need(checkCyclable(iface));
+    }
+    return {
+      plan: {
+        result: kind === "bounce" ? msg.bounced(iface.name, wait) : msg.poeCycled(iface.name, wait),
+        audit: {
+          interface: iface.name,
+          old_value: "Enabled",
+          new_value: `Enabled (${kind === "bounce" ? "down" : "PoE off"} ${wait} s)`,
+        },
+        // the apply loop runs the cycle (app/port-cycles.ts): it needs the lease and the batch
+        apply: () => Promise.reject(new Error("a bounce or power cycle is run by cyclePort")),
+      },
+      effect: {},
+    };
+  }
+  const write = DEVICE_WRITES[ITEM_OPERATIONS[item.kind]].parse(item.body);
+  if (write.target !== "interface") throw new Error(`${item.kind} is not an interface write`);
+  const plan = write.check(scope, facts);
+  if (!item.bounceAfter) return { plan, effect: plan.effect ?? {} };
+  // a VLAN change with a bounce after it: the bounce's checks on the port as the change leaves it
+  need(canBounce(facts.rights, iface));
+  need(checkBounceable(iface));
+  const bounced = msg.bounced(iface.name, item.wait ?? 0);
+  return { plan: { ...plan, result: `${plan.result}; ${bounced}` }, effect: plan.effect ?? {} };
+}
+
+/** One item's check: a plan, or the refusal the single call would have answered. */
+function checkItem(
+  scope: Scope,
+  driver: Driver,
+  current: Map<string, InterfaceView>,
+  item: BatchItem,
+  index: number,
+): Checked {
+  const base: ItemResult = {
+    index,
+    interface: item.interface,
+    change: item.kind,
+    ...(item.bounceAfter ? { bounce: true } : {}),
+    result: "done",
+  };
+  const action = ACTION_OF[item.kind];
+  const checked: Checked = {
+    item,
+    result: base,
+    action,
+    portId: null,
+    audit: { interface: item.interface, new_value: JSON.stringify(item.body).slice(0, 200) },
+    plan: null,
+    bounceAfter: item.bounceAfter,
+    view: null,
+  };
+  try {
+    // the single call's order: its parameters, the driver's capability, the interface, the rest
+    if (item.kind !== "bounce" && item.kind !== "poe_cycle") {
+      const write = DEVICE_WRITES[ITEM_OPERATIONS[item.kind]].parse(item.body);
+      if (write.target === "interface") checked.audit = write.requested(item.interface);
+    }
+    const flag =
+      item.kind === "bounce" || item.kind === "poe_cycle"
+        ? CYCLE_FLAG[item.kind]
+        : capabilityOf(ITEM_OPERATIONS[item.kind]);
+    const lacking = flag ? checkCapability(scope.can, flag) : null;
+    if (lacking) throw refusal(lacking);
+    if (item.bounceAfter) {
+      const cannot = checkCapability(scope.can, "change_admin_status");
+      if (cannot) throw refusal(cannot);
+    }
+    const id = driver.parseInterfaceId(item.interface);
+    const view = id === null ? undefined : current.get(id);
+    if (!view || id === null) throw new ApiError(404, "interface_not_found", msg.interfaceNotFound(item.interface));
+    checked.portId = id;
+    checked.audit = { ...checked.audit, interface: view.interface.name };
+    const { plan, effect } = planFor(scope, item, view);
+    checked.audit = plan.audit;
+    checked.plan = plan;
+    checked.view = view;
+    current.set(id, { ...view, interface: { ...view.interface, ...effect } });
+    checked.result = { ...base, message: plan.result };
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    checked.result = errorResult(base, e);
+  }
+  return checked;
+}
+
+/** Sets `answer.summary` from its items. */
+function count(answer: BatchAnswer): BatchAnswer {
+  for (const k of Object.keys(answer.summary) as ItemOutcome[]) answer.summary[k] = 0;
+  for (const i of answer.items) answer.summary[i.result]++;
+  return answer;
+}
+
+async function saveAfter(
+  s: Services,
+  actor: Actor,
+  group: GroupFull,
+  device: DeviceFull,
+  driver: Driver,
+  answer: BatchAnswer,
+  batchId: string,
+  lease: string,
+): Promise<BatchAnswer["save"]> {
+  if (!driver.can.save_config) return { result: "skipped", reason: msg.CANNOT_SAVE };
+  if (!answer.items.some((i) => i.result === "done")) return { result: "skipped", reason: msg.BATCH_NOTHING_TO_SAVE };
+  const row = {
+    action: "save_config" as const,
+    switch: { id: device.id, name: device.name },
+    group_id: group.id,
+    new_value: "startup-config",
+    batch_id: batchId,
+  };
+  let pending: number | null = null;
+  try {
+    pending = await s.audit.pending(actor, row, lease);
+    await driver.saveConfig();
+    await s.audit.settle(pending, { outcome: "success", code: null, message: msg.CONFIG_SAVED });
+    return { result: "done", message: msg.CONFIG_SAVED };
+  } catch (e) {
+    const err = asApiError(e, device);
+    await s.audit.failure(actor, { ...row, code: err.code, message: err.reason }, pending);
+    return { result: "failed", code: err.code, reason: err.reason };
+  }
+}
+
+/** The interfaces the batch changed, as they read now (null when the device did not answer). */
+async function readBack(driver: Driver, ports: string[]): Promise<InterfaceAfter[] | null> {
+  if (ports.length === 0) return [];
+  try {
+    let rows: InterfaceInfo[];
+    if (ports.length === 1) {
+      const v = await driver.learnInterface(ports[0]);
+      rows = v ? [v.interface] : [];
+    } else {
+      const wanted = new Set(ports);
+      rows = (await driver.learn("basic")).interfaces.filter((i) => wanted.has(i.id));
+    }
+    return rows.map((i) => ({
+      id: i.id,
+      name: i.name,
+      state: i.admin_up ? "Enabled" : "Disabled",
+      vlan: i.untagged_vlan,
+      tagged_vlans: i.tagged_vlans,
+      description: i.description,
+      ...(i.poe ? { poe_state: i.poe.admin_status } : {}),
+    }));
+  } catch (e) {
+    if (e instanceof DeviceError) return null;
+    throw e;
+  }
+}
