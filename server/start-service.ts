@@ -118,6 +118,7 @@ export async function startService(
     await demo?.stop();
     await presence?.stop();
     await retention?.stop();
+    await services?.usage.stop();
     await services?.store.close();
     await new Promise<void>((r) => server.close(() => r()));
     throw e;
@@ -164,6 +165,7 @@ export async function startService(
       await demo?.stop();
       await presence?.stop();
       await retention?.stop();
+      await running.usage.stop();
       await running.store.close();
       const clean = connectionsDone && writesDone;
       const facts = {
