@@ -60,6 +60,9 @@ export class UsageCounter {
 
   /** Writes the counts waiting (after any write under way); a failed write keeps them for the next. */
   flush(): Promise<void> {
+    // what is counted from now on waits its full interval again
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
     this.writing = this.writing.then(async () => {
       if (this.pending.size === 0) return;
       const taken = this.pending;
