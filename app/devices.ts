@@ -185,13 +185,14 @@ export class DeviceService {
   /** The caller's menu: groups with their rights and active members, sorted by name. */
   async menu(caller: Caller): Promise<Menu> {
     const inv = this.repos.inventory;
-    const [groups, switches, members, vlans, mine] = await Promise.all([
+    const [groups, switches, members, vlans] = await Promise.all([
       inv.list("switch_groups"),
       inv.list("switches"),
       inv.relationMap("switches"),
       inv.relationMap("vlans"),
-      inv.groupsOfUser(caller.user.id),
     ]);
+    // the caller's groups as read with its token or session, in this same call
+    const mine = caller.user.switchgroups;
     const byId = new Map(switches.map((s) => [s.id, deviceFull(s)]));
     const entries = groups.map((g) => ({
       group: groupFull(g, vlans.get(g.id) ?? []),
@@ -202,7 +203,7 @@ export class DeviceService {
 
   /** The URL's (group, device) pair if the caller's menu holds it, else 403 Access denied! */
   async resolve(caller: Caller, groupId: number, deviceId: number): Promise<{ group: GroupFull; device: DeviceFull }> {
-    const p = await this.repos.inventory.pair(groupId, deviceId, caller.user.id);
+    const p = await this.repos.inventory.pair(groupId, deviceId, caller.user.id, caller.user.switchgroups);
     const visible =
       p.group !== null &&
       p.device !== null &&

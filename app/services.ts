@@ -16,6 +16,7 @@ import type { Logger, Telemetry } from "./telemetry";
 import type { DirectoryRights } from "./directory/recheck";
 import type { DeviceGates } from "../drivers/device-gate";
 import type { WriteLeases } from "./write-lease";
+import type { UsageCounter } from "./usage-counter";
 
 export type { Caller } from "./caller";
 
@@ -36,6 +37,8 @@ export interface Services {
   /** this service's name among the instances on the database (presence rows, lease owners) */
   instance: string;
   audit: AuditWriter;
+  /** the usage counters behind api/stats/, kept in memory and written at most once a second */
+  usage: UsageCounter;
   version: string;
   startedAt: Date;
   /** the spec document (served at api/schema/ and used by the browsable pages) */

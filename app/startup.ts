@@ -26,6 +26,7 @@ import { Telemetry, createLogger } from "./telemetry";
 import type { DestinationStream } from "pino";
 import type { Registry } from "prom-client";
 import { DeviceGates } from "../drivers/device-gate";
+import { UsageCounter } from "./usage-counter";
 import { instanceName } from "./instance-presence";
 import { DirectoryRights } from "./directory/recheck";
 
@@ -143,6 +144,7 @@ export async function buildServices(
     leases,
     instance,
     audit,
+    usage: new UsageCounter(core.repos.usage, instance, (err) => log.warn({ err }, "usage counts not written")),
     version: packageVersion(),
     startedAt: new Date(),
     spec: loadSpecDocument(),

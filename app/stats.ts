@@ -41,6 +41,8 @@ const DAY = 24 * 3600 * 1000;
 
 export async function statistics(s: Services) {
   const r = s.repos;
+  // this instance's counts are written first; another instance's last second may not be in yet
+  await s.usage.flush();
   const now = Date.now();
   const startOfDay = new Date(new Date(now).toISOString().slice(0, 10) + "T00:00:00.000Z");
   const windows = {

@@ -230,6 +230,7 @@ export class BenchApp {
 
   async close(): Promise<void> {
     await new Promise<void>((r) => this.server.close(() => r()));
+    await this.services.usage.stop();
     await this.services.store.close();
     fs.rmSync(this.dir, { recursive: true, force: true });
   }

@@ -1,6 +1,7 @@
 /**
  * The audit log (every change and every failed change, with who, from where, what,
- * before and after) and the hourly usage counters behind api/stats/.
+ * before and after) and the hourly usage counters behind api/stats/ (one row per hour,
+ * instance, user and switch: app/usage-counter.ts).
  */
 import { sql, type Insertable, type Kysely, type Selectable } from "kysely";
 import type { AuditLogTable, Database } from "./schema";
@@ -165,41 +166,59 @@ export class AuditRepo {
 
 export const hourBucket = (d = new Date()): string => d.toISOString().slice(0, 13);
 
+/** Calls counted by one instance in one hour, by one user on one switch (0: none). */
+export interface UsageCount {
+  hour: string;
+  user_id: number;
+  switch_id: number;
+  calls: number;
+}
+
 export class UsageRepo {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: DialectName,
   ) {}
 
-  /** one API call by a user, optionally on a switch */
-  async record(userId: number, switchId: number | null): Promise<void> {
-    const row = { hour: hourBucket(), user_id: userId, switch_id: switchId ?? 0, calls: 1 };
-    const q = this.db.insertInto("usage").values(row);
-    // every instance counts into the same row: a lost race (Galera certification) is tried again
+  /**
+   * Adds an instance's counts to its own rows in one statement. Only that instance writes
+   * rows with its name, so no other instance races it; a lost race all the same (a Galera
+   * certification) is tried again.
+   */
+  async add(instance: string, counts: readonly UsageCount[]): Promise<void> {
+    if (counts.length === 0) return;
+    const q = this.db.insertInto("usage_counts").values(counts.map((c) => ({ ...c, instance })));
     await retryOnConflict(() =>
       this.dialect === "mysql"
-        ? q.onDuplicateKeyUpdate({ calls: sql`calls + 1` }).execute()
+        ? q.onDuplicateKeyUpdate({ calls: sql`calls + values(calls)` }).execute()
         : q
             .onConflict((oc) =>
-              oc.columns(["hour", "user_id", "switch_id"]).doUpdateSet({ calls: sql`usage.calls + 1` }),
+              oc
+                .columns(["hour", "instance", "user_id", "switch_id"])
+                .doUpdateSet({ calls: sql`usage_counts.calls + excluded.calls` }),
             )
             .execute(),
     );
   }
 
+  /** one API call by a user, optionally on a switch, added at once (tests; the service counts in memory) */
+  async record(userId: number, switchId: number | null, instance = "direct"): Promise<void> {
+    await this.add(instance, [{ hour: hourBucket(), user_id: userId, switch_id: switchId ?? 0, calls: 1 }]);
+  }
+
   async summary(sinceHour: string) {
     const calls = await this.db
-      .selectFrom("usage")
+      .selectFrom("usage_counts")
       .select(sql<string>`coalesce(sum(calls), 0)`.as("n"))
       .where("hour", ">=", sinceHour)
       .executeTakeFirstOrThrow();
     const users = await this.db
-      .selectFrom("usage")
+      .selectFrom("usage_counts")
       .select(sql<number>`count(distinct user_id)`.as("n"))
       .where("hour", ">=", sinceHour)
       .executeTakeFirstOrThrow();
     const devices = await this.db
-      .selectFrom("usage")
+      .selectFrom("usage_counts")
       .select(sql<number>`count(distinct switch_id)`.as("n"))
       .where("hour", ">=", sinceHour)
       .where("switch_id", ">", 0)

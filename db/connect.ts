@@ -29,7 +29,21 @@ export interface Store {
   dialect: DialectName;
   /** human description without credentials, for logs and api/environment/ */
   describe: string;
+  /** statements this store has sent so far, by kind (tests hold the per-call counts with it) */
+  statements: StatementTally;
   close(): Promise<void>;
+}
+
+/** Statements sent, by their first word: reads (SELECT) and writes (INSERT, UPDATE, DELETE, REPLACE). */
+export interface StatementTally {
+  reads: number;
+  writes: number;
+}
+
+function tallied(tally: StatementTally, sqlText: string): void {
+  const word = /^\s*(\w+)/.exec(sqlText)?.[1]?.toLowerCase();
+  if (word === "select" || word === "with") tally.reads++;
+  else if (word === "insert" || word === "update" || word === "delete" || word === "replace") tally.writes++;
 }
 
 export function parseDatabaseUrl(url: string): { dialect: DialectName; target: string } {
@@ -103,20 +117,24 @@ const MYSQL_ACQUIRE_TIMEOUT_MS = 6000;
  * met it, and (with `acquireMs`) waiting for a connection is bounded: a pool whose
  * connections all hang does not hold a request forever. Other errors pass unchanged.
  */
-function guarded(inner: Dialect, acquireMs: number | null): Dialect {
+function guarded(inner: Dialect, acquireMs: number | null, tally: StatementTally): Dialect {
   return {
     createAdapter: () => inner.createAdapter(),
     createQueryCompiler: () => inner.createQueryCompiler(),
     createIntrospector: (db) => inner.createIntrospector(db),
-    createDriver: () => new GuardedDriver(inner.createDriver(), acquireMs),
+    createDriver: () => new GuardedDriver(inner.createDriver(), acquireMs, tally),
   };
 }
 
 /** A connection of the guarded driver: the driver's own one inside. */
 class GuardedConnection implements DatabaseConnection {
-  constructor(readonly inner: DatabaseConnection) {}
+  constructor(
+    readonly inner: DatabaseConnection,
+    private readonly tally: StatementTally,
+  ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    tallied(this.tally, query.sql);
     try {
       return await this.inner.executeQuery<R>(query);
     } catch (e) {
@@ -147,6 +165,7 @@ class GuardedDriver implements Driver {
   constructor(
     private readonly inner: Driver,
     private readonly acquireMs: number | null,
+    private readonly tally: StatementTally,
   ) {}
 
   init(): Promise<void> {
@@ -155,7 +174,7 @@ class GuardedDriver implements Driver {
 
   async acquireConnection(): Promise<DatabaseConnection> {
     const asked = classified(this.inner.acquireConnection());
-    if (this.acquireMs === null) return new GuardedConnection(await asked);
+    if (this.acquireMs === null) return new GuardedConnection(await asked, this.tally);
     let timer: NodeJS.Timeout | undefined;
     let late = false;
     const timeout = new Promise<never>((_, reject) => {
@@ -170,7 +189,7 @@ class GuardedDriver implements Driver {
       () => undefined,
     );
     try {
-      return new GuardedConnection(await Promise.race([asked, timeout]));
+      return new GuardedConnection(await Promise.race([asked, timeout]), this.tally);
     } finally {
       clearTimeout(timer);
     }
@@ -258,8 +277,11 @@ export async function openStore(url: string): Promise<Store> {
       conn.close();
       throw e;
     }
-    const db = new Kysely<Database>({ dialect: guarded(new SqliteDialect({ database: keptStatements(conn) }), null) });
-    return { db, dialect, describe: `SQLite ${target}`, close: () => db.destroy() };
+    const statements: StatementTally = { reads: 0, writes: 0 };
+    const db = new Kysely<Database>({
+      dialect: guarded(new SqliteDialect({ database: keptStatements(conn) }), null, statements),
+    });
+    return { db, dialect, describe: `SQLite ${target}`, statements, close: () => db.destroy() };
   }
   const { createPool } = await import("mysql2");
   const u = new URL(target);
@@ -276,10 +298,14 @@ export async function openStore(url: string): Promise<Store> {
     // a server that does not answer fails the connection in seconds, not at the OS's timeout
     connectTimeout: MYSQL_CONNECT_TIMEOUT_MS,
   });
-  const db = new Kysely<Database>({ dialect: guarded(new MysqlDialect({ pool }), MYSQL_ACQUIRE_TIMEOUT_MS) });
+  const statements: StatementTally = { reads: 0, writes: 0 };
+  const db = new Kysely<Database>({
+    dialect: guarded(new MysqlDialect({ pool }), MYSQL_ACQUIRE_TIMEOUT_MS, statements),
+  });
   return {
     db,
     dialect,
+    statements,
     describe: `MySQL ${u.hostname}:${u.port || 3306}${u.pathname}`,
     close: () => db.destroy(),
   };

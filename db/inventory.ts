@@ -233,30 +233,61 @@ export class InventoryRepo {
   }
 
   /**
-   * What decides whether a user may use a (group, switch) pair, in three small queries:
-   * the group with its VLAN list, the switch, and the two memberships.
+   * What decides whether a user may use a (group, switch) pair, in two queries: the group
+   * with its VLAN list (one row per VLAN), and the switch with whether it is a member of
+   * the group. Whether the user is in the group comes from `userGroups` when the caller
+   * already holds them (the groups read with its token or session), else a third query.
    */
-  async pair(groupId: number, switchId: number, userId: number) {
-    const [group, vlans, device, member] = await Promise.all([
-      this.get("switch_groups", groupId),
-      this.relationOf("vlans", groupId),
-      this.get("switches", switchId),
-      Promise.all([
-        this.db
-          .selectFrom("group_switches")
-          .select("group_id")
-          .where("group_id", "=", groupId)
-          .where("switch_id", "=", switchId)
-          .executeTakeFirst(),
-        this.db
-          .selectFrom("group_users")
-          .select("group_id")
-          .where("group_id", "=", groupId)
-          .where("user_id", "=", userId)
-          .executeTakeFirst(),
-      ]),
+  async pair(groupId: number, switchId: number, userId: number, userGroups?: readonly number[]) {
+    const [groupRows, switchRow, userInGroup] = await Promise.all([
+      this.db
+        .selectFrom("switch_groups as t")
+        .leftJoin("group_vlans as v", "v.group_id", "t.id")
+        .selectAll("t")
+        .select("v.vlan_id as pair_vlan")
+        .where("t.id", "=", groupId)
+        .orderBy("v.vlan_id")
+        .execute(),
+      this.db
+        .selectFrom("switches as t")
+        .selectAll("t")
+        .select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom("group_switches as m")
+                .select("m.group_id")
+                .where("m.group_id", "=", groupId)
+                .where("m.switch_id", "=", switchId),
+            )
+            .as("pair_in_group"),
+        )
+        .where("t.id", "=", switchId)
+        .executeTakeFirst(),
+      userGroups
+        ? Promise.resolve(userGroups.includes(groupId))
+        : this.db
+            .selectFrom("group_users")
+            .select("group_id")
+            .where("group_id", "=", groupId)
+            .where("user_id", "=", userId)
+            .executeTakeFirst()
+            .then((r) => r !== undefined),
     ]);
-    return { group, vlans, device, switchInGroup: member[0] !== undefined, userInGroup: member[1] !== undefined };
+    let group: Row<"switch_groups"> | null = null;
+    const vlans: number[] = [];
+    for (const { pair_vlan, ...g } of groupRows) {
+      group ??= normalise(g);
+      if (pair_vlan !== null) vlans.push(Number(pair_vlan));
+    }
+    let device: Row<"switches"> | null = null;
+    let switchInGroup = false;
+    if (switchRow) {
+      const { pair_in_group, ...d } = switchRow;
+      device = normalise(d);
+      switchInGroup = Number(pair_in_group) === 1;
+    }
+    return { group, vlans, device, switchInGroup, userInGroup };
   }
 
   /** group name -> id, for the names that exist */

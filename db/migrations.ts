@@ -424,6 +424,31 @@ function portBatchesAndCycles(dialect: Store["dialect"]): Migration {
   };
 }
 
+/**
+ * Usage counters per instance (0013): each instance keeps its counts in memory and adds
+ * them to its own rows at most once a second (app/usage-counter.ts), so two instances never
+ * write the same row (no Galera certification conflicts on a shared counter). The rows of
+ * the old table are kept under the instance name "before-0013"; api/stats/ sums over all
+ * instances.
+ */
+function usagePerInstance(dialect: Store["dialect"]): Migration {
+  return {
+    async up(db: AnyDb) {
+      await table(db, dialect, "usage_counts")
+        .addColumn("hour", "varchar(13)", (c) => c.notNull())
+        .addColumn("instance", "varchar(120)", (c) => c.notNull())
+        .addColumn("user_id", "integer", (c) => c.notNull())
+        .addColumn("switch_id", "integer", (c) => c.notNull())
+        .addColumn("calls", "integer", (c) => c.notNull().defaultTo(0))
+        .addPrimaryKeyConstraint("usage_counts_pk", ["hour", "instance", "user_id", "switch_id"])
+        .execute();
+      await sql`insert into usage_counts (hour, instance, user_id, switch_id, calls)
+        select hour, 'before-0013', user_id, switch_id, calls from ${sql.table("usage")}`.execute(db);
+      await db.schema.dropTable("usage").execute();
+    },
+  };
+}
+
 class StaticProvider implements MigrationProvider {
   constructor(private readonly dialect: Store["dialect"]) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -439,6 +464,7 @@ class StaticProvider implements MigrationProvider {
       "0009_openl2m_inventory_fields": openl2mInventoryFields(),
       "0010_api_connectors": apiConnectors(),
       "0011_port_batches_and_cycles": portBatchesAndCycles(this.dialect),
+      "0013_usage_per_instance": usagePerInstance(this.dialect),
     };
   }
 }

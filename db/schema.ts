@@ -199,8 +199,11 @@ export interface PendingPortUpsTable {
 }
 
 /** API calls per hour, user and switch (0 = none), for api/stats/. */
+/** API calls per hour, instance, user and switch (0 for none); migration 0013 added the instance */
 export interface UsageTable {
   hour: string; // YYYY-MM-DDTHH
+  /** the instance that counted them (app/instance-presence.ts instanceName) */
+  instance: string;
   user_id: number;
   switch_id: number;
   calls: number;
@@ -240,7 +243,7 @@ export interface Database {
   credentials: CredentialsTable;
   switches: SwitchesTable;
   audit_log: AuditLogTable;
-  usage: UsageTable;
+  usage_counts: UsageTable;
   login_attempts: LoginAttemptsTable;
   login_throttle_keys: LoginThrottleKeysTable;
   settings: SettingsTable;

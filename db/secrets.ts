@@ -22,7 +22,20 @@ export class SecretBox {
     return ["v1", iv.toString("base64"), cipher.getAuthTag().toString("base64"), body.toString("base64")].join(":");
   }
 
+  /** plaintexts by stored form (a stored form always opens to the same text): no crypto per call */
+  private readonly opened = new Map<string, string>();
+
   decrypt(stored: string): string {
+    const known = this.opened.get(stored);
+    if (known !== undefined) return known;
+    const plain = this.open(stored);
+    // bounded: a few thousand profiles' secrets at most; past that start again
+    if (this.opened.size >= 4096) this.opened.clear();
+    this.opened.set(stored, plain);
+    return plain;
+  }
+
+  private open(stored: string): string {
     const [v, iv, tag, body] = stored.split(":");
     if (v !== "v1" || !iv || !tag || body === undefined) throw new Error("stored secret has an unknown format");
     const decipher = crypto.createDecipheriv("aes-256-gcm", this.key, Buffer.from(iv, "base64"));

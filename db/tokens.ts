@@ -10,6 +10,7 @@ import type { Database, SessionsTable, TokensTable } from "./schema";
 import { bit, bool } from "./flags";
 import { isoPlus, nowIso } from "./time";
 import { retryOnConflict } from "./errors";
+import { toUser, type User } from "./users";
 
 export const newKey = (): string => crypto.randomBytes(20).toString("hex");
 export const hashKey = (key: string): string => crypto.createHash("sha256").update(key, "utf8").digest("hex");
@@ -76,6 +77,76 @@ export class TokenRepo {
   async findByKey(key: string): Promise<TokenRecord | null> {
     const r = await this.db.selectFrom("tokens").selectAll().where("key_hash", "=", hashKey(key)).executeTakeFirst();
     return r ? TokenRepo.info(r) : null;
+  }
+
+  /**
+   * The token with this key and its user (profile and device groups) in one query: one row
+   * per group the user is in (one with no group). Read from the database on every call, so
+   * a revoked token or a deactivated user counts at once.
+   */
+  async findWithUser(key: string): Promise<{ token: TokenRecord; user: User } | null> {
+    const rows = await this.db
+      .selectFrom("tokens as t")
+      .innerJoin("users as u", "u.id", "t.user_id")
+      .innerJoin("profiles as p", "p.user_id", "u.id")
+      .leftJoin("group_users as g", "g.user_id", "u.id")
+      .selectAll("u")
+      .selectAll("p")
+      .select([
+        "t.id as token_id",
+        "t.created as token_created",
+        "t.expires as token_expires",
+        "t.last_used as token_last_used",
+        "t.write_enabled as token_write_enabled",
+        "t.description as token_description",
+        "g.group_id as member_of",
+      ])
+      .where("t.key_hash", "=", hashKey(key))
+      .orderBy("g.group_id")
+      .execute();
+    if (rows.length === 0) return null;
+    const r = rows[0];
+    const groups = rows.flatMap((x) => (x.member_of === null ? [] : [Number(x.member_of)]));
+    const user = toUser(
+      {
+        id: r.id,
+        username: r.username,
+        password: r.password,
+        first_name: r.first_name,
+        last_name: r.last_name,
+        email: r.email,
+        date_joined: r.date_joined,
+        last_login: r.last_login,
+        is_active: r.is_active,
+        is_staff: r.is_staff,
+        is_superuser: r.is_superuser,
+      },
+      {
+        user_id: Number(r.id),
+        allow_poe_toggle: r.allow_poe_toggle,
+        are_you_sure: r.are_you_sure,
+        bulk_edit: r.bulk_edit,
+        edit_if_descr: r.edit_if_descr,
+        read_only: r.read_only,
+        vlan_edit: r.vlan_edit,
+        theme: r.theme,
+        last_ldap_dn: r.last_ldap_dn,
+        last_ldap_login: r.last_ldap_login,
+        ldap_linked: r.ldap_linked,
+        ldap_checked: r.ldap_checked,
+      },
+      groups,
+    );
+    const token: TokenRecord = {
+      id: Number(r.token_id),
+      user_id: user.id,
+      created: r.token_created,
+      expires: r.token_expires,
+      last_used: r.token_last_used,
+      write_enabled: bool(r.token_write_enabled),
+      description: r.token_description,
+    };
+    return { token, user };
   }
 
   async touch(t: TokenRecord): Promise<void> {

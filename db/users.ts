@@ -103,7 +103,7 @@ function toProfile(p: ProfileRow): Profile {
   };
 }
 
-function toUser(u: UserRow, p: ProfileRow, groups: number[]): User {
+export function toUser(u: UserRow, p: ProfileRow, groups: number[]): User {
   return {
     id: Number(u.id),
     username: u.username,

@@ -305,13 +305,9 @@ async function handleApi(req: Request, res: Response, s: Services, contract: Con
   try {
     reply = await handler(ctx);
   } finally {
-    // usage counters behind api/stats/: one call by this user (on this switch, if any), failed ones too
-    // (a statistic: a count that could not be written after its retries never costs the answer)
-    if (caller) {
-      await s.repos.usage
-        .record(caller.user.id, typeof params.switch === "number" ? params.switch : null)
-        .catch((err: unknown) => s.log.warn({ err }, "usage count not written"));
-    }
+    // usage counters behind api/stats/: one call by this user (on this switch, if any), failed ones too;
+    // counted in memory and written at most once a second (app/usage-counter.ts)
+    if (caller) s.usage.count(caller.user.id, typeof params.switch === "number" ? params.switch : null);
   }
   if (caller && method === "GET" && caller.session && wantsHtml(req)) {
     res

@@ -56,11 +56,11 @@ export async function identify(s: Services, input: AuthInput): Promise<Caller | 
         throw deny("Invalid token header. No credentials provided.", "invalid_token");
       throw deny(msg.INVALID_TOKEN, "invalid_token");
     }
-    const token = await s.repos.tokens.findByKey(m[2].toLowerCase());
-    if (!token) throw deny(msg.INVALID_TOKEN, "invalid_token");
+    // the token, its user, profile and groups in one query, every call (never from a cache)
+    const hit = await s.repos.tokens.findWithUser(m[2].toLowerCase());
+    if (!hit) throw deny(msg.INVALID_TOKEN, "invalid_token");
+    const { token, user: found } = hit;
     if (token.expires && Date.parse(token.expires) <= Date.now()) throw deny(msg.TOKEN_EXPIRED, "token_expired");
-    const found = await s.repos.users.get(token.user_id);
-    if (!found) throw deny(msg.INVALID_TOKEN, "invalid_token");
     if (!found.is_active) throw deny(msg.USER_INACTIVE, "user_inactive");
     const user = await directoryChecked(s, found, input.method);
     await s.repos.tokens.touch(token);

@@ -123,6 +123,7 @@ export async function startService(
     await presence?.stop();
     await retention?.stop();
     await leftovers?.stop();
+    await services?.usage.stop();
     await services?.store.close();
     await new Promise<void>((r) => server.close(() => r()));
     throw e;
@@ -170,6 +171,7 @@ export async function startService(
       await presence?.stop();
       await retention?.stop();
       await leftovers?.stop();
+      await running.usage.stop();
       await running.store.close();
       const clean = connectionsDone && writesDone;
       const facts = {

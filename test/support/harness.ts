@@ -170,6 +170,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: App
     },
     async close() {
       await new Promise<void>((r) => server.close(() => r()));
+      await services.usage.stop();
       await services.store.close();
       await db.drop();
       fs.rmSync(keyDir, { recursive: true, force: true });

@@ -1,0 +1,76 @@
+/**
+ * What one call costs the database (issue "Speed, second round"): a basic read of a
+ * device sends at most 4 SELECTs and writes nothing (the usage counters wait in memory and
+ * are written at most once a second, by this instance to its own rows); the menu sends
+ * the same number of statements whatever the number of groups and devices; a revoked
+ * token stops working at the next call. Counted by the store's own statement tally.
+ */
+import { startAppWithRoot, type TestApp } from "../support/harness";
+import { describeDb } from "../support/db";
+import { addDevice, addGroup, startLab } from "../support/lab-inventory";
+import type { LabSwitch } from "../../lab";
+
+describeDb("statements per call", () => {
+  let app: TestApp;
+  let root: string;
+  let lab: LabSwitch;
+  let gid: number;
+  let sid: number;
+
+  beforeAll(async () => {
+    ({ app, root } = await startAppWithRoot());
+    lab = await startLab({ profile: "generic", ports: 8, name: "lab-stmt-8", seed: 4 });
+    gid = await addGroup(app, { name: "Counted" });
+    sid = await addDevice(app, { name: "stmt-8", lab, groups: [gid] });
+  }, 60000);
+  afterAll(async () => {
+    await lab?.stop();
+    await app?.close();
+  });
+
+  /** the statements one call sends (the usage counter's timed write held back meanwhile) */
+  async function cost(path: string, token: string): Promise<{ reads: number; writes: number; status: number }> {
+    const tally = app.services.store.statements;
+    const before = { ...tally };
+    const r = await app.request("GET", path, { token });
+    return { reads: tally.reads - before.reads, writes: tally.writes - before.writes, status: r.status };
+  }
+
+  it("a basic read: at most 4 SELECTs and no write; the usage count reaches the database within a second", async () => {
+    const user = await app.createUser("reader", "pw-reader-1");
+    await app.request("PATCH", `/api/admin/users/${user}/`, { token: root, json: { switchgroups: [gid] } });
+    const token = await app.login("reader", "pw-reader-1");
+    // the first use of a token stamps its last_used (once a minute at most): not the case measured
+    await app.request("GET", `/api/switches/${gid}/${sid}/`, { token });
+    await app.services.usage.flush();
+    const c = await cost(`/api/switches/${gid}/${sid}/`, token);
+    expect(c.status).toBe(200);
+    expect(c.reads).toBeLessThanOrEqual(4);
+    expect(c.writes).toBe(0);
+    expect(app.services.usage.waiting).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, app.services.usage.intervalMs + 300));
+    expect(app.services.usage.waiting).toBe(0);
+    const stats = await app.request("GET", "/api/stats/", { token: root });
+    expect(stats.body.usage.devices_today.value).toBe(1);
+  });
+
+  it("the menu: the same statements for 1 group of 1 device and for 30 groups of 5", async () => {
+    const small = await cost("/api/switches/", root);
+    for (let g = 0; g < 30; g++) {
+      const id = await addGroup(app, { name: `menu-${g}` });
+      for (let d = 0; d < 5; d++) await addDevice(app, { name: `menu-${g}-${d}`, lab, groups: [id] });
+    }
+    const big = await cost("/api/switches/", root);
+    expect(big.status).toBe(200);
+    expect(big.reads).toBe(small.reads);
+    expect(big.writes).toBe(0);
+  }, 30000);
+
+  it("a revoked token or a deactivated user is refused at the next call", async () => {
+    const user = await app.createUser("leaver", "pw-leaver-1");
+    const token = await app.login("leaver", "pw-leaver-1");
+    expect((await app.request("GET", "/api/switches/", { token })).status).toBe(200);
+    await app.request("PATCH", `/api/admin/users/${user}/`, { token: root, json: { is_active: false } });
+    expect((await app.request("GET", "/api/switches/", { token })).status).toBe(403);
+  });
+});
