@@ -29,14 +29,42 @@ const issueScenarios = [
   "write-state-48",
   "write-poe-48",
   "write-description-48",
+  "batch-24",
+  "singles-24",
   "load-64x32",
   "load-64x32-1-instance",
   "load-64x32-3-instances",
   "burst-200x1",
   "menu-200x10",
+  "find-mac-32",
   "startup",
   "startup-npm-start",
+  "api-aoscx-basic-48",
+  "api-netconf-basic-48",
+  "api-eapi-basic-48",
+  "api-aoscx-burst-200",
+  "chassis-junos_ex4600mp",
+  "chassis-ios_4506e",
 ];
+
+test("the API driver rows compare each driver with the same switch over SNMP, and the burst leaves no session open", () => {
+  const byName = new Map(latest.scenarios.map((s) => [s.name, s]));
+  for (const kind of ["aoscx", "netconf", "eapi"]) {
+    const s = byName.get(`api-${kind}-basic-48`)!;
+    for (const k of ["requests", "round_trips", "median_ms", "baseline_ms", "baseline_requests", "ratio"] as const)
+      expect(typeof s[k]).toBe("number");
+    expect(s.ratio).toBeCloseTo(s.median_ms! / s.baseline_ms!, 2);
+    expect(s.errors).toBe(0);
+  }
+  expect(byName.get("api-eapi-basic-48")!.requests).toBe(1);
+  const burst = byName.get("api-aoscx-burst-200")!;
+  expect([burst.errors, burst.sessions_left]).toEqual([0, 0]);
+  for (const name of ["chassis-junos_ex4600mp", "chassis-ios_4506e"]) {
+    const s = byName.get(name)!;
+    expect(typeof s.floor_ms).toBe("number");
+    expect(s.ratio).toBeCloseTo(s.median_ms! / s.floor_ms!, 2);
+  }
+});
 
 test("latest.json has the shape runs are compared by, with every scenario of the issue", () => {
   expect(shapeProblems(latest)).toEqual([]);
