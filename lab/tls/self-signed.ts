@@ -71,7 +71,9 @@ export function selfSignedCertificate(
   const algorithm = tlv(SEQUENCE, encodeOid(OID.ecdsaWithSha256));
   const now = Date.now();
   const serial = createHash("sha256").update(`${commonName}${now}${Math.random()}`).digest().subarray(0, 8);
-  serial[0] &= 0x7f; // a positive INTEGER
+  // a positive INTEGER in DER's shortest form: the first octet neither 0 nor above 0x7f
+  // (a leading 0x00 before an octet below 0x80 is not DER, and OpenSSL refuses it)
+  serial[0] = (serial[0] & 0x7f) | 0x40;
   const altNames = ips.map((ip) => encodeOctets(Buffer.from(ip.split(".").map(Number)), 0x87));
   const extensions = tlv(
     0xa3,
