@@ -5,8 +5,10 @@
  * the service handles: the secret key, a password login (API and web form), a failed
  * login, token creation, use and revocation, a user created and changed with passwords,
  * SNMP v2c and v3 profiles with community and auth/priv keys, an SSH credential profile
- * with password, enable password and private key, and device writes on the lab through
- * both SNMP profiles. The whole captured log is then searched for each secret.
+ * with password, enable password and private key, device writes on the lab through
+ * both SNMP profiles, and the three API drivers (AOS-CX REST, eAPI, NETCONF) logging in
+ * with credential profiles, once refused. The whole captured log is then searched for each
+ * secret, and for the HTTP Basic header the eAPI login sends.
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -17,7 +19,15 @@ import { loadConfig } from "../../app/config";
 import { createTestDatabase, describeDb, type TestDatabase } from "../support/db";
 import { captureLogs, type LogCapture } from "../support/log-capture";
 import { startLab } from "../support/lab-inventory";
-import type { LabSwitch } from "../../lab";
+import {
+  startLabAoscxFace,
+  startLabEapiFace,
+  startLabNetconfFace,
+  type LabAoscxFace,
+  type LabEapiFace,
+  type LabNetconfFace,
+  type LabSwitch,
+} from "../../lab";
 import type { Schemas } from "../support/harness";
 
 const rnd = (label: string) => `${label}-${crypto.randomBytes(9).toString("hex")}`;
@@ -40,7 +50,15 @@ describeDb("secrets and the log", () => {
     privKey: rnd("priv-key"),
     sshPassword: rnd("ssh-pw"),
     enablePassword: rnd("enable-pw"),
+    aoscxPassword: rnd("aoscx-pw"),
+    eapiPassword: rnd("eapi-pw"),
+    netconfPassword: rnd("netconf-pw"),
   };
+  /** the API switches: a lab switch of the vendor's profile with its face */
+  let apiLabs: LabSwitch[] = [];
+  let aoscx: LabAoscxFace;
+  let eapi: LabEapiFace;
+  let netconf: LabNetconfFace;
   const { privateKey } = crypto.generateKeyPairSync("ed25519");
   const pem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
   /** the key's base64 body (the PEM armour lines are no secret) */
@@ -65,10 +83,18 @@ describeDb("secrets and the log", () => {
         privKey: secrets.privKey,
       },
     });
+    apiLabs = await Promise.all(
+      (["arubacx", "arista", "juniper"] as const).map((profile) => startLab({ profile, ports: 8, seed: 4 })),
+    );
+    aoscx = await startLabAoscxFace(apiLabs[0], { password: secrets.aoscxPassword });
+    eapi = await startLabEapiFace(apiLabs[1], { password: secrets.eapiPassword });
+    netconf = await startLabNetconfFace(apiLabs[2], { password: secrets.netconfPassword });
   }, 60000);
   afterAll(async () => {
     capture?.restore();
     await svc?.stop();
+    await Promise.all([aoscx, eapi, netconf].map((f) => f?.stop()));
+    await Promise.all(apiLabs.map((l) => l.stop()));
     await lab?.stop();
     await db?.drop();
     if (keyDir) fs.rmSync(keyDir, { recursive: true, force: true });
@@ -248,6 +274,42 @@ describeDb("secrets and the log", () => {
     ).toBe(424);
     lab.faults.reset();
 
+    // the API drivers: a credential profile each, a read, a write, and a refused login
+    const api = [
+      { connector: 1, face: aoscx, lab: apiLabs[0], password: secrets.aoscxPassword },
+      { connector: 3, face: eapi, lab: apiLabs[1], password: secrets.eapiPassword },
+      { connector: 2, face: netconf, lab: apiLabs[2], password: secrets.netconfPassword },
+    ];
+    for (const a of api) {
+      const profile = await call("POST", "/api/admin/switches/netmikoprofiles/", {
+        token,
+        json: { name: `api-${a.connector}`, username: a.face.username, password: a.password, tcp_port: a.face.port },
+      });
+      expect(profile.status).toBe(201);
+      const sw = await call("POST", "/api/admin/switches/", {
+        token,
+        json: {
+          name: `api-${a.connector}`,
+          primary_ip4: "127.0.0.1",
+          connector_type: a.connector,
+          netmiko_profile: profile.body.id,
+          switchgroups: [group.body.id],
+        },
+      });
+      expect(sw.status).toBe(201);
+      const base = `/api/switches/${gid}/${sw.body.id}/`;
+      expect((await call("GET", base, { token })).status).toBe(200);
+      const port = a.lab.model.ethernetPorts[1];
+      const w = await call("POST", `${base}interface/${port.name.replace(/\//g, "_")}/description/`, {
+        token,
+        json: { description: `written over connector ${a.connector}` },
+      });
+      expect(w.status).toBe(200);
+      a.face.faults.refuseLogins = true;
+      expect((await call("GET", base, { token })).status).toBe(424);
+      a.face.faults.reset();
+    }
+
     await svc.stop();
     svc = undefined;
     capture.restore();
@@ -279,7 +341,14 @@ describeDb("secrets and the log", () => {
     );
     expect(lines.some((l) => /shutdown complete/.test(l.msg))).toBe(true);
 
-    const all = { ...secrets, token, secondToken: second.body.token, session, privateKey: pemBody };
+    const all = {
+      ...secrets,
+      token,
+      secondToken: second.body.token,
+      session,
+      privateKey: pemBody,
+      eapiBasic: Buffer.from(`${eapi.username}:${secrets.eapiPassword}`).toString("base64"),
+    };
     const found = Object.entries(all).filter(([, value]) => log.includes(value));
     console.log(
       `log of the scenario: ${log.length} characters, ${lines.length} JSON lines; searched for ${Object.keys(all).length} secrets: ${found.length} found`,
