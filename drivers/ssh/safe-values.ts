@@ -50,6 +50,25 @@ export function checkText(value: unknown, rules: TextRules): string {
   return value;
 }
 
+/** what both unquoted command lines take: printable ASCII */
+export const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * Text that is the rest of a command line with no quoting (IOS and EOS descriptions and
+ * VLAN names): safe for any command line, printable ASCII only (the terminal encoding is
+ * not defined), no "?" (the line's help: `help` says what the command line does with it),
+ * and no surrounding blanks (the command line drops them, so the read-back would differ).
+ * Refused, never escaped.
+ */
+export function checkRestOfLine(value: unknown, rules: TextRules & { cli: string; help: string }): string {
+  const text = checkText(value, rules);
+  if (!PRINTABLE_ASCII.test(text)) throw new UnsafeValue(rules.what, "contains characters other than printable ASCII");
+  if (text.includes("?"))
+    throw new UnsafeValue(rules.what, `contains '?', which the ${rules.cli} command line ${rules.help}`);
+  if (text !== text.trim()) throw new UnsafeValue(rules.what, `begins or ends with a blank, which ${rules.cli} drops`);
+  return text;
+}
+
 /** A VLAN id of 802.1Q (1..4094) as a whole number. */
 export function checkVlanId(value: unknown): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > 4094) {

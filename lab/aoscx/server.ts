@@ -23,14 +23,11 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createServer } from "node:https";
-import type { Socket } from "node:net";
+import { startLabHttpsServer } from "../tls/https-face";
 import type { HttpsTarget } from "../../model/targets";
 import type { VirtualSwitch } from "../model";
-import { selfSignedCertificate } from "../tls/self-signed";
 import { AoscxTree, BadQuery, render, type RenderOptions, type ResourceNode, type Selector } from "./resources";
 import { createVlan, deleteVlan, parseBody, writeInterface, WriteRefused, writePoe, writeVlan } from "./writes";
-import { listenOnLoopback } from "../listen";
 
 /** The versions an AOS-CX 10.16 switch lists under /rest (v1 is gone since 10.09). */
 export const AOSCX_VERSIONS = [
@@ -248,12 +245,10 @@ export async function startLabAoscxFace(
   const perUser = options.sessionsPerUser ?? 6;
   const total = options.sessionsTotal ?? 48;
   const idleMs = options.idleTimeoutMs ?? 20 * 60 * 1000;
-  const certificate = selfSignedCertificate(model.system.sysName);
   const faults = new LabAoscxFaults(options.latencyMs ?? 0);
   const counters = new LabAoscxCounters();
   const sessions = new Map<string, Session>();
   let opened = 0;
-  const sockets = new Set<Socket>();
 
   const expire = () => {
     const now = Date.now();
@@ -461,25 +456,23 @@ export async function startLabAoscxFace(
     }
   }
 
-  const server = createServer({ key: certificate.key, cert: certificate.cert }, (req, res) => {
-    handle(req, res).catch(() => {
-      if (!res.headersSent) text(res, 500, "Internal server error");
-    });
-  });
-  server.on("secureConnection", (socket: Socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  server.on("tlsClientError", () => undefined);
-
-  const port = await listenOnLoopback(server, options.port);
+  const https = await startLabHttpsServer(
+    model.system.sysName,
+    (req, res) => {
+      handle(req, res).catch(() => {
+        if (!res.headersSent) text(res, 500, "Internal server error");
+      });
+    },
+    options.port,
+  );
+  const port = https.port;
 
   return {
     host: "127.0.0.1",
     port,
     username,
     password,
-    fingerprint: certificate.fingerprint,
+    fingerprint: https.certificate.fingerprint,
     versions,
     faults,
     counters,
@@ -489,19 +482,7 @@ export async function startLabAoscxFace(
     },
     sessionsOpened: () => opened,
     closeAllSessions: () => sessions.clear(),
-    httpsTarget: (o = {}) => ({
-      host: "127.0.0.1",
-      port,
-      username,
-      password,
-      ...(o.pin ? { certificate_fingerprint: certificate.fingerprint } : {}),
-      connect_timeout_ms: 3000,
-      request_timeout_ms: 3000,
-    }),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
+    httpsTarget: (o = {}) => https.httpsTarget(username, password, o.pin),
+    stop: () => https.stop(),
   };
 }

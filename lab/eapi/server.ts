@@ -15,15 +15,12 @@
  * refused logins, commands refused with given words, writes answered but not applied.
  */
 import { createHash, timingSafeEqual } from "node:crypto";
-import { createServer, type Server } from "node:https";
+import { startLabHttpsServer } from "../tls/https-face";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { Socket } from "node:net";
 import type { HttpsTarget } from "../../model/targets";
 import type { SwitchConfig } from "../config";
 import type { VirtualSwitch } from "../model";
-import { selfSignedCertificate } from "../tls/self-signed";
 import { EosCommandError, EosSession, type Format } from "./commands";
-import { listenOnLoopback } from "../listen";
 
 export interface LabEapiFaceOptions {
   /** TCP port on 127.0.0.1; 0 or absent picks a free one */
@@ -203,10 +200,8 @@ export async function startLabEapiFace(
   const username = options.username ?? "admin";
   const password = options.password ?? "lab-eapi-password";
   const enableSecret = options.enableSecret ?? "";
-  const certificate = selfSignedCertificate(model.system.sysName);
   const faults = new Faults(options.latencyMs ?? 0);
   const counters = new Counters();
-  const sockets = new Set<Socket>();
 
   const authorised = (header: string | undefined): boolean => {
     const m = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(header ?? "");
@@ -300,56 +295,40 @@ export async function startLabEapiFace(
     send(res, 200, JSON.stringify(runCommands(parsed.id, parsed.cmds, parsed.format, parsed.autoComplete)));
   };
 
-  const server: Server = createServer({ key: certificate.key, cert: certificate.cert }, (req, res) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) tooLarge = true;
-      else chunks.push(chunk);
-    });
-    req.on("end", () => {
-      if (tooLarge) return send(res, 413, "Request too large\n", "text/plain");
-      try {
-        handle(req, res, Buffer.concat(chunks));
-      } catch (e) {
-        send(res, 500, `${e instanceof Error ? e.message : String(e)}\n`, "text/plain");
-      }
-    });
-  });
-  server.on("connection", (socket: Socket) => {
-    sockets.add(socket);
-    socket.setNoDelay(true);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  server.on("tlsClientError", () => undefined);
-  server.on("error", () => undefined);
-
-  const port = await listenOnLoopback(server, options.port);
+  const https = await startLabHttpsServer(
+    model.system.sysName,
+    (req, res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let tooLarge = false;
+      req.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_BODY_BYTES) tooLarge = true;
+        else chunks.push(chunk);
+      });
+      req.on("end", () => {
+        if (tooLarge) return send(res, 413, "Request too large\n", "text/plain");
+        try {
+          handle(req, res, Buffer.concat(chunks));
+        } catch (e) {
+          send(res, 500, `${e instanceof Error ? e.message : String(e)}\n`, "text/plain");
+        }
+      });
+    },
+    options.port,
+  );
+  const port = https.port;
 
   return {
     host: "127.0.0.1",
     port,
     username,
     password,
-    fingerprint: certificate.fingerprint,
-    certificate: certificate.cert,
+    fingerprint: https.certificate.fingerprint,
+    certificate: https.certificate.cert,
     faults,
     counters,
-    httpsTarget: (o = {}) => ({
-      host: "127.0.0.1",
-      port,
-      username,
-      password,
-      ...(o.pin ? { certificate_fingerprint: certificate.fingerprint } : {}),
-      connect_timeout_ms: 3000,
-      request_timeout_ms: 3000,
-    }),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
+    httpsTarget: (o = {}) => https.httpsTarget(username, password, o.pin),
+    stop: () => https.stop(),
   };
 }

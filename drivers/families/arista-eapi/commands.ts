@@ -7,22 +7,15 @@
  * help), surrounding blanks (EOS drops them), and blanks in a VLAN name (EOS takes a
  * name as one word).
  */
-import { checkText, checkVlanId, UnsafeValue } from "../../ssh/safe-values";
+import { checkRestOfLine, checkText, checkVlanId, UnsafeValue } from "../../ssh/safe-values";
 
 /** longest interface description EOS takes */
 export const EOS_MAX_DESCRIPTION = 240;
 /** longest VLAN name EOS takes */
 export const EOS_MAX_VLAN_NAME = 32;
 
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-
 function eosText(value: unknown, what: string, maxLength: number, required: boolean): string {
-  const text = checkText(value, { what, maxLength, required });
-  if (!PRINTABLE_ASCII.test(text)) throw new UnsafeValue(what, "contains characters other than printable ASCII");
-  if (text.includes("?"))
-    throw new UnsafeValue(what, "contains '?', which the EOS command line takes as a help request");
-  if (text !== text.trim()) throw new UnsafeValue(what, "begins or ends with a blank, which EOS drops");
-  return text;
+  return checkRestOfLine(value, { what, maxLength, required, cli: "EOS", help: "takes as a help request" });
 }
 
 export function eosDescription(value: unknown): string {

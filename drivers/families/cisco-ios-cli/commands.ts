@@ -6,7 +6,7 @@
  * characters outside printable ASCII (the terminal encoding is not defined) and
  * surrounding blanks (IOS drops them, so the read-back would differ).
  */
-import { checkText, checkVlanId, UnsafeValue } from "../../ssh/safe-values";
+import { checkRestOfLine, checkText, checkVlanId, PRINTABLE_ASCII, UnsafeValue } from "../../ssh/safe-values";
 import { iosName } from "./interface-names";
 
 /** longest interface description IOS takes */
@@ -14,14 +14,8 @@ export const IOS_MAX_DESCRIPTION = 240;
 /** longest VLAN name IOS takes */
 export const IOS_MAX_VLAN_NAME = 32;
 
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
-
 function iosText(value: unknown, what: string, maxLength: number, required: boolean): string {
-  const text = checkText(value, { what, maxLength, required });
-  if (!PRINTABLE_ASCII.test(text)) throw new UnsafeValue(what, "contains characters other than printable ASCII");
-  if (text.includes("?")) throw new UnsafeValue(what, "contains '?', which the IOS command line answers with help");
-  if (text !== text.trim()) throw new UnsafeValue(what, "begins or ends with a blank, which IOS drops");
-  return text;
+  return checkRestOfLine(value, { what, maxLength, required, cli: "IOS", help: "answers with help" });
 }
 
 /** The long name of an interface given in either spelling; UnsafeValue when it is no interface name. */
