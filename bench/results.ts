@@ -17,10 +17,11 @@ export interface ScenarioResult {
   p95_ms: number | null;
   /** the same information read OpenL2M's way (snmpbulkwalk, one column after another) */
   baseline_ms: number | null;
+  /** the requests of that baseline (snmpd rows: of the floor's walks) */
   baseline_requests: number | null;
-  /** median_ms / baseline_ms (chassis rows: median_ms / floor_ms) */
+  /** median_ms / baseline_ms (chassis and snmpd rows: median_ms / floor_ms) */
   ratio: number | null;
-  /** the agent's floor: snmpbulkwalk of the view's columns, all at once (chassis rows) */
+  /** the agent's floor: snmpbulkwalk of the view's columns, all at once (chassis and snmpd rows) */
   floor_ms: number | null;
   /** answers that were not a success */
   errors: number | null;

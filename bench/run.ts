@@ -35,6 +35,7 @@ import { apiDriverScenarios } from "./api-drivers";
 import { batchScenario } from "./batch";
 import { startupScenarios } from "./startup";
 import { chassisScenarios } from "./chassis";
+import { snmpdScenarios } from "./snmpd";
 
 interface Args {
   only: string[] | null;
@@ -84,6 +85,7 @@ function scenarioList(o: ScenarioOptions): [string, () => Promise<ScenarioResult
     ["snmp-learn", () => snmpLearn()],
     ["api-drivers", () => apiDriverScenarios(o)],
     ["chassis", () => chassisScenarios(o)],
+    ["snmpd", () => snmpdScenarios(o)],
   ];
 }
 
