@@ -1,5 +1,6 @@
 // Fails when generated/ is stale: regenerates the types from spec/openapi.yaml into a
-// temporary file and compares it with the committed one.
+// temporary file and compares it with the committed one, and the parsed spec
+// (generated/openapi.json, scripts/spec-json.js) likewise.
 const { execFileSync } = require("node:child_process");
 const fs = require("node:fs");
 const os = require("node:os");
@@ -21,4 +22,9 @@ if (fresh !== committed) {
   console.error("generated/api.ts is stale: run `npm run generate` and commit the result.");
   process.exit(1);
 }
-console.log("generated/api.ts matches spec/openapi.yaml");
+const specJson = require("./spec-json");
+if (!fs.existsSync(specJson.file) || fs.readFileSync(specJson.file, "utf8") !== specJson.specJson()) {
+  console.error("generated/openapi.json is stale: run `npm run generate` and commit the result.");
+  process.exit(1);
+}
+console.log("generated/api.ts and generated/openapi.json match spec/openapi.yaml");

@@ -66,6 +66,8 @@ async function buildContract(): Promise<Contract> {
   });
   await api.init();
   const paths: PathEntry[] = [];
+  // the library builds its operation list anew on each call: once here, not once per path and method
+  const operations = api.getOperations();
   for (const template of Object.keys(document.paths ?? {})) {
     const names: string[] = [];
     const pattern = template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{([^}]+)\}/g, (_m, name: string) => {
@@ -74,7 +76,7 @@ async function buildContract(): Promise<Contract> {
     });
     const methods = new Map<string, Operation>();
     for (const m of HTTP_METHODS) {
-      const op = api.getOperations().find((o) => o.path === template && o.method === m);
+      const op = operations.find((o) => o.path === template && o.method === m);
       if (op) methods.set(m.toUpperCase(), op);
     }
     paths.push({ template, regex: new RegExp(`^${pattern}$`), names, methods });
