@@ -7,12 +7,23 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 
+/**
+ * scrypt's cost for the key: Node's default (N = 2^14, about a tenth of a second here) in
+ * production; a test process that asks for cheap hashes (NODE_ENV=test and
+ * SWITCHDESK_TEST_FAST_HASH=1, as for passwords: app/passwords.ts) uses N = 2^10, so the
+ * suite's hundreds of service starts do not each spend it. Processes a test starts inherit
+ * its environment, so they derive the same key.
+ */
+export function keyCost(env: NodeJS.ProcessEnv = process.env): number {
+  return env.NODE_ENV === "test" && env.SWITCHDESK_TEST_FAST_HASH === "1" ? 1024 : 16384;
+}
+
 export class SecretBox {
   private readonly key: Buffer;
 
-  constructor(secret: string) {
+  constructor(secret: string, cost = keyCost()) {
     // a stable 32-byte key from any secret text; the salt only separates this use
-    this.key = crypto.scryptSync(secret, "switchdesk-device-secrets", 32);
+    this.key = crypto.scryptSync(secret, "switchdesk-device-secrets", 32, { N: cost });
   }
 
   encrypt(plain: string): string {
