@@ -38,6 +38,8 @@ const base = {
 module.exports = {
   testTimeout: 30000,
   maxWorkers: Math.max(1, cores),
+  // the long suites first, also on a fresh clone (test/support/suite-durations.json)
+  testSequencer: "<rootDir>/test/support/sequencer.js",
   reporters: ["default", "<rootDir>/test/support/summary-reporter.js"],
   projects: [
     { ...base, displayName: "unit", testMatch: ["<rootDir>/test/unit/**/*.test.ts"] },
