@@ -5,20 +5,25 @@
  *
  *   parse    the body's shape (domain/port-batch.ts): 400 for the whole call
  *   access   the single writes' own: a read-only token, the URL's pair, read-only flags
- *   learn    each interface the batch names, once (the driver's learnInterface)
+ *   learn    the interfaces the batch names, in one pass (Driver.learnInterfaces)
  *   check    every item in order, before anything is sent, with the single write's own
  *            parse and check (DEVICE_WRITES in app/device-writes.ts): so an item is
  *            refused with exactly the code and reason its single call would get. Each
  *            item is checked on the interface as the items before it leave it (two
  *            changes of one port in one batch see each other)
  *   apply    (not for a dry run) in order: the item's audit row pending, the driver's
- *            setter (which reads back what it wrote), the row settled. A port's view is
- *            learned again before an item when an earlier item changed that port, or
- *            when the item changes VLANs after an earlier VLAN change (a Q-BRIDGE
- *            device's VLAN bitmaps are shared by its ports). A device failure stops the
- *            rest (on_failure "stop", they are `skipped`) or not ("continue")
+ *            setter without its read-back (Driver.verifyWrites "deferred"). The views of
+ *            the one learn go on from item to item: a driver whose setters keep them
+ *            current (viewsFollowWrites: the SNMP engine's shared Q-BRIDGE bitmaps) is
+ *            not read again, except the ports of the VLAN changes still to come after a
+ *            failed VLAN write; another driver has a port learned again when an earlier
+ *            item changed it, or before a VLAN change after another. A device failure
+ *            stops the rest (on_failure "stop", they are `skipped`) or not ("continue")
+ *   read     the touched interfaces, once, in one pass: each done item compared with what
+ *            it meant to leave (a bounce: the port up); one the device did not keep is
+ *            `failed` (424 device_mismatch, as a single write's read-back), and the audit
+ *            rows are settled from this comparison
  *   save     when asked, on a device that needs a save, after at least one change
- *   read     the touched interfaces, once, as they are after the batch
  *
  * Every audit row of a batch (refused items, changes, the save) carries its batch id. A
  * dry run does the checks only: nothing is sent, no lease is taken, nothing is audited.

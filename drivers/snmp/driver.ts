@@ -3,7 +3,8 @@
  * (drivers/snmp/parts/part.ts). The engine reads what every switch has (the system group,
  * IF-MIB, the bridge port map, IP addresses) and asks the parts for the rest (VLANs, PoE,
  * client data), all in one read plan: the columns of one table in one GETBULK, tables
- * concurrently. Writes go to the parts; every write is read back (verified-write.ts).
+ * concurrently. Writes go to the parts; every write is read back (verified-write.ts),
+ * except in a batch (verifyWrites "deferred"), which reads once at its end.
  *
  * A driver instance lives for one API call. A write's setter gets the interface view its
  * checks were made on, with what the parts learned beside it, so the device is read once

@@ -481,6 +481,46 @@ describeDb("port batches, bounces and PoE power cycles", () => {
     );
   });
 
+  test("trunk changes and VLAN moves of several ports in one batch, each compared with the read at the end", async () => {
+    const r = await batch("root", {
+      items: [
+        { interface: id(7), untagged_vlan: 20, tagged_vlans: [], allow_all: false },
+        { interface: id(8), vlan: 20 },
+        { interface: id(9), untagged_vlan: 20, tagged_vlans: [10, 30], allow_all: false },
+        { interface: id(7), untagged_vlan: 20, tagged_vlans: [10], allow_all: false },
+      ],
+    });
+    expect(r.body.items.map((i: Record<string, unknown>) => i.result)).toEqual(["done", "done", "done", "done"]);
+    expect(lab.model.consistencyProblems()).toEqual([]);
+    const view = await app.request("GET", `/api/switches/${group}/${device}/`, { token: tokens.root });
+    const vlanOf = (n: number) =>
+      (view.body.interfaces as Array<{ id: string; vlan: number }>).find((i) => i.id === id(n))!.vlan;
+    expect([7, 8, 9].map(vlanOf)).toEqual([20, 20, 20]);
+    expect(r.body.interfaces.map((i: Record<string, unknown>) => [i.id, i.vlan, i.tagged_vlans])).toEqual([
+      [id(7), 20, [10]],
+      [id(8), 20, []],
+      [id(9), 20, [10, 30]],
+    ]);
+  });
+
+  test("after a failed VLAN write, the VLAN changes still to come are read again and land", async () => {
+    // noAccess: not one an ordered retry could cure
+    lab.faults.refuseNthSet(2, "noAccess");
+    const r = await batch("helper", {
+      on_failure: "continue",
+      items: [1, 2, 3, 4].map((n) => ({ interface: id(n), vlan: 20 })),
+    });
+    expect(r.body.items.map((i: Record<string, unknown>) => [i.result, i.code])).toEqual([
+      ["done", undefined],
+      ["failed", "device_refused"],
+      ["done", undefined],
+      ["done", undefined],
+    ]);
+    const expected = cloneConfig(baseline);
+    for (const n of [1, 3, 4]) moveAccessVlan(expected, lab.model.port(n).bridgePort!, 20);
+    expect(configsEqual(lab.model.running, expected)).toBe(true);
+  });
+
   test("a save at the end is skipped on a device that needs none", async () => {
     const r: ApiResponse = await batch("helper", { items: [{ interface: id(1), state: "off" }], save: "yes" });
     expect(r.body.save).toEqual({
