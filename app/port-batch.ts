@@ -5,20 +5,25 @@
  *
  *   parse    the body's shape (domain/port-batch.ts): 400 for the whole call
  *   access   the single writes' own: a read-only token, the URL's pair, read-only flags
- *   learn    each interface the batch names, once (the driver's learnInterface)
+ *   learn    the interfaces the batch names, in one pass (Driver.learnInterfaces)
  *   check    every item in order, before anything is sent, with the single write's own
  *            parse and check (DEVICE_WRITES in app/device-writes.ts): so an item is
  *            refused with exactly the code and reason its single call would get. Each
  *            item is checked on the interface as the items before it leave it (two
  *            changes of one port in one batch see each other)
  *   apply    (not for a dry run) in order: the item's audit row pending, the driver's
- *            setter (which reads back what it wrote), the row settled. A port's view is
- *            learned again before an item when an earlier item changed that port, or
- *            when the item changes VLANs after an earlier VLAN change (a Q-BRIDGE
- *            device's VLAN bitmaps are shared by its ports). A device failure stops the
- *            rest (on_failure "stop", they are `skipped`) or not ("continue")
+ *            setter without its read-back (Driver.verifyWrites "deferred"). The views of
+ *            the one learn go on from item to item: a driver whose setters keep them
+ *            current (viewsFollowWrites: the SNMP engine's shared Q-BRIDGE bitmaps) is
+ *            not read again, except the ports of the VLAN changes still to come after a
+ *            failed VLAN write; another driver has a port learned again when an earlier
+ *            item changed it, or before a VLAN change after another. A device failure
+ *            stops the rest (on_failure "stop", they are `skipped`) or not ("continue")
+ *   read     the touched interfaces, once, in one pass: each done item compared with what
+ *            it meant to leave (a bounce: the port up); one the device did not keep is
+ *            `failed` (424 device_mismatch, as a single write's read-back), and the audit
+ *            rows are settled from this comparison
  *   save     when asked, on a device that needs a save, after at least one change
- *   read     the touched interfaces, once, as they are after the batch
  *
  * Every audit row of a batch (refused items, changes, the save) carries its batch id. A
  * dry run does the checks only: nothing is sent, no lease is taken, nothing is audited.
@@ -28,7 +33,7 @@
 import { randomUUID } from "node:crypto";
 import type { Driver } from "../drivers/contract";
 import type { InterfaceInfo, InterfaceView } from "../model/device";
-import { DeviceError } from "../model/failures";
+import { DeviceError, DeviceMismatch, DeviceOutcomeUnknown } from "../model/failures";
 import { canWrite } from "../domain/access";
 import { checkCapability } from "../domain/device-checks";
 import {
@@ -47,7 +52,7 @@ import type { DeviceAction } from "../domain/audit-actions";
 import * as msg from "../domain/messages";
 import { NO_PORT_PROTECTION } from "../domain/port-protection";
 import { capabilityOf, type CapabilityFlag } from "../model/capabilities";
-import type { Actor } from "./audit";
+import type { Actor, DeviceAuditFacts } from "./audit";
 import { markAudited } from "./audit";
 import { policyOf } from "./config";
 import {
@@ -119,6 +124,8 @@ interface Checked {
   bounceAfter: boolean;
   /** the interface as the check saw it */
   view: InterfaceView | null;
+  /** what the item changes on the interface (its check's) */
+  effect: Partial<InterfaceInfo>;
 }
 
 /** a bounce needs the state write's capability, a power cycle the PoE write's (model/capabilities.ts) */
@@ -216,12 +223,9 @@ async function runOnDevice(
   const policy = policyOf(s.config);
   const scope: Scope = { caller: actor.caller, group, device, policy, can: driver.can };
 
-  // learn: each interface the batch names, once, side by side (the device's gate bounds the
-  // requests; a command-line session queues its commands, NETCONF matches replies by id)
-  const views = new Map<string, InterfaceView | null>();
+  // learn: every interface the batch names, in one pass (Driver.learnInterfaces)
   const ids = [...new Set(batch.items.map((i) => driver.parseInterfaceId(i.interface)).filter((x) => x !== null))];
-  const learned = await Promise.all(ids.map((id) => driver.learnInterface(id)));
-  ids.forEach((id, i) => views.set(id, learned[i]));
+  const views = ids.length > 0 ? await driver.learnInterfaces(ids) : new Map<string, InterfaceView | null>();
 
   // check: every item, in order, on the interfaces as the items before leave them
   const current = new Map<string, InterfaceView>();
@@ -259,11 +263,128 @@ async function runOnDevice(
     });
   }
 
-  // apply, in order
-  const changedPorts = new Set<string>();
+  // apply, in order, each write sent without its own read-back where the driver allows
+  // (Driver.verifyWrites): the read at the end decides
+  const touched = new Set<string>();
+  const applied: Applied[] = [];
+  driver.verifyWrites?.("deferred");
+  try {
+    await applyItems(
+      s,
+      actor,
+      scope,
+      driver,
+      checked,
+      batch,
+      answer,
+      { where, device, lease, batchId, rowOf },
+      touched,
+      applied,
+    );
+  } finally {
+    driver.verifyWrites?.("each");
+  }
+
+  // read back: the touched interfaces, once; an item the device did not keep fails now
+  const after = await readAfter(driver, [...touched]);
+  const setLater = new Map<string, Set<keyof Expected>>();
+  for (const a of [...applied].reverse()) {
+    const later = setLater.get(a.portId) ?? new Set<keyof Expected>();
+    a.overwritten = new Set([...later]);
+    for (const f of Object.keys(a.expect) as (keyof Expected)[]) later.add(f);
+    setLater.set(a.portId, later);
+  }
+  for (const a of applied) {
+    const problem = after.views ? notKept(a, after.views.get(a.portId) ?? null, device) : null;
+    const err = problem ?? (after.views ? null : unconfirmed(after.error!, device, a.c));
+    if (!err) {
+      await s.audit.settle(a.pending, { ...a.c.audit, outcome: "success", code: null, message: a.message });
+      continue;
+    }
+    a.c.result = errorResult(a.c.result, err);
+    await s.audit.failure(actor, { ...rowOf(a.c), code: err.code, message: err.reason }, a.pending);
+  }
+  answer.items = checked.map((c) => c.result);
+
+  // save, when asked and something changed on a device that needs it
+  if (batch.save) answer.save = await saveAfter(s, actor, group, device, driver, answer, batchId, lease);
+
+  answer.interfaces = after.views ? [...after.views.values()].filter((v) => v !== null).map(afterOf) : null;
+  return count(answer);
+}
+
+/** An item the device took: its pending audit row, what it means to leave on the port. */
+interface Applied {
+  c: Checked;
+  portId: string;
+  pending: number;
+  message: string;
+  /** the fields the item sets, as the read at the end must show them */
+  expect: Partial<Expected>;
+  /** its fields a later item of the same port set again (that item is held to them) */
+  overwritten?: Set<keyof Expected>;
+}
+
+interface Expected {
+  admin_up: boolean;
+  untagged_vlan: number;
+  tagged_vlans: number[];
+  description: string;
+  poe_state: "Enabled" | "Disabled";
+}
+
+/** What an item means to leave on its port. */
+function expectedOf(item: BatchItem, effect: Partial<InterfaceInfo>): Partial<Expected> {
+  if (item.kind === "bounce") return { admin_up: true };
+  if (item.kind === "poe_cycle") return { poe_state: "Enabled" };
+  const out: Partial<Expected> = {};
+  if (effect.admin_up !== undefined) out.admin_up = effect.admin_up;
+  if (effect.description !== undefined) out.description = effect.description;
+  if (effect.poe) out.poe_state = effect.poe.admin_status;
+  if (effect.untagged_vlan !== undefined) out.untagged_vlan = effect.untagged_vlan;
+  // the trunk's tagged list as planned (every VLAN with allow_all is the device's own list)
+  if (item.kind === "tags" && effect.tagged_vlans && item.body.allow_all !== true)
+    out.tagged_vlans = [...effect.tagged_vlans].sort((a, b) => a - b);
+  if (item.bounceAfter) out.admin_up = true;
+  return out;
+}
+
+interface ApplyContext {
+  where: { id: number; name: string };
+  device: DeviceFull;
+  lease: string;
+  batchId: string;
+  rowOf: (c: Checked) => Omit<DeviceAuditFacts, "code" | "outcome" | "message">;
+}
+
+/**
+ * The items in order. A view goes on from one item to the next: a driver whose setters keep
+ * the views of one learn current (Driver.viewsFollowWrites: the SNMP engine's Q-BRIDGE
+ * bitmaps) needs no new read in between; after a failed write the VLAN state it shares is
+ * not known, and the ports of the VLAN changes still to come are read again (once, together).
+ * Another driver reads a port again before an item when an earlier item changed that port,
+ * or before a VLAN change after another one.
+ */
+async function applyItems(
+  s: Services,
+  actor: Actor,
+  scope: Scope,
+  driver: Driver,
+  checked: Checked[],
+  batch: BatchRequest,
+  answer: BatchAnswer,
+  ctx: ApplyContext,
+  touched: Set<string>,
+  applied: Applied[],
+): Promise<void> {
+  const follows = driver.viewsFollowWrites === true;
+  /** views read again in the batch, in place of the check's, as the items after them leave them */
+  const fresh = new Map<string, InterfaceView>();
+  let vlanStateKnown = true;
   let vlanChanged = false;
   let stoppedAt: number | null = null;
-  for (const c of checked) {
+  const touchesVlans = (c: Checked) => c.item.kind === "vlan" || c.item.kind === "tags";
+  for (const [index, c] of checked.entries()) {
     if (!c.plan) continue;
     if (stoppedAt !== null) {
       c.result = {
@@ -273,59 +394,110 @@ async function runOnDevice(
         code: "batch_stopped",
         reason: msg.batchStopped(stoppedAt),
       };
-      await s.audit.failure(actor, { ...rowOf(c), code: "batch_stopped", message: c.result.reason! });
+      await s.audit.failure(actor, { ...ctx.rowOf(c), code: "batch_stopped", message: c.result.reason! });
       continue;
     }
     let pending: number | null = null;
     try {
-      pending = await s.audit.pending(actor, rowOf(c), lease);
-      const touchesVlans = c.item.kind === "vlan" || c.item.kind === "tags";
-      let plan = c.plan;
-      let view = c.view!;
+      pending = await s.audit.pending(actor, ctx.rowOf(c), ctx.lease);
       const portId = c.portId!;
-      if (changedPorts.has(portId) || (touchesVlans && vlanChanged)) {
-        // the view the check used is stale: the port again, and the same check on it
-        view = await relearn(driver, portId, c.item.interface);
-        plan = planFor(scope, c.item, view).plan;
+      let view = fresh.get(portId) ?? c.view!;
+      let plan = c.plan;
+      let effect = c.effect;
+      const vlans = touchesVlans(c);
+      const again = follows ? vlans && !vlanStateKnown : touched.has(portId) || (vlans && vlanChanged);
+      if (again) {
+        if (follows) {
+          // the VLAN changes still to come, read together: they share the new state
+          const later = checked
+            .slice(index)
+            .filter((x) => x.plan && touchesVlans(x))
+            .map((x) => x.portId!);
+          const read = await driver.learnInterfaces([...new Set([portId, ...later])]);
+          for (const [id, v] of read) if (v) fresh.set(id, v);
+          vlanStateKnown = true;
+        } else {
+          const v = await driver.learnInterface(portId);
+          if (v) fresh.set(portId, v);
+        }
+        const v = fresh.get(portId);
+        if (!v) throw new ApiError(404, "interface_not_found", msg.interfaceNotFound(c.item.interface));
+        view = v;
+        ({ plan, effect } = planFor(scope, c.item, view));
+      } else if (fresh.has(portId) && view !== c.view) {
+        // the check saw the view the batch started with: the same check on the one read since
+        ({ plan, effect } = planFor(scope, c.item, view));
       }
-      changedPorts.add(portId);
-      if (touchesVlans) vlanChanged = true;
-      const cycle = { s, device: where, lease, batchId, username: actor.caller.user.username };
-      if (c.item.kind === "bounce" || c.item.kind === "poe_cycle") {
-        await cyclePort(cycle, driver, view, c.item.kind, c.item.wait ?? 0);
-      } else {
-        await plan.apply(driver);
-        // a new VLAN, then a bounce so that the client asks for a new address
-        if (c.bounceAfter)
-          await cyclePort(cycle, driver, await relearn(driver, portId, c.item.interface), "bounce", c.item.wait ?? 0);
+      touched.add(portId);
+      if (vlans) vlanChanged = true;
+      const cycle = {
+        s,
+        device: ctx.where,
+        lease: ctx.lease,
+        batchId: ctx.batchId,
+        username: actor.caller.user.username,
+      };
+      try {
+        if (c.item.kind === "bounce" || c.item.kind === "poe_cycle") {
+          await cyclePort(cycle, driver, view, c.item.kind, c.item.wait ?? 0);
+        } else {
+          await plan.apply(driver);
+          // a new VLAN, then a bounce so that the client asks for a new address
+          if (c.bounceAfter) await cyclePort(cycle, driver, view, "bounce", c.item.wait ?? 0);
+        }
+      } catch (e) {
+        if (vlans) vlanStateKnown = false;
+        throw e;
       }
+      if (fresh.has(portId)) fresh.set(portId, { ...view, interface: { ...view.interface, ...effect } });
       c.result = { ...c.result, result: "done", message: plan.result };
-      await s.audit.settle(pending, { ...c.audit, outcome: "success", code: null, message: plan.result });
+      applied.push({ c, portId, pending, message: plan.result, expect: expectedOf(c.item, effect) });
     } catch (e) {
-      const raw = asApiError(e, device);
-      const err = unknownOutcomeText(raw, device, c.action, c.audit.interface);
+      const raw = asApiError(e, ctx.device);
+      const err = unknownOutcomeText(raw, ctx.device, c.action, c.audit.interface);
       c.result = errorResult(c.result, err);
-      await s.audit.failure(actor, { ...rowOf(c), code: err.code, message: err.reason }, pending);
+      await s.audit.failure(actor, { ...ctx.rowOf(c), code: err.code, message: err.reason }, pending);
       if (c.result.result === "failed" && batch.onFailure === "stop") {
         answer.stopped = true;
         stoppedAt = c.result.index + 1;
       }
     }
   }
-  answer.items = checked.map((c) => c.result);
-
-  // save, when asked and something changed on a device that needs it
-  if (batch.save) answer.save = await saveAfter(s, actor, group, device, driver, answer, batchId, lease);
-
-  // read back: the touched interfaces, once
-  answer.interfaces = await readBack(driver, [...changedPorts]);
-  return count(answer);
 }
 
-async function relearn(driver: Driver, portId: string, asked: string): Promise<InterfaceView> {
-  const fresh = await driver.learnInterface(portId);
-  if (!fresh) throw new ApiError(404, "interface_not_found", msg.interfaceNotFound(asked));
-  return fresh;
+/**
+ * The item's fields the read at the end does not show, as a single write's mismatch
+ * (424 device_mismatch); null when the port shows them. Only the last item of a port to set
+ * a field is held to it (an earlier one was overwritten on purpose).
+ */
+function notKept(a: Applied, now: InterfaceView | null, device: DeviceFull): ApiError | null {
+  const name = now?.interface.name ?? a.c.audit.interface ?? a.portId;
+  const problems: string[] = [];
+  const show = (v: unknown) => (typeof v === "string" ? `'${v}'` : Array.isArray(v) ? `[${v.join(",")}]` : String(v));
+  for (const [field, wanted] of Object.entries(a.expect) as [keyof Expected, unknown][]) {
+    if (a.overwritten?.has(field)) continue;
+    const i = now?.interface;
+    const got = !i
+      ? null
+      : field === "poe_state"
+        ? (i.poe?.admin_status ?? null)
+        : field === "tagged_vlans"
+          ? [...i.tagged_vlans].sort((x, y) => x - y)
+          : i[field];
+    if (JSON.stringify(got) !== JSON.stringify(wanted))
+      problems.push(`${name} ${field}: wrote ${show(wanted)}, device reports ${got === null ? "nothing" : show(got)}`);
+  }
+  if (problems.length === 0) return null;
+  return asApiError(
+    new DeviceMismatch(`${device.name} accepted the change but reads back otherwise: ${problems.join("; ")}`),
+    device,
+  );
+}
+
+/** The read at the end got no answer: the items sent are not confirmed (as a single write whose read-back is lost). */
+function unconfirmed(e: DeviceError, device: DeviceFull, c: Checked): ApiError {
+  const err = asApiError(new DeviceOutcomeUnknown(e.message), device);
+  return unknownOutcomeText(err, device, c.action, c.audit.interface);
 }
 
 /** an item checked with its single call's own parse and check on `view` */
@@ -396,6 +568,7 @@ function checkItem(
     plan: null,
     bounceAfter: item.bounceAfter,
     view: null,
+    effect: {},
   };
   try {
     // the single call's order: its parameters, the driver's capability, the interface, the rest
@@ -422,6 +595,7 @@ function checkItem(
     checked.audit = plan.audit;
     checked.plan = plan;
     checked.view = view;
+    checked.effect = effect;
     current.set(id, { ...view, interface: { ...view.interface, ...effect } });
     checked.result = { ...base, message: plan.result };
   } catch (e) {
@@ -470,29 +644,29 @@ async function saveAfter(
   }
 }
 
-/** The interfaces the batch changed, as they read now (null when the device did not answer). */
-async function readBack(driver: Driver, ports: string[]): Promise<InterfaceAfter[] | null> {
-  if (ports.length === 0) return [];
+/** The interfaces the batch touched, as they read now, in one pass (views null when the device did not answer). */
+async function readAfter(
+  driver: Driver,
+  ports: string[],
+): Promise<{ views: Map<string, InterfaceView | null> | null; error: DeviceError | null }> {
+  if (ports.length === 0) return { views: new Map(), error: null };
   try {
-    let rows: InterfaceInfo[];
-    if (ports.length === 1) {
-      const v = await driver.learnInterface(ports[0]);
-      rows = v ? [v.interface] : [];
-    } else {
-      const wanted = new Set(ports);
-      rows = (await driver.learn("basic")).interfaces.filter((i) => wanted.has(i.id));
-    }
-    return rows.map((i) => ({
-      id: i.id,
-      name: i.name,
-      state: i.admin_up ? "Enabled" : "Disabled",
-      vlan: i.untagged_vlan,
-      tagged_vlans: i.tagged_vlans,
-      description: i.description,
-      ...(i.poe ? { poe_state: i.poe.admin_status } : {}),
-    }));
+    return { views: await driver.learnInterfaces(ports), error: null };
   } catch (e) {
-    if (e instanceof DeviceError) return null;
+    if (e instanceof DeviceError) return { views: null, error: e };
     throw e;
   }
+}
+
+function afterOf(view: InterfaceView): InterfaceAfter {
+  const i = view.interface;
+  return {
+    id: i.id,
+    name: i.name,
+    state: i.admin_up ? "Enabled" : "Disabled",
+    vlan: i.untagged_vlan,
+    tagged_vlans: i.tagged_vlans,
+    description: i.description,
+    ...(i.poe ? { poe_state: i.poe.admin_status } : {}),
+  };
 }

@@ -1,6 +1,7 @@
 /**
  * Port bounces and PoE power cycles on the device (issue 20; docs/api-decisions.md,
- * "Helpdesk writes"): off, a wait, on, each step read back by the driver's setter. Before
+ * "Helpdesk writes"): off, a wait, on (the batch's one read at its end shows the port on;
+ * a driver without deferred writes reads each step back in its setter). Before
  * the port goes off a row in `pending_port_ups` (db/pending-ups.ts) says that it must come
  * on again, under the write lease of the write that switches it off; the row goes once it
  * is on. Before switching on, the write checks that it still holds the device's lease:

@@ -8,10 +8,13 @@
  *
  * The 24 changes are a helpdesk's mix on 24 access ports: 8 VLAN moves, 8 descriptions,
  * 8 admin states, alternating between two values per run so that nothing is the same
- * value. A batch reads a port again before a VLAN change that follows another VLAN change
- * (app/port-batch.ts: a Q-BRIDGE switch's VLAN bitmaps are shared by its ports), so its
- * VLAN moves cost about what single calls cost at the device; its saving there is the
- * HTTP calls, the access checks and the write lease taken once.
+ * value. A batch reads the device once before its writes (Driver.learnInterfaces: one read
+ * plan for the 24 ports, the interface tables walked as a learn walks them) and once after
+ * (the same for the touched ports, compared with what each item meant), and sends each
+ * change without the read-back a single call makes; its VLAN moves build on the Q-BRIDGE
+ * bitmaps the one read gave, kept current by the setters (app/port-batch.ts). So at the
+ * device it costs a learn, the 24 SETs and a read: at 5 ms, 38 requests and 28 round trips
+ * against the singles' 168 and 96.
  */
 import { startLabSwitch } from "../lab";
 import { fixture, Statuses, type ScenarioOptions } from "./scenarios";

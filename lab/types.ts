@@ -120,6 +120,12 @@ export interface LabFaults {
   /** answer SETs with noError but apply nothing ("a set that reads back different") */
   lieOnSet: boolean;
   /**
+   * Answer noError but apply nothing of a SET that writes an object under oidPrefix (whole
+   * sub-identifiers, as refuseSetsMatching): a device that does not keep one value. Rules
+   * add up until reset().
+   */
+  lieOnSetsMatching(oidPrefix: string): void;
+  /**
    * Apply each SET at once but send its answer this many milliseconds later: the device is
    * being changed while the manager waits (keep it below the manager's timeout). 0: off.
    */

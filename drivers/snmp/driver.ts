@@ -3,7 +3,8 @@
  * (drivers/snmp/parts/part.ts). The engine reads what every switch has (the system group,
  * IF-MIB, the bridge port map, IP addresses) and asks the parts for the rest (VLANs, PoE,
  * client data), all in one read plan: the columns of one table in one GETBULK, tables
- * concurrently. Writes go to the parts; every write is read back (verified-write.ts).
+ * concurrently. Writes go to the parts; every write is read back (verified-write.ts),
+ * except in a batch (verifyWrites "deferred"), which reads once at its end.
  *
  * A driver instance lives for one API call. A write's setter gets the interface view its
  * checks were made on, with what the parts learned beside it, so the device is read once
@@ -88,6 +89,59 @@ const bridgePortsRead = {
 const ipAddrRead = { label: "ipAddrTable", columns: [ip.ipAdEntIfIndex], rows: 16 };
 
 const SYS_OBJECT_ID = `${system.sysObjectID}.0`;
+
+/** From this many interfaces on, learnInterfaces() walks the interface tables instead of a GET per row. */
+const ROWS_BY_GET = 8;
+/** objects in one GET of learnInterfaces() (the interfaces' rows and per-port objects) */
+const MAX_GET_OIDS = 64;
+
+type PortGuards = ReturnType<typeof protectionsOfPort>;
+
+/**
+ * The read plans of several interfaces as one: `shared` as it is, and each interface's own
+ * plan, where a key that every interface reads alike is read once and any other is read
+ * under the key and the ifIndex. tablesOf() gives one interface its answers under its
+ * plan's own keys (the same Columns objects for the shared reads).
+ */
+function mergePortPlans(
+  shared: Plan,
+  perPort: Map<number, Plan>,
+): { plan: Plan; tablesOf(all: Tables, ifIndex: number): Tables } {
+  const plan: Plan = { ...shared };
+  const alike = new Map<string, string | null>();
+  for (const own of perPort.values()) {
+    for (const [k, read] of Object.entries(own)) {
+      const text = JSON.stringify(read);
+      if (!alike.has(k)) alike.set(k, k in shared && JSON.stringify(shared[k]) !== text ? null : text);
+      else if (alike.get(k) !== text) alike.set(k, null);
+    }
+  }
+  const keysOf = new Map<number, Map<string, string>>();
+  for (const [ifIndex, own] of perPort) {
+    const keys = new Map<string, string>();
+    for (const [k, read] of Object.entries(own)) {
+      const key = alike.get(k) === null ? `${k}@${ifIndex}` : k;
+      plan[key] = read;
+      keys.set(k, key);
+    }
+    keysOf.set(ifIndex, keys);
+  }
+  const copy = (all: Tables, from: string, to: string, into: Tables) => {
+    const columns = all.columns(from);
+    if (columns) into.setColumns(to, columns);
+    const values = all.scalars(from);
+    if (values) into.setScalars(to, values);
+  };
+  return {
+    plan,
+    tablesOf(all, ifIndex) {
+      const into = new Tables();
+      for (const k of Object.keys(shared)) copy(all, k, k, into);
+      for (const [k, key] of keysOf.get(ifIndex) ?? []) copy(all, key, k, into);
+      return into;
+    },
+  };
+}
 
 /** The GET of one interface row. */
 function interfaceRowOids(ifIndex: number): string[] {
@@ -243,6 +297,107 @@ export class SnmpDriver implements Driver {
     // the aggregates' type and name ride along with the VLAN part's second round
     const guards = this.guarded ? protectionsOfPort(tables, ifIndex) : null;
     tables.add(await this.more({ ...vlanPart.more?.("interface", tables, ports, ifIndex), ...guards?.moreReads }));
+    const view = this.viewOf(tables, row, ports);
+    guards?.mark(tables, view.interface);
+    return view;
+  }
+
+  /**
+   * Many interfaces in one pass (Driver.learnInterfaces): the reads of learnInterface() for
+   * each, merged into one plan. A read that is the same for every interface (the bridge
+   * port map, IP addresses, the VLAN part's tables) is sent once, and every view is built
+   * from that one answer, so they share the device-wide VLAN state (Q-BRIDGE bitmaps) that
+   * the setters keep current. The interfaces' own GETs (rows, the parts' per-port objects)
+   * go in GETs of at most MAX_GET_OIDS objects, side by side; from ROWS_BY_GET interfaces
+   * on, the rows and the LAG/802.1X facts come from the walks learn() makes instead, so the
+   * engine's requests do not grow with the number of interfaces.
+   */
+  async learnInterfaces(ids: string[]): Promise<Map<string, InterfaceView | null>> {
+    const out = new Map<string, InterfaceView | null>();
+    const wanted = new Map<number, string>();
+    for (const id of ids) {
+      const ifIndex = ifIndexOf(id);
+      if (ifIndex === null) out.set(id, null);
+      else wanted.set(ifIndex, id);
+    }
+    if (wanted.size <= 1) {
+      for (const id of wanted.values()) out.set(id, await this.learnInterface(id));
+      return out;
+    }
+    const { vlans: vlanPart, poe } = this.family.parts;
+    const walkRows = wanted.size > ROWS_BY_GET;
+    const guardWalks = walkRows && this.guarded;
+    const shared: Plan = {
+      [IDENTITY]: { label: "sysObjectID", scalars: [SYS_OBJECT_ID] },
+      [BRIDGE_PORTS]: bridgePortsRead,
+      [IP_ADDR]: ipAddrRead,
+      ...poe.reads("interface"),
+      ...(walkRows
+        ? {
+            [IF_TABLE]: { label: "ifTable", columns: ifTableColumns, rowsLike: "ifIndex" },
+            [IF_X_TABLE]: { label: "ifXTable", columns: ifXTableColumns },
+            [DUPLEX]: { label: "dot3StatsTable", columns: [dot3StatsDuplexStatus], rowsLike: "ifIndex" },
+          }
+        : {}),
+      ...(guardWalks ? protectionLearnReads() : {}),
+    };
+    const perPort = new Map<number, Plan>();
+    for (const ifIndex of wanted.keys()) {
+      perPort.set(ifIndex, {
+        ...(walkRows ? {} : { [ROW]: { label: `interface ${ifIndex}`, scalars: interfaceRowOids(ifIndex) } }),
+        ...vlanPart.reads("interface", ifIndex),
+        ...(this.guarded && !walkRows ? protectionPortReads(ifIndex) : {}),
+      });
+    }
+    const first = mergePortPlans(shared, perPort);
+    const tables = await this.read(first.plan, MAX_GET_OIDS);
+    this.checkIdentity(tables.scalars(IDENTITY));
+    const allRows = walkRows
+      ? ifRowsFromTables(tables.columns(IF_TABLE), tables.columns(IF_X_TABLE), tables.columns(DUPLEX))
+      : [];
+    const found: Array<{ ifIndex: number; own: Tables; row: IfRow; ports: PortMap; guards: PortGuards | null }> = [];
+    const morePlans = new Map<number, Plan>();
+    for (const [ifIndex, id] of wanted) {
+      const own = first.tablesOf(tables, ifIndex);
+      const row = walkRows
+        ? (allRows.find((r) => r.ifIndex === ifIndex) ?? null)
+        : ifRowFromGet(own.scalars(ROW) ?? new Map<string, null>(), ifIndex);
+      if (!row) {
+        out.set(id, null);
+        continue;
+      }
+      const ports = this.portMap(own, [row]);
+      const guards = this.guarded && !walkRows ? protectionsOfPort(own, ifIndex) : null;
+      found.push({ ifIndex, own, row, ports, guards });
+      morePlans.set(ifIndex, { ...vlanPart.more?.("interface", own, ports, ifIndex), ...guards?.moreReads });
+    }
+    const second = mergePortPlans(guardWalks ? protectionMoreReads(tables, allRows) : {}, morePlans);
+    const more = await this.more(second.plan, MAX_GET_OIDS);
+    tables.add(more);
+    for (const { ifIndex, own, row, ports, guards } of found) {
+      own.add(second.tablesOf(more, ifIndex));
+      const view = this.viewOf(own, row, ports);
+      if (guards) guards.mark(own, view.interface);
+      else if (guardWalks) markProtectedPorts(tables, allRows, [view.interface]);
+      out.set(wanted.get(ifIndex)!, view);
+    }
+    return out;
+  }
+
+  /** Whether a batch's views stay current through its writes (Driver.viewsFollowWrites). */
+  get viewsFollowWrites(): boolean {
+    return this.family.parts.vlans.followsWrites === true;
+  }
+
+  /** Driver.verifyWrites: "deferred" leaves out the GET after each SET (verified-write.ts). */
+  verifyWrites(mode: "each" | "deferred"): void {
+    this.session.deferReadBack = mode === "deferred";
+  }
+
+  /** One interface's view from the answers of its reads (its own keys in `tables`). */
+  private viewOf(tables: Tables, row: IfRow, ports: PortMap): InterfaceView {
+    const { vlans: vlanPart, poe } = this.family.parts;
+    const ifIndex = row.ifIndex;
     const vlans = vlanPart.vlans(tables);
     const portVlans = vlanPart.ports(tables, ports, ifIndex).get(ifIndex) ?? null;
     const poePort = poe.ports(tables, ports).get(ifIndex) ?? null;
@@ -252,7 +407,6 @@ export class SnmpDriver implements Driver {
       routed: routedInterfaces(tables.columns(IP_ADDR), ip.ipAdEntIfIndex).has(ifIndex),
       vlanIds: new Set(vlans.map((v) => v.id)),
     });
-    guards?.mark(tables, iface);
     const context: SnmpPortContext = { ifIndex, vlans: portVlans, poe: poePort };
     return { interface: iface, vlans, driverContext: context };
   }
@@ -342,15 +496,15 @@ export class SnmpDriver implements Driver {
     };
   }
 
-  private async more(plan: Plan | undefined): Promise<Tables> {
-    return plan && Object.keys(plan).length ? this.read(plan) : new Tables();
+  private async more(plan: Plan | undefined, maxGetOids?: number): Promise<Tables> {
+    return plan && Object.keys(plan).length ? this.read(plan, maxGetOids) : new Tables();
   }
 
   /**
    * Runs a plan with all its GETs (the engine's and the parts') merged into one PDU: one
    * request instead of one per part. The answers are handed back under their own keys.
    */
-  private async read(plan: Plan): Promise<Tables> {
+  private async read(plan: Plan, maxGetOids = Infinity): Promise<Tables> {
     const gets = new Map<string, ScalarRead>();
     const walks = new Map<string, ColumnRead>();
     for (const [k, read] of Object.entries(plan)) {
@@ -370,13 +524,19 @@ export class SnmpDriver implements Driver {
     // in the plan's order (a merged read where its first member was): the first failure
     // reported is the one of the first read, as without merging
     const merged: Plan = {};
+    const getParts: string[] = [];
     for (const [k, read] of Object.entries(plan)) {
       if (!mergedKeys.has(k)) merged[k] = read;
       else if (k === firstGet) {
-        merged[MERGED] = {
-          label: [...gets].map(([key, get]) => get.label ?? key).join(", "),
-          scalars: [...new Set([...gets.values()].flatMap((get) => get.scalars))],
-        };
+        // one GET, or (many interfaces) several of at most maxGetOids objects, sent side by side
+        const label = [...gets].map(([key, get]) => get.label ?? key).join(", ");
+        const oids = [...new Set([...gets.values()].flatMap((get) => get.scalars))];
+        const parts = Math.max(1, Math.ceil(oids.length / maxGetOids));
+        for (let i = 0; i < parts; i++) {
+          const part = parts === 1 ? oids : oids.slice(i * maxGetOids, (i + 1) * maxGetOids);
+          merged[i === 0 ? MERGED : `${MERGED}#${i}`] = { label, scalars: part };
+          getParts.push(i === 0 ? MERGED : `${MERGED}#${i}`);
+        }
       } else {
         const group = walkedTogether.find(([, keys]) => keys[0] === k);
         if (!group) continue;
@@ -401,9 +561,9 @@ export class SnmpDriver implements Driver {
       if (walked) tables.setColumns(k, walked);
     }
     if (mergeGets) {
-      const values = answers.scalars(MERGED);
+      const values = new Map(getParts.flatMap((key) => [...(answers.scalars(key) ?? [])]));
       for (const [k, get] of gets)
-        tables.setScalars(k, new Map(get.scalars.map((oid) => [oid, values?.get(oid) ?? null])));
+        tables.setScalars(k, new Map(get.scalars.map((oid) => [oid, values.get(oid) ?? null])));
     }
     for (const [like, keys] of walkedTogether) {
       const walked = answers.columns(`${MERGED}.${like}`);

@@ -224,6 +224,11 @@ export class SnmpSession {
   private answered = false;
   /** a SET of this session was sent: from then on, no answer leaves its outcome unknown */
   private changeSent = false;
+  /**
+   * A batch's writes (Driver.verifyWrites "deferred"): the setters send their SETs and do
+   * not read each one back; the batch reads everything once at its end.
+   */
+  deferReadBack = false;
   private closed = false;
   /** passed the device gate's admission (drivers/device-gate.ts): never refused as busy again */
   private admitted: boolean;

@@ -1,6 +1,8 @@
 /**
  * Every SET is followed by a GET of the same objects; a value that reads back different
- * is a DeviceMismatch naming what was written and what the device reports.
+ * is a DeviceMismatch naming what was written and what the device reports. In a batch
+ * (session.deferReadBack, Driver.verifyWrites "deferred") the GET is left out: the batch
+ * reads every touched interface once at its end and compares there.
  */
 import { DeviceMismatch } from "../../model/failures";
 import { ObjectType, type SetVarbind, type Varbind } from "./net-snmp-api";
@@ -81,6 +83,7 @@ export function toVarbinds(writes: Write[]): SetVarbind[] {
 /** One SET PDU with all writes, then the read-back; throws DeviceRefused/Unreachable/Mismatch. */
 export async function writeVerified(session: SnmpSession, writes: Write[]): Promise<void> {
   await session.set(toVarbinds(writes));
+  if (session.deferReadBack) return;
   const problems = await readBack(session, writes);
   if (problems.length > 0) {
     throw new DeviceMismatch(`${session.where} accepted the change but reads back otherwise: ${problems.join("; ")}`);

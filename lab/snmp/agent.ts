@@ -162,7 +162,10 @@ export class SnmpAgent {
   }
 
   private setBehaviour(): SetBehaviour {
-    return { refusal: (varbinds) => this.faults.refusalOf(varbinds.map((vb) => vb.oid)), lie: this.faults.lieOnSet };
+    return {
+      refusal: (varbinds) => this.faults.refusalOf(varbinds.map((vb) => vb.oid)),
+      lie: (varbinds) => this.faults.liesAbout(varbinds.map((vb) => vb.oid)),
+    };
   }
 
   private limits(overhead: number, managerMax = Number.POSITIVE_INFINITY): HandlerLimits {

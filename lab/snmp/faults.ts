@@ -50,6 +50,7 @@ export class AgentFaults {
   /** SET number (of setsSeen) -> error-status to refuse it with */
   private readonly nthRefusals = new Map<number, number>();
   private readonly prefixRefusals: Array<{ prefix: Oid; status: number }> = [];
+  private readonly prefixLies: Oid[] = [];
 
   constructor(
     private readonly defaultLatencyMs: number,
@@ -80,6 +81,17 @@ export class AgentFaults {
     const prefix = parseOid(oidPrefix);
     if (prefix.length === 0) throw new RangeError("refuseSetsMatching needs an OID prefix");
     this.prefixRefusals.push({ prefix, status: statusNumber(status) });
+  }
+
+  lieOnSetsMatching(oidPrefix: string): void {
+    const prefix = parseOid(oidPrefix);
+    if (prefix.length === 0) throw new RangeError("lieOnSetsMatching needs an OID prefix");
+    this.prefixLies.push(prefix);
+  }
+
+  /** whether a SET that was not refused is answered noError and not applied */
+  liesAbout(oids: readonly Oid[]): boolean {
+    return this.lieOnSet || oids.some((oid) => this.prefixLies.some((p) => isPrefixOf(p, oid)));
   }
 
   refuseNthSet(n: number, status: ErrorStatusName): void {
@@ -135,6 +147,7 @@ export class AgentFaults {
     this.answersLeft = null;
     this.nthRefusals.clear();
     this.prefixRefusals.length = 0;
+    this.prefixLies.length = 0;
   }
 }
 

@@ -20,11 +20,11 @@ export interface HandlerLimits {
 export interface SetBehaviour {
   /** called once per SET with write access: an error-status and error-index to answer with, applying nothing, or null */
   refusal(varbinds: readonly SetVarBind[]): { status: number; index: number } | null;
-  /** answer noError without applying */
-  lie: boolean;
+  /** answer noError without applying (decided per SET: a fault may cover some objects only) */
+  lie(varbinds: readonly SetVarBind[]): boolean;
 }
 
-const NO_FAULTS: SetBehaviour = { refusal: () => null, lie: false };
+const NO_FAULTS: SetBehaviour = { refusal: () => null, lie: () => false };
 
 export interface HandledPdu {
   /** the encoded Response PDU */
@@ -142,7 +142,7 @@ export function handlePdu(
     const refused = setBehaviour.refusal(pdu.varbinds);
     if (refused) return answer(refused.status, refused.index);
     const prepared = provider.prepareSet(pdu.varbinds);
-    if (prepared.errorStatus === ErrorStatus.noError && !setBehaviour.lie) prepared.commit();
+    if (prepared.errorStatus === ErrorStatus.noError && !setBehaviour.lie(pdu.varbinds)) prepared.commit();
     return answer(prepared.errorStatus, prepared.errorIndex);
   }
 

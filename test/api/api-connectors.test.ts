@@ -79,6 +79,9 @@ class ProbeDriver implements Driver {
   learnInterface() {
     return Promise.resolve(null);
   }
+  learnInterfaces(ids: string[]) {
+    return Promise.resolve(new Map(ids.map((id) => [id, null])));
+  }
   learnVlans() {
     return Promise.resolve([]);
   }

@@ -352,6 +352,175 @@ describeDb("port batches, bounces and PoE power cycles", () => {
     }
   });
 
+  /** the requests of one call by phase: reads before the first SET, between SETs, after the last SET */
+  const phases = () => {
+    const kinds = lab.counters.journal.map((e) => e.type);
+    const first = kinds.indexOf("set");
+    const last = kinds.lastIndexOf("set");
+    return {
+      before: first < 0 ? kinds.length : first,
+      between: first < 0 ? 0 : kinds.slice(first, last + 1).filter((k) => k !== "set").length,
+      sets: kinds.filter((k) => k === "set").length,
+      after: first < 0 ? 0 : kinds.length - last - 1,
+      total: kinds.length,
+    };
+  };
+
+  test("the device is read once before the writes and once after, at a cost that does not grow with the items", async () => {
+    // each port: its state and its description; the ports > 8 of them: the interface tables are walked
+    const itemsOf = (ports: number[]) =>
+      ports.flatMap((n) => [
+        { interface: id(n), state: "off" },
+        { interface: id(n), description: `desk ${n}` },
+      ]);
+    const run = async (ports: number[]) => {
+      lab.model.commit(cloneConfig(baseline));
+      lab.counters.reset();
+      const r = await batch("root", { items: itemsOf(ports) });
+      expect(r.status).toBe(200);
+      expect(r.body.summary.done).toBe(ports.length * 2);
+      return phases();
+    };
+    await run([1, 2, 3, 4, 5, 6, 7, 8, 9]); // the driver's request sizes are known from here on
+    const nine = await run([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    const all = await run([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    // one SET per item, no read between them: one learn before, one read after
+    expect(nine).toMatchObject({ sets: 18, between: 0 });
+    expect(all).toMatchObject({ sets: 24, between: 0 });
+    expect(all.before).toBe(nine.before);
+    expect(all.after).toBe(nine.after);
+    expect(all.before).toBeLessThanOrEqual(12);
+    for (let n = 1; n <= 12; n++) expect(lab.model.adminUp(ifIndex(n))).toBe(false);
+    // the same 24 changes as single calls cost far more
+    lab.model.commit(cloneConfig(baseline));
+    lab.counters.reset();
+    for (const item of itemsOf([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])) {
+      const { interface: port, ...body } = item;
+      await single("root", port, "state" in body ? "state" : "description", body);
+    }
+    const singles = phases();
+    expect(singles.sets).toBe(all.sets);
+    expect(all.total * 2).toBeLessThan(singles.total);
+  });
+
+  test("an item the device does not keep fails as a single write's mismatch; the others are done", async () => {
+    // ifAlias of port 3: the device answers noError and keeps nothing
+    lab.faults.lieOnSetsMatching(`1.3.6.1.2.1.31.1.1.1.18.${ifIndex(3)}`);
+    const single3 = await single("helper", 3, "description", { description: "desk 3" });
+    expect(single3.status).toBe(424);
+    expect(single3.body.code).toBe("device_mismatch");
+    lab.counters.reset();
+    const r = await batch("helper", {
+      items: [
+        { interface: id(1), state: "off" },
+        { interface: id(3), description: "desk 3" },
+        { interface: id(2), vlan: 20 },
+        { interface: id(4), description: "desk 4" },
+      ],
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.items.map((i: Record<string, unknown>) => [i.result, i.status, i.code])).toEqual([
+      ["done", undefined, undefined],
+      ["failed", 424, "device_mismatch"],
+      ["done", undefined, undefined],
+      ["done", undefined, undefined],
+    ]);
+    const failed = r.body.items[1];
+    const prefix = "Device 'batch-lab' did not keep the change: ";
+    expect(single3.body.reason.startsWith(prefix)).toBe(true);
+    expect(failed.reason).toBe(
+      `${prefix}batch-lab accepted the change but reads back otherwise: ` +
+        `${lab.model.port(3).name} description: wrote 'desk 3', device reports ''`,
+    );
+    expect(r.body.summary).toEqual({ done: 3, same_value: 0, refused: 0, failed: 1, skipped: 0 });
+    expect(phases().between).toBe(0);
+    expect(lab.model.adminUp(ifIndex(1))).toBe(false);
+    expect(pvid(2)).toBe(20);
+    expect(lab.model.alias(ifIndex(4))).toBe("desk 4");
+    const rows = await log(`batch=${r.body.batch_id}`);
+    expect(rows.map((x) => [x.action, x.outcome, x.code ?? null]).reverse()).toEqual([
+      ["admin_state", "success", null],
+      ["description", "failure", "device_mismatch"],
+      ["untagged_vlan", "success", null],
+      ["description", "success", null],
+    ]);
+  });
+
+  test("Q-BRIDGE VLAN moves of several ports in one batch all land, each port's twice over", async () => {
+    lab.counters.reset();
+    const r = await batch("helper", {
+      items: [
+        { interface: id(1), vlan: 20 },
+        { interface: id(2), vlan: 20 },
+        { interface: id(3), vlan: 20 },
+        { interface: id(1), description: "moved" },
+        { interface: id(4), vlan: 20 },
+        { interface: id(2), vlan: 10 },
+        { interface: id(5), vlan: 20 },
+        { interface: id(1), vlan: 10 },
+        { interface: id(6), vlan: 20 },
+      ],
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.summary.done).toBe(9);
+    // no read between the writes: each builds on the VLAN bitmaps the one before left
+    expect(phases()).toMatchObject({ sets: 9, between: 0 });
+    // the whole configuration is what the moves make of the baseline: no other port's membership lost
+    const expected = cloneConfig(baseline);
+    for (const n of [3, 4, 5, 6]) moveAccessVlan(expected, lab.model.port(n).bridgePort!, 20);
+    expected.ports.get(ifIndex(1))!.alias = "moved";
+    expect(configsEqual(lab.model.running, expected)).toBe(true);
+    expect(lab.model.consistencyProblems()).toEqual([]);
+    // and over SNMP: a new read of the switch
+    const view = await app.request("GET", `/api/switches/${group}/${device}/`, { token: tokens.root });
+    const vlanOf = (n: number) =>
+      (view.body.interfaces as Array<{ id: string; vlan: number }>).find((i) => i.id === id(n))!.vlan;
+    expect([1, 2, 3, 4, 5, 6, 7].map(vlanOf)).toEqual([10, 10, 20, 20, 20, 20, 10]);
+    expect(r.body.interfaces.map((i: Record<string, unknown>) => [i.id, i.vlan])).toEqual(
+      [1, 2, 3, 4, 5, 6].map((n) => [id(n), n <= 2 ? 10 : 20]),
+    );
+  });
+
+  test("trunk changes and VLAN moves of several ports in one batch, each compared with the read at the end", async () => {
+    const r = await batch("root", {
+      items: [
+        { interface: id(7), untagged_vlan: 20, tagged_vlans: [], allow_all: false },
+        { interface: id(8), vlan: 20 },
+        { interface: id(9), untagged_vlan: 20, tagged_vlans: [10, 30], allow_all: false },
+        { interface: id(7), untagged_vlan: 20, tagged_vlans: [10], allow_all: false },
+      ],
+    });
+    expect(r.body.items.map((i: Record<string, unknown>) => i.result)).toEqual(["done", "done", "done", "done"]);
+    expect(lab.model.consistencyProblems()).toEqual([]);
+    const view = await app.request("GET", `/api/switches/${group}/${device}/`, { token: tokens.root });
+    const vlanOf = (n: number) =>
+      (view.body.interfaces as Array<{ id: string; vlan: number }>).find((i) => i.id === id(n))!.vlan;
+    expect([7, 8, 9].map(vlanOf)).toEqual([20, 20, 20]);
+    expect(r.body.interfaces.map((i: Record<string, unknown>) => [i.id, i.vlan, i.tagged_vlans])).toEqual([
+      [id(7), 20, [10]],
+      [id(8), 20, []],
+      [id(9), 20, [10, 30]],
+    ]);
+  });
+
+  test("after a failed VLAN write, the VLAN changes still to come are read again and land", async () => {
+    // noAccess: not one an ordered retry could cure
+    lab.faults.refuseNthSet(2, "noAccess");
+    const r = await batch("helper", {
+      on_failure: "continue",
+      items: [1, 2, 3, 4].map((n) => ({ interface: id(n), vlan: 20 })),
+    });
+    expect(r.body.items.map((i: Record<string, unknown>) => [i.result, i.code])).toEqual([
+      ["done", undefined],
+      ["failed", "device_refused"],
+      ["done", undefined],
+      ["done", undefined],
+    ]);
+    const expected = cloneConfig(baseline);
+    for (const n of [1, 3, 4]) moveAccessVlan(expected, lab.model.port(n).bridgePort!, 20);
+    expect(configsEqual(lab.model.running, expected)).toBe(true);
+  });
+
   test("a save at the end is skipped on a device that needs none", async () => {
     const r: ApiResponse = await batch("helper", { items: [{ interface: id(1), state: "off" }], save: "yes" });
     expect(r.body.save).toEqual({

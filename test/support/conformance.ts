@@ -279,6 +279,38 @@ export function runLabSubject(subject: LabSubject): void {
       expect(await ctx.driver().learnInterface(subject.unknownId)).toBeNull();
     });
 
+    test("learnInterfaces gives, in one call, what learnInterface gives for each id (a few, and every port)", async () => {
+      const model = ctx.model;
+      const few = [ctx.ports()[0], ctx.ports()[1], model.ethernetPorts[model.ethernetPorts.length - 1]].map(idOf);
+      for (const ids of [few, model.ethernetPorts.map(idOf)]) {
+        const d = ctx.driver();
+        const views = await d.learnInterfaces([...ids, subject.unknownId]);
+        expect(views.get(subject.unknownId)).toBeNull();
+        const each = ctx.driver();
+        for (const id of ids) {
+          const one = await each.learnInterface(id);
+          expect(views.get(id)!.interface).toEqual(one!.interface);
+          expect(views.get(id)!.vlans).toEqual(one!.vlans);
+        }
+      }
+    });
+
+    capable(
+      entry,
+      "change_admin_status",
+      where,
+    )("the views of one learnInterfaces take writes, several ports in turn", async () => {
+      const [a, b] = [ctx.ports()[2], ctx.ports()[3]];
+      const d = ctx.driver();
+      const views = await d.learnInterfaces([idOf(a), idOf(b)]);
+      await d.setAdminState(views.get(idOf(a))!, false);
+      await d.setAdminState(views.get(idOf(b))!, false);
+      expect([ctx.model.adminUp(a.ifIndex), ctx.model.adminUp(b.ifIndex)]).toEqual([false, false]);
+      await d.setAdminState(views.get(idOf(a))!, true);
+      await d.setAdminState(views.get(idOf(b))!, true);
+      expect([ctx.model.adminUp(a.ifIndex), ctx.model.adminUp(b.ifIndex)]).toEqual([true, true]);
+    });
+
     test("parseInterfaceId takes every id the driver reports, and refuses what names no interface", async () => {
       const d = ctx.driver();
       for (const i of (await d.learn("basic")).interfaces) expect(d.parseInterfaceId(i.id)).toBe(i.id);
@@ -566,6 +598,29 @@ function qbridgeUntaggedTests(subject: LabSubject, mode: QBridgeMode): void {
     expect(model.consistencyProblems()).toEqual([]);
     await set(li, home);
     expect(configView(model.running)).toEqual(configView(original));
+  });
+
+  test("several ports moved through the views of one learnInterfaces, without read-backs: each builds on the last", async () => {
+    const model = ctx.model;
+    const ports = ctx.ports().slice(0, 4);
+    const original = cloneConfig(model.running);
+    const target = freshVlan(ports[0].bridgePort!, ...ports.map((p) => model.pvid(p.bridgePort!)!));
+    const d = ctx.driver();
+    const views = await d.learnInterfaces(ports.map(idOf));
+    d.verifyWrites?.("deferred");
+    let expected = original;
+    for (const p of ports) {
+      await d.setUntaggedVlan(views.get(idOf(p))!, target);
+      expected = expectedUntaggedMove(expected, p.bridgePort!, target);
+    }
+    // the first port again, back home, through the same view
+    const home = original.pvid.get(ports[0].bridgePort!)!;
+    await d.setUntaggedVlan(views.get(idOf(ports[0]))!, home);
+    expected = expectedUntaggedMove(expected, ports[0].bridgePort!, home);
+    d.verifyWrites?.("each");
+    expect(configView(model.running)).toEqual(configView(expected));
+    expect(model.consistencyProblems()).toEqual([]);
+    model.commit(original);
   });
 
   test("a port that carries its PVID VLAN tagged only stays a tagged member of it", async () => {

@@ -57,6 +57,7 @@ import {
   uptimeText,
 } from "./parse";
 import { learnedContext } from "../../port-context";
+import { learnEach } from "../../learn-each";
 
 export interface AristaEapiOptions {
   /** the device's inventory name, for messages */
@@ -150,6 +151,11 @@ export class AristaEapiDriver implements Driver {
     } catch {
       return null;
     }
+  }
+
+  /** no read of many interfaces at once here: learnInterface() per id (drivers/learn-each.ts) */
+  learnInterfaces(ids: string[]): Promise<Map<string, InterfaceView | null>> {
+    return learnEach((id) => this.learnInterface(id), ids);
   }
 
   async learnInterface(id: string): Promise<InterfaceView | null> {

@@ -53,6 +53,7 @@ import {
   vlanInfos,
 } from "./snapshot";
 import { learnedContext } from "../../port-context";
+import { learnEach } from "../../learn-each";
 
 /** AOS-CX: descriptions up to 64 characters, VLAN names up to 32 */
 export const AOSCX_MAX_DESCRIPTION = 64;
@@ -227,6 +228,11 @@ export class ArubaAoscxDriver implements Driver {
       poe: devicePoe(subsystems),
       scope,
     };
+  }
+
+  /** no read of many interfaces at once here: learnInterface() per id (drivers/learn-each.ts) */
+  learnInterfaces(ids: string[]): Promise<Map<string, InterfaceView | null>> {
+    return learnEach((id) => this.learnInterface(id), ids);
   }
 
   async learnInterface(id: string): Promise<InterfaceView | null> {

@@ -48,6 +48,7 @@ import { parseVlanBrief } from "./parse-vlan-brief";
 import { markIosPortGuards, RUNNING_CONFIG } from "./port-guards";
 import { devicePoe, interfaceInfos, isTrunk, type IosReadings, vlanInfos } from "./snapshot";
 import { learnedContext } from "../../port-context";
+import { learnEach } from "../../learn-each";
 
 export interface CiscoIosCliOptions {
   /** the device's inventory name, used in error messages */
@@ -164,6 +165,11 @@ export class CiscoIosCliDriver implements Driver {
     } catch {
       return null;
     }
+  }
+
+  /** no read of many interfaces at once here: learnInterface() per id (drivers/learn-each.ts) */
+  learnInterfaces(ids: string[]): Promise<Map<string, InterfaceView | null>> {
+    return learnEach((id) => this.learnInterface(id), ids);
   }
 
   async learnInterface(ifId: string): Promise<InterfaceView | null> {

@@ -59,6 +59,7 @@ import {
   statements,
 } from "./statements";
 import { learnedContext } from "../../port-context";
+import { learnEach } from "../../learn-each";
 
 export const junosCapabilities: Readonly<Capabilities> = {
   change_admin_status: true,
@@ -207,6 +208,11 @@ export class JunosNetconfDriver implements Driver {
         .sort((a, b) => a.vlan - b.vlan || a.address.localeCompare(b.address));
       row.neighbors = (neighbours.get(row.name) ?? []).map((n) => n.neighbor);
     }
+  }
+
+  /** no read of many interfaces at once here: learnInterface() per id (drivers/learn-each.ts) */
+  learnInterfaces(ids: string[]): Promise<Map<string, InterfaceView | null>> {
+    return learnEach((id) => this.learnInterface(id), ids);
   }
 
   async learnInterface(id: string): Promise<InterfaceView | null> {

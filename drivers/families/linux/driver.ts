@@ -30,6 +30,7 @@ import {
   parseNeighbours,
   UnexpectedOutput,
 } from "./parse-ip-json";
+import { learnEach } from "../../learn-each";
 
 export interface LinuxHostOptions {
   /** the device's inventory name, used in error messages */
@@ -129,6 +130,11 @@ export class LinuxHostDriver implements Driver {
     } catch {
       return null;
     }
+  }
+
+  /** no read of many interfaces at once here: learnInterface() per id (drivers/learn-each.ts) */
+  learnInterfaces(ids: string[]): Promise<Map<string, InterfaceView | null>> {
+    return learnEach((id) => this.learnInterface(id), ids);
   }
 
   async learnInterface(ifId: string): Promise<InterfaceView | null> {

@@ -44,6 +44,12 @@ export interface PortVlans {
 }
 
 export interface VlanPart {
+  /**
+   * Its writes keep the write state shared by the ports of one read (the device-wide
+   * bitmaps, the port's PVID) as the device holds it after them: a batch's next write to
+   * any port of the same learnInterfaces builds on the last one without a new read.
+   */
+  followsWrites?: boolean;
   /** tables for a purpose; `ifIndex` is the interface of an "interface" read */
   reads(purpose: Purpose, ifIndex?: number): Plan;
   /** reads that depend on the first answers (a second round, usually empty) */

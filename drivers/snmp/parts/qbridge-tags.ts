@@ -28,7 +28,7 @@ import type { TagChange } from "../../../model/device";
 import { DeviceMismatch, DeviceOutcomeUnknown, NotSupported } from "../../../model/failures";
 import { SetRefused, type SnmpSession } from "../session";
 import { gaugeWrite, portListWrite, readBack, toVarbinds, type Write } from "../verified-write";
-import { ORDER_SENSITIVE, restore, runSteps, type PortVlanState, type Step } from "./qbridge-untagged";
+import { keepWritten, ORDER_SENSITIVE, restore, runSteps, type PortVlanState, type Step } from "./qbridge-untagged";
 
 /** varbinds in one SET (and objects in one read-back GET): a few dozen PortLists fit any agent's message */
 const MAX_VARBINDS = 16;
@@ -153,9 +153,14 @@ export async function changeTags(
     await runSteps(session, steps, originals, tooLarge);
   }
 
+  // deferred (a batch): the batch's one read at its end compares
   const problems: string[] = [];
-  for (const part of chunks(all, MAX_VARBINDS)) problems.push(...(await readBack(session, part)));
-  if (problems.length === 0) return;
+  if (!session.deferReadBack)
+    for (const part of chunks(all, MAX_VARBINDS)) problems.push(...(await readBack(session, part)));
+  if (problems.length === 0) {
+    keepWritten(state, all);
+    return;
+  }
   const restored = await restore(session, originals);
   const message = `${session.where} accepted the trunk change but reads back otherwise: ${problems.join("; ")}; ${restored.text}`;
   throw restored.unknown ? new DeviceOutcomeUnknown(message) : new DeviceMismatch(message);

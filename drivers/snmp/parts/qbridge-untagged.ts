@@ -106,11 +106,39 @@ export async function changeUntaggedVlan(
     await runSteps(session, steps, originals, error);
   }
 
-  const problems = await readBack(session, all);
-  if (problems.length === 0) return;
+  // the device-wide bitmaps and the PVID now hold what was written: the next write of the
+  // same learn (another port of a batch) builds on them (a failure above leaves them as read)
+  // deferred (a batch): the batch's one read at its end compares
+  const problems = session.deferReadBack ? [] : await readBack(session, all);
+  if (problems.length === 0) {
+    keepWritten(state, all);
+    return;
+  }
   const restored = await restore(session, originals);
   const message = `${session.where} accepted the vlan change but reads back otherwise: ${problems.join("; ")}; ${restored.text}`;
   throw restored.unknown ? new DeviceOutcomeUnknown(message) : new DeviceMismatch(message);
+}
+
+/**
+ * After a write the device accepted: the state shared by the views of one learn
+ * (drivers/contract.ts, learnInterfaces) takes the written PortLists and PVID, so that a
+ * later write to another port builds on this one instead of on the bitmaps as first read.
+ */
+export function keepWritten(state: PortVlanState, writes: Write[]): void {
+  const egress = `${qbridge.dot1qVlanStaticEgressPorts}.`;
+  const untagged = `${qbridge.dot1qVlanStaticUntaggedPorts}.`;
+  for (const w of writes) {
+    if (!Buffer.isBuffer(w.value)) {
+      if (w.oid.startsWith(`${qbridge.dot1qPvid}.`) && typeof w.value === "number") state.pvid = w.value;
+      continue;
+    }
+    const column = w.oid.startsWith(egress) ? "egress" : w.oid.startsWith(untagged) ? "untagged" : null;
+    if (!column) continue;
+    const vlan = Number(w.oid.slice((column === "egress" ? egress : untagged).length));
+    const members = state.staticMembers.get(vlan) ?? { egress: null, untagged: null };
+    members[column] = Buffer.from(w.value);
+    state.staticMembers.set(vlan, members);
+  }
 }
 
 /** The steps as separate PDUs; on a failure everything is put back as it was. */

@@ -54,9 +54,19 @@ const currentMembersRead = {
   rows: 32,
 };
 
+/**
+ * One map of static bitmaps per read of the static table: the views of one learn (every
+ * port of a batch's learnInterfaces) share it, and a write keeps it as the device now holds
+ * it (qbridge-untagged.ts keepWritten), so the next port's write builds on the last one.
+ */
+const sharedMembers = new WeakMap<Columns, PortVlanState["staticMembers"]>();
+
 /** the static egress and untagged bitmaps per VLAN, as a write will modify them */
 function staticMembersOf(staticTable: Columns | undefined): PortVlanState["staticMembers"] {
+  const known = staticTable ? sharedMembers.get(staticTable) : undefined;
+  if (known) return known;
   const out: PortVlanState["staticMembers"] = new Map();
+  if (staticTable) sharedMembers.set(staticTable, out);
   const egress = staticTable?.get(qbridge.dot1qVlanStaticEgressPorts);
   const untagged = staticTable?.get(qbridge.dot1qVlanStaticUntaggedPorts);
   for (const index of new Set([...(egress?.keys() ?? []), ...(untagged?.keys() ?? [])])) {
@@ -78,6 +88,8 @@ export function qBridgeVlans(options: QBridgeOptions = {}): VlanPart {
     options.pvidByIfIndex ? ifIndex : portOfInterface(ports.bridge, ifIndex);
 
   return {
+    followsWrites: true,
+
     reads(purpose: Purpose, ifIndex?: number): Plan {
       if (purpose === "vlans") return { [STATIC]: staticRead(false), [CURRENT]: currentRead };
       const plan: Plan = { [STATIC]: staticRead(true), [CURRENT]: currentRead };
