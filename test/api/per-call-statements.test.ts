@@ -28,12 +28,26 @@ describeDb("statements per call", () => {
     await app?.close();
   });
 
-  /** the statements one call sends (the usage counter's timed write held back meanwhile) */
+  /**
+   * The statements one call sends. The tally is the store's, so a timer of the service
+   * that fires while the call runs (the instance's presence beat, the usage counter's
+   * write a second after a count) is counted with it: the call is made three times and the
+   * fewest statements seen are its own (every call does the same work, so a statement the
+   * call itself sends is in all three).
+   */
   async function cost(path: string, token: string): Promise<{ reads: number; writes: number; status: number }> {
     const tally = app.services.store.statements;
-    const before = { ...tally };
-    const r = await app.request("GET", path, { token });
-    return { reads: tally.reads - before.reads, writes: tally.writes - before.writes, status: r.status };
+    const seen: Array<{ reads: number; writes: number; status: number }> = [];
+    for (let i = 0; i < 3; i++) {
+      const before = { ...tally };
+      const r = await app.request("GET", path, { token });
+      seen.push({ reads: tally.reads - before.reads, writes: tally.writes - before.writes, status: r.status });
+    }
+    return {
+      reads: Math.min(...seen.map((c) => c.reads)),
+      writes: Math.min(...seen.map((c) => c.writes)),
+      status: Math.max(...seen.map((c) => c.status)),
+    };
   }
 
   it("a basic read: at most 4 SELECTs and no write; the usage count reaches the database within a second", async () => {
@@ -51,6 +65,7 @@ describeDb("statements per call", () => {
     await new Promise((r) => setTimeout(r, app.services.usage.intervalMs + 300));
     expect(app.services.usage.waiting).toBe(0);
     const stats = await app.request("GET", "/api/stats/", { token: root });
+    // one device read today, however many calls read it
     expect(stats.body.usage.devices_today.value).toBe(1);
   });
 
