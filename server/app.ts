@@ -57,7 +57,9 @@ function sendAnswer(res: Response, e: ApiError): void {
 function sendReply(res: Response, reply: Reply): void {
   res.status(reply.status);
   for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
-  if (reply.status === 204 || reply.body === undefined) res.end();
+  if (reply.status === 204) res.end();
+  else if (reply.json !== undefined) res.type("application/json").send(reply.json);
+  else if (reply.body === undefined) res.end();
   else res.json(reply.body);
 }
 

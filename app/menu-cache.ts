@@ -1,0 +1,83 @@
+/**
+ * The menu's JSON kept between calls (issue 22, docs/performance.md "The menu"). Its inputs
+ * are the inventory (groups, devices, memberships) and, of the caller, only which groups it
+ * sees (domain/access.ts menuScope) and its own user part, written fresh on every call.
+ *
+ * The inventory's version (db/inventory.ts `version`, raised in the same transaction as
+ * every inventory change on any instance) is read on every call, first; the inventory read
+ * after it is at least as new as that version, so a snapshot is used for every call that
+ * read the same version or an older one, and a newer version makes the next call read the
+ * inventory again. A change made on another instance is therefore seen at the next call.
+ *
+ * Per version, one inventory read (calls arriving meanwhile wait for the same one) and one
+ * JSON text per (base URL, scope), dropped oldest first beyond `maxBytes`.
+ */
+import type { Caller } from "./caller";
+import { menuScope } from "../domain/access";
+import { menuGroupsJson, menuJson, type MenuInput } from "../domain/views";
+
+interface Snapshot<E> {
+  version: number;
+  entries: Promise<E>;
+  texts: Map<string, string>;
+  chars: number;
+}
+
+/** default bound of the texts kept for one version, in characters (a menu of 200 groups of 10: about 630,000) */
+const DEFAULT_MAX_CHARS = 32 * 1024 * 1024;
+
+export class MenuCache<E> {
+  private snapshot: Snapshot<E> | null = null;
+
+  constructor(
+    private readonly read: () => Promise<E>,
+    private readonly groupsOf: (entries: E, caller: Caller, memberOf: readonly number[]) => MenuInput,
+    private readonly maxChars = DEFAULT_MAX_CHARS,
+  ) {}
+
+  /** The menu's JSON for this caller, given the inventory version read at this call's start. */
+  async json(version: number, caller: Caller, baseUrl: string): Promise<string> {
+    const snap = this.at(version);
+    let entries: E;
+    try {
+      entries = await snap.entries;
+    } catch (e) {
+      // a failed read is not kept: the next call reads again
+      if (this.snapshot === snap) this.snapshot = null;
+      throw e;
+    }
+    const memberOf = caller.user.switchgroups;
+    const key = `${baseUrl} ${menuScope(caller, memberOf)}`;
+    let groups = snap.texts.get(key);
+    if (groups !== undefined) {
+      // the most recently used last: the first one is dropped first
+      snap.texts.delete(key);
+      snap.texts.set(key, groups);
+    } else {
+      groups = menuGroupsJson(this.groupsOf(entries, caller, memberOf), baseUrl);
+      if (this.snapshot === snap) this.keep(snap, key, groups);
+    }
+    return menuJson(caller, groups);
+  }
+
+  /** the snapshot for calls that read `version`: the kept one unless it is older */
+  private at(version: number): Snapshot<E> {
+    const kept = this.snapshot;
+    if (kept && kept.version >= version) return kept;
+    const snap: Snapshot<E> = { version, entries: this.read(), texts: new Map(), chars: 0 };
+    snap.entries.catch(() => undefined);
+    this.snapshot = snap;
+    return snap;
+  }
+
+  private keep(snap: Snapshot<E>, key: string, text: string): void {
+    if (text.length > this.maxChars) return;
+    snap.texts.set(key, text);
+    snap.chars += text.length;
+    for (const [k, t] of snap.texts) {
+      if (snap.chars <= this.maxChars) break;
+      snap.texts.delete(k);
+      snap.chars -= t.length;
+    }
+  }
+}
