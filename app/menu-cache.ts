@@ -14,17 +14,18 @@
  */
 import type { Caller } from "./caller";
 import { menuScope } from "../domain/access";
-import { menuGroupsJson, menuJson, type MenuInput } from "../domain/views";
+import { menuGroupsJson, menuJsonAround, type MenuInput } from "../domain/views";
 
 interface Snapshot<E> {
   version: number;
   entries: Promise<E>;
-  texts: Map<string, string>;
-  chars: number;
+  /** the groups' JSON as UTF-8 bytes, by (base URL, scope) */
+  texts: Map<string, Buffer>;
+  bytes: number;
 }
 
-/** default bound of the texts kept for one version, in characters (a menu of 200 groups of 10: about 630,000) */
-const DEFAULT_MAX_CHARS = 32 * 1024 * 1024;
+/** default bound of the texts kept for one version, in bytes (a menu of 200 groups of 10: about 630 kB) */
+const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 
 export class MenuCache<E> {
   private snapshot: Snapshot<E> | null = null;
@@ -32,11 +33,14 @@ export class MenuCache<E> {
   constructor(
     private readonly read: () => Promise<E>,
     private readonly groupsOf: (entries: E, caller: Caller, memberOf: readonly number[]) => MenuInput,
-    private readonly maxChars = DEFAULT_MAX_CHARS,
+    private readonly maxBytes = DEFAULT_MAX_BYTES,
   ) {}
 
-  /** The menu's JSON for this caller, given the inventory version read at this call's start. */
-  async json(version: number, caller: Caller, baseUrl: string): Promise<string> {
+  /**
+   * The menu's JSON for this caller as UTF-8 bytes, given the inventory version read at this
+   * call's start. Kept as bytes, so that a call copies them instead of encoding the text.
+   */
+  async json(version: number, caller: Caller, baseUrl: string): Promise<Buffer> {
     const snap = this.at(version);
     let entries: E;
     try {
@@ -54,30 +58,31 @@ export class MenuCache<E> {
       snap.texts.delete(key);
       snap.texts.set(key, groups);
     } else {
-      groups = menuGroupsJson(this.groupsOf(entries, caller, memberOf), baseUrl);
+      groups = Buffer.from(menuGroupsJson(this.groupsOf(entries, caller, memberOf), baseUrl));
       if (this.snapshot === snap) this.keep(snap, key, groups);
     }
-    return menuJson(caller, groups);
+    const [head, tail] = menuJsonAround(caller);
+    return Buffer.concat([Buffer.from(head), groups, Buffer.from(tail)]);
   }
 
   /** the snapshot for calls that read `version`: the kept one unless it is older */
   private at(version: number): Snapshot<E> {
     const kept = this.snapshot;
     if (kept && kept.version >= version) return kept;
-    const snap: Snapshot<E> = { version, entries: this.read(), texts: new Map(), chars: 0 };
+    const snap: Snapshot<E> = { version, entries: this.read(), texts: new Map(), bytes: 0 };
     snap.entries.catch(() => undefined);
     this.snapshot = snap;
     return snap;
   }
 
-  private keep(snap: Snapshot<E>, key: string, text: string): void {
-    if (text.length > this.maxChars) return;
+  private keep(snap: Snapshot<E>, key: string, text: Buffer): void {
+    if (text.length > this.maxBytes) return;
     snap.texts.set(key, text);
-    snap.chars += text.length;
+    snap.bytes += text.length;
     for (const [k, t] of snap.texts) {
-      if (snap.chars <= this.maxChars) break;
+      if (snap.bytes <= this.maxBytes) break;
       snap.texts.delete(k);
-      snap.chars -= t.length;
+      snap.bytes -= t.length;
     }
   }
 }

@@ -128,9 +128,15 @@ export function menuGroupsJson(menu: MenuInput, baseUrl: string): string {
   );
 }
 
+/** The JSON text of GET api/switches/ before and after its groups' text (menuGroupsJson). */
+export function menuJsonAround(caller: Caller): [string, string] {
+  return [`{"user":${JSON.stringify(menuUser(caller))},"groups":`, "}"];
+}
+
 /** The JSON text of GET api/switches/ (what JSON.stringify(menuView(...)) writes) from the groups' text. */
 export function menuJson(caller: Caller, groupsJson: string): string {
-  return `{"user":${JSON.stringify(menuUser(caller))},"groups":${groupsJson}}`;
+  const [head, tail] = menuJsonAround(caller);
+  return head + groupsJson + tail;
 }
 
 function matches(device: DeviceRecord, wanted: string): boolean {

@@ -58,7 +58,8 @@ function sendReply(res: Response, reply: Reply): void {
   res.status(reply.status);
   for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
   if (reply.status === 204) res.end();
-  else if (reply.json !== undefined) res.type("application/json").send(reply.json);
+  // what res.json sends: the same Content-Type, bytes prepared beforehand
+  else if (reply.json !== undefined) res.type("application/json; charset=utf-8").send(reply.json);
   else if (reply.body === undefined) res.end();
   else res.json(reply.body);
 }
