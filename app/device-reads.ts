@@ -46,7 +46,7 @@ export async function learnDevice(s: Services, device: DeviceFull, scope: LearnS
 }
 
 /** GET api/switches/ as JSON text (the menu kept per inventory version, app/menu-cache.ts) */
-export function menu(s: Services, caller: Caller, baseUrl: string): Promise<Buffer> {
+export function menu(s: Services, caller: Caller, baseUrl: string): Promise<Buffer[]> {
   return s.devices.menuJson(caller, baseUrl);
 }
 

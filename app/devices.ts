@@ -198,7 +198,7 @@ export class DeviceService {
    * GET api/switches/ as JSON text: the inventory's version read first (1 SELECT), then the
    * menu kept for it, or the inventory read again (4 SELECTs) when it changed since.
    */
-  async menuJson(caller: Caller, baseUrl: string): Promise<Buffer> {
+  async menuJson(caller: Caller, baseUrl: string): Promise<Buffer[]> {
     return this.menus.json(await this.repos.inventory.version(), caller, baseUrl);
   }
 

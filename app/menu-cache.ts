@@ -37,10 +37,11 @@ export class MenuCache<E> {
   ) {}
 
   /**
-   * The menu's JSON for this caller as UTF-8 bytes, given the inventory version read at this
-   * call's start. Kept as bytes, so that a call copies them instead of encoding the text.
+   * The menu's JSON for this caller as UTF-8 bytes in three parts (the caller's head, the
+   * kept groups, the tail), given the inventory version read at this call's start. The
+   * groups are sent from the kept bytes: a call neither encodes nor copies them.
    */
-  async json(version: number, caller: Caller, baseUrl: string): Promise<Buffer> {
+  async json(version: number, caller: Caller, baseUrl: string): Promise<Buffer[]> {
     const snap = this.at(version);
     let entries: E;
     try {
@@ -62,7 +63,7 @@ export class MenuCache<E> {
       if (this.snapshot === snap) this.keep(snap, key, groups);
     }
     const [head, tail] = menuJsonAround(caller);
-    return Buffer.concat([Buffer.from(head), groups, Buffer.from(tail)]);
+    return [Buffer.from(head), groups, Buffer.from(tail)];
   }
 
   /** the snapshot for calls that read `version`: the kept one unless it is older */

@@ -239,7 +239,9 @@ export function indentJson(compact: string): string {
 /** the reply's JSON, indented, with every absolute URL of this service turned into a link */
 function linkedJson(reply: Reply, baseUrl: string): string {
   const json =
-    reply.json === undefined ? JSON.stringify(reply.body ?? null, null, 2) : indentJson(reply.json.toString("utf8"));
+    reply.json === undefined
+      ? JSON.stringify(reply.body ?? null, null, 2)
+      : indentJson(Buffer.concat(reply.json).toString("utf8"));
   const text = esc(json);
   const base = esc(baseUrl);
   return text.replace(/&quot;(https?:\/\/[^&\s]+?)&quot;/g, (m, url: string) => {

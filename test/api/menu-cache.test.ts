@@ -82,6 +82,13 @@ describeDb("the menu kept per inventory version", () => {
     const again = await menuThere(root);
     expect(again.text).toBe(first.text);
     expect(again.type).toBe("application/json; charset=utf-8");
+    const head = await fetch(`${other.url}/api/switches/`, {
+      method: "HEAD",
+      headers: { authorization: `Token ${root}` },
+    });
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get("content-length"))).toBe(Buffer.byteLength(again.text));
+    expect(await head.text()).toBe("");
 
     expect((await admin("PATCH", `/api/admin/switches/${sw}/`, { name: "sw-renamed" })).status).toBe(200);
     expect(await seenThere(root)).toEqual([["Bravo", ["sw-renamed"]]]);
