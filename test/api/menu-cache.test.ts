@@ -143,7 +143,7 @@ describeDb("the menu kept per inventory version", () => {
     const { text } = await menuThere(root);
     const groups = (JSON.parse(text) as Menu).groups;
     const order = Object.keys(groups).sort((a, b) => text.indexOf(`"${a}":{"name"`) - text.indexOf(`"${b}":{"name"`));
-    const html = page.text as unknown as string;
+    const html = page.text;
     const at = order.map((id) => html.indexOf(`&quot;${id}&quot;: {`));
     expect(order.length).toBeGreaterThanOrEqual(2);
     expect(order.map((id) => groups[id].name).slice(-2)).toEqual(["Yankee", "Zulu"]);
