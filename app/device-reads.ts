@@ -5,7 +5,7 @@
  * views from the caller, the group of the URL and the device.
  */
 import type { LearnScope } from "../model/device";
-import { menuView, searchView, switchView } from "../domain/views";
+import { searchView, switchView } from "../domain/views";
 import * as msg from "../domain/messages";
 import type { Caller } from "./caller";
 import type { Services } from "./services";
@@ -45,9 +45,9 @@ export async function learnDevice(s: Services, device: DeviceFull, scope: LearnS
   return sharedLearnsOf(s.devices).run(`${device.id} ${scope}`, learned);
 }
 
-export async function menu(s: Services, caller: Caller, baseUrl: string) {
-  const groups = await s.devices.menu(caller);
-  return menuView(caller, groups, baseUrl);
+/** GET api/switches/ as JSON text (the menu kept per inventory version, app/menu-cache.ts) */
+export function menu(s: Services, caller: Caller, baseUrl: string): Promise<Buffer[]> {
+  return s.devices.menuJson(caller, baseUrl);
 }
 
 export async function search(s: Services, caller: Caller, text: string, baseUrl: string) {

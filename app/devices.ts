@@ -37,6 +37,7 @@ import type { DeviceCounters, DeviceObserver } from "./telemetry";
 import type { WriteLeases } from "./write-lease";
 import type { AuditWriter } from "./audit";
 import { readCaFile } from "./ca-file";
+import { MenuCache } from "./menu-cache";
 
 export type GroupFull = GroupRecord & GroupRights;
 export type DeviceFull = DeviceRecord &
@@ -55,6 +56,7 @@ export type DeviceFull = DeviceRecord &
   };
 
 export type Menu = MenuGroup<GroupFull, DeviceFull>[];
+type MenuEntry = { group: GroupFull; devices: DeviceFull[] };
 
 export type DriverOpener = (spec: DriverSpec) => Promise<OpenedDriver>;
 
@@ -170,6 +172,11 @@ export class DeviceService {
   private readonly observer?: DeviceObserver;
   private readonly audit?: AuditWriter;
   private readonly log?: { warn(line: string): void };
+  /** the menu's JSON kept per inventory version (app/menu-cache.ts); the menu's own reads */
+  readonly menus: MenuCache<MenuEntry[]> = new MenuCache(
+    () => this.menuEntries(),
+    (entries, caller, memberOf) => menuGroups(caller, entries, memberOf),
+  );
 
   constructor(parts: DeviceServiceParts) {
     this.repos = parts.repos;
@@ -184,6 +191,19 @@ export class DeviceService {
 
   /** The caller's menu: groups with their rights and active members, sorted by name. */
   async menu(caller: Caller): Promise<Menu> {
+    return menuGroups(caller, await this.menuEntries(), caller.user.switchgroups);
+  }
+
+  /**
+   * GET api/switches/ as JSON text: the inventory's version read first (1 SELECT), then the
+   * menu kept for it, or the inventory read again (4 SELECTs) when it changed since.
+   */
+  async menuJson(caller: Caller, baseUrl: string): Promise<Buffer[]> {
+    return this.menus.json(await this.repos.inventory.version(), caller, baseUrl);
+  }
+
+  /** every group with its rights and its devices, as the menu is built from them */
+  private async menuEntries(): Promise<MenuEntry[]> {
     const inv = this.repos.inventory;
     const [groups, switches, members, vlans] = await Promise.all([
       inv.list("switch_groups"),
@@ -191,14 +211,11 @@ export class DeviceService {
       inv.relationMap("switches"),
       inv.relationMap("vlans"),
     ]);
-    // the caller's groups as read with its token or session, in this same call
-    const mine = caller.user.switchgroups;
     const byId = new Map(switches.map((s) => [s.id, deviceFull(s)]));
-    const entries = groups.map((g) => ({
+    return groups.map((g) => ({
       group: groupFull(g, vlans.get(g.id) ?? []),
       devices: (members.get(g.id) ?? []).map((id) => byId.get(id)!).filter(Boolean),
     }));
-    return menuGroups(caller, entries, mine);
   }
 
   /** The URL's (group, device) pair if the caller's menu holds it, else 403 Access denied! */

@@ -14,7 +14,7 @@ import {
   type Updateable,
 } from "kysely";
 import type { Database } from "./schema";
-import { isForeignKeyViolation, isUniqueViolation } from "./errors";
+import { isForeignKeyViolation, isUniqueViolation, retryOnConflict } from "./errors";
 
 export type InventoryTable = "switch_groups" | "switches" | "snmp_profiles" | "credentials";
 export type Row<T extends InventoryTable> = Simplify<Selectable<Database[T]>>;
@@ -81,6 +81,25 @@ export class InventoryRepo {
   }
 
   /** Inserts a row and (for groups and switches) its relations in one transaction. */
+  /**
+   * The inventory's version (migration 0014): raised in the same transaction as every
+   * change to groups, devices, their relations and the device fields the menu shows, on
+   * any instance. Equal versions read at two times mean the menu's inputs did not change.
+   */
+  async version(): Promise<number> {
+    const row = await this.db.selectFrom("inventory_version").select("version").where("id", "=", 1).executeTakeFirst();
+    return Number(row?.version ?? 0);
+  }
+
+  /** raises the version inside the transaction of the change */
+  private async bump(tx: Db): Promise<void> {
+    await tx
+      .updateTable("inventory_version")
+      .set({ version: sql<number>`version + 1` })
+      .where("id", "=", 1)
+      .execute();
+  }
+
   async create<T extends InventoryTable>(
     table: T,
     values: Insertable<Database[T]>,
@@ -90,6 +109,7 @@ export class InventoryRepo {
       atomic(this.db, async (tx) => {
         const id = await this.insertRow(tx, table, values);
         for (const r of relations) await this.replace(tx, table, id, r.relation, r.ids);
+        await this.bump(tx);
         return (await this.get(table, id, tx))!;
       }),
     );
@@ -106,6 +126,7 @@ export class InventoryRepo {
         if (!(await this.get(table, id, tx))) return null;
         await this.updateRow(tx, table, id, values);
         for (const r of relations) await this.replace(tx, table, id, r.relation, r.ids);
+        await this.bump(tx);
         return this.get(table, id, tx);
       }),
     );
@@ -148,6 +169,7 @@ export class InventoryRepo {
           .execute();
       // MariaDB takes no alias in a single-table DELETE
       const r = await sql`delete from ${sql.table(table)} where ${sql.ref("id")} = ${id}`.execute(tx);
+      await this.bump(tx);
       return Number(r.numAffectedRows ?? 0) > 0;
     });
   }
@@ -318,7 +340,10 @@ export class InventoryRepo {
   }
 
   async setLabSwitchStatus(status: "active" | "inactive"): Promise<void> {
-    await this.db.updateTable("switches").set({ status }).where("lab", "=", 1).execute();
+    await atomic(this.db, async (tx) => {
+      await tx.updateTable("switches").set({ status }).where("lab", "=", 1).execute();
+      await this.bump(tx);
+    });
   }
 
   async count(table: InventoryTable): Promise<number> {
@@ -417,7 +442,13 @@ export class InventoryRepo {
   async setDriverInfo(switchId: number, info: string, hostname?: string): Promise<void> {
     const values: Record<string, string> = { driver_info: info };
     if (hostname !== undefined) values.hostname = hostname;
-    await this.db.updateTable("switches").set(values).where("id", "=", switchId).execute();
+    // learns on two instances at once may raise the version together: a lost race is tried again
+    await retryOnConflict(() =>
+      atomic(this.db, async (tx) => {
+        await tx.updateTable("switches").set(values).where("id", "=", switchId).execute();
+        await this.bump(tx);
+      }),
+    );
   }
 
   /** the ids on the other side of one group's relation (users, switches or vlans) */
@@ -431,8 +462,8 @@ export class InventoryRepo {
    */
   async writeAll<R>(fn: (w: InventoryWriter) => Promise<R>): Promise<R> {
     return this.guard(() =>
-      atomic(this.db, (tx) =>
-        fn({
+      atomic(this.db, async (tx) => {
+        const result = await fn({
           create: async (table, values, relations = []) => {
             const id = await this.insertRow(tx, table, values);
             for (const r of relations) await this.replace(tx, table, id, r.relation, r.ids);
@@ -442,8 +473,10 @@ export class InventoryRepo {
             await this.updateRow(tx, table, id, values);
             for (const r of relations) await this.replace(tx, table, id, r.relation, r.ids);
           },
-        }),
-      ),
+        });
+        await this.bump(tx);
+        return result;
+      }),
     );
   }
 }

@@ -449,6 +449,24 @@ function usagePerInstance(dialect: Store["dialect"]): Migration {
   };
 }
 
+/**
+ * The inventory's version (0014): one row whose counter goes up in the same transaction as
+ * every change to device groups, devices and their memberships, so that an instance that
+ * keeps a menu built from them (app/menu-cache.ts) sees another instance's change at its
+ * next call, with one small SELECT.
+ */
+function inventoryVersion(dialect: Store["dialect"]): Migration {
+  return {
+    async up(db: AnyDb) {
+      await table(db, dialect, "inventory_version")
+        .addColumn("id", "integer", (c) => c.primaryKey())
+        .addColumn("version", "bigint", (c) => c.notNull().defaultTo(0))
+        .execute();
+      await sql`insert into inventory_version (id, version) values (1, 0)`.execute(db);
+    },
+  };
+}
+
 class StaticProvider implements MigrationProvider {
   constructor(private readonly dialect: Store["dialect"]) {}
   async getMigrations(): Promise<Record<string, Migration>> {
@@ -465,6 +483,7 @@ class StaticProvider implements MigrationProvider {
       "0010_api_connectors": apiConnectors(),
       "0011_port_batches_and_cycles": portBatchesAndCycles(this.dialect),
       "0013_usage_per_instance": usagePerInstance(this.dialect),
+      "0014_inventory_version": inventoryVersion(this.dialect),
     };
   }
 }

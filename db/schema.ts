@@ -209,6 +209,12 @@ export interface UsageTable {
   calls: number;
 }
 
+/** The inventory's version (migration 0014): one row, id 1, raised with every inventory change. */
+export interface InventoryVersionTable {
+  id: number;
+  version: number;
+}
+
 /**
  * One login attempt (migration 0008): its username and client address keys (SHA-256),
  * its time, and whether its password check is still running. A successful attempt is
@@ -244,6 +250,7 @@ export interface Database {
   switches: SwitchesTable;
   audit_log: AuditLogTable;
   usage_counts: UsageTable;
+  inventory_version: InventoryVersionTable;
   login_attempts: LoginAttemptsTable;
   login_throttle_keys: LoginThrottleKeysTable;
   settings: SettingsTable;

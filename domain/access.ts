@@ -361,6 +361,16 @@ export function menuGroups<G extends MenuGroupFacts, D extends MenuDeviceFacts>(
 }
 
 /**
+ * What a caller's menu is drawn from besides the inventory: "*" for a caller who sees every
+ * group, else its groups' ids. Two callers with the same scope get the same groups from
+ * menuGroups (the menu's groups do not depend on anything else about the caller).
+ */
+export function menuScope(caller: Caller, memberOfGroupIds: readonly number[]): string {
+  if (seesEverything(caller)) return "*";
+  return [...new Set(memberOfGroupIds)].sort((a, b) => a - b).join(",");
+}
+
+/**
  * Is the (group, device) pair of a URL in the caller's menu? The menu's own rule for one
  * pair, so that a request is authorised without building the whole menu: the device is an
  * active member of the group, and the caller sees every group (superuser, staff) or is a

@@ -5,7 +5,7 @@
  */
 import type { Caller } from "./access";
 import type { components } from "../generated/api";
-import { orderedRecord } from "./ordered-record";
+import { orderedJson, orderedRecord } from "./ordered-record";
 import { DeviceRecord, GroupRecord, connectorType, connectorTypeName, defaultView, defaultViewName } from "./records";
 import { apiUrl, switchUrl } from "./urls";
 
@@ -72,17 +72,21 @@ export function memberView(device: DeviceRecord, groupId: number, baseUrl: strin
   };
 }
 
-/** GET api/switches/ */
-export function menuView(caller: Caller, menu: MenuInput, baseUrl: string): MenuJson {
+function menuUser(caller: Caller): MenuJson["user"] {
   const profile = caller.user.profile;
   return {
-    user: {
-      name: caller.user.username,
-      read_only: profile.read_only,
-      vlan_edit: profile.vlan_edit,
-      allow_poe_toggle: profile.allow_poe_toggle,
-      edit_if_descr: profile.edit_if_descr,
-    },
+    name: caller.user.username,
+    read_only: profile.read_only,
+    vlan_edit: profile.vlan_edit,
+    allow_poe_toggle: profile.allow_poe_toggle,
+    edit_if_descr: profile.edit_if_descr,
+  };
+}
+
+/** GET api/switches/ */
+export function menuView(caller: Caller, menu: MenuInput, baseUrl: string): MenuJson {
+  return {
+    user: menuUser(caller),
     groups: orderedRecord(
       menu.map(({ group, members }) => [
         String(group.id),
@@ -97,6 +101,42 @@ export function menuView(caller: Caller, menu: MenuInput, baseUrl: string): Menu
       ]),
     ),
   };
+}
+
+/**
+ * The JSON text of menuView(...).groups, byte for byte, written directly: groups and
+ * members in menu order, each member as memberView writes it. It depends on the menu and
+ * the base URL only, not on who asks (app/menu-cache.ts keeps it for callers that see the
+ * same groups).
+ */
+export function menuGroupsJson(menu: MenuInput, baseUrl: string): string {
+  return orderedJson(
+    menu.map(({ group, members }) => {
+      const fields = JSON.stringify({
+        name: group.name,
+        description: group.description,
+        display_name: group.display_name,
+        read_only: group.read_only,
+        comments: group.comments,
+      });
+      const memberText = orderedJson(
+        members.map((device) => [String(device.id), JSON.stringify(memberView(device, group.id, baseUrl))]),
+      );
+      // the fields' object, still open, with its members last
+      return [String(group.id), `${fields.slice(0, -1)},"members":${memberText}}`];
+    }),
+  );
+}
+
+/** The JSON text of GET api/switches/ before and after its groups' text (menuGroupsJson). */
+export function menuJsonAround(caller: Caller): [string, string] {
+  return [`{"user":${JSON.stringify(menuUser(caller))},"groups":`, "}"];
+}
+
+/** The JSON text of GET api/switches/ (what JSON.stringify(menuView(...)) writes) from the groups' text. */
+export function menuJson(caller: Caller, groupsJson: string): string {
+  const [head, tail] = menuJsonAround(caller);
+  return head + groupsJson + tail;
 }
 
 function matches(device: DeviceRecord, wanted: string): boolean {

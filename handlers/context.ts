@@ -28,12 +28,16 @@ export interface Ctx {
 export interface Reply {
   status: number;
   body?: unknown;
+  /** the JSON body as UTF-8 bytes already, in parts sent one after another (in place of `body`) */
+  json?: readonly Buffer[];
   headers?: Record<string, string>;
 }
 
 export type Handler = (ctx: Ctx) => Promise<Reply>;
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
+/** 200 with a JSON body written beforehand (the menu, app/menu-cache.ts) */
+export const okJson = (json: readonly Buffer[]): Reply => ({ status: 200, json });
 export const created = (body: unknown): Reply => ({ status: 201, body });
 export const noContent = (): Reply => ({ status: 204 });
 

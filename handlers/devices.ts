@@ -3,7 +3,7 @@
  * state, PoE, VLAN, description; save; VLAN add, edit, delete), each handed to the
  * application (app/device-reads.ts, app/device-writes.ts).
  */
-import { actorOf, callerOf, ok, pathId, pathText, pathTextOrNone, type Ctx, type Handler } from "./context";
+import { actorOf, callerOf, ok, okJson, pathId, pathText, pathTextOrNone, type Ctx, type Handler } from "./context";
 import * as reads from "../app/device-reads";
 import { DEVICE_WRITES, runWrite } from "../app/device-writes";
 import { runBatch, runCycle } from "../app/port-batch";
@@ -60,7 +60,7 @@ export const deviceHandlers: Record<string, Handler> = {
     ),
   bounceInterface: cycle("bounce"),
   cycleInterfacePoe: cycle("poe_cycle"),
-  getMenu: async (ctx) => ok(await reads.menu(ctx.services, callerOf(ctx), ctx.baseUrl)),
+  getMenu: async (ctx) => okJson(await reads.menu(ctx.services, callerOf(ctx), ctx.baseUrl)),
   searchSwitch: async (ctx) => ok(await reads.search(ctx.services, callerOf(ctx), pathText(ctx, "text"), ctx.baseUrl)),
   getSwitchBasic: showSwitch("basic"),
   getSwitchDetails: showSwitch("details"),

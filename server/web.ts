@@ -199,9 +199,50 @@ export function loginFor(here: string): string {
   return back ? `/login/?next=${encodeURIComponent(back)}` : "/login/";
 }
 
-/** JSON with every absolute URL of this service turned into a link */
-function linkedJson(value: unknown, baseUrl: string): string {
-  const text = esc(JSON.stringify(value, null, 2));
+/**
+ * Compact JSON text indented as JSON.stringify(value, null, 2) would write it, keys in the
+ * text's own order (a body sent as text, whose integer-like keys a parse would reorder).
+ */
+export function indentJson(compact: string): string {
+  let out = "";
+  let depth = 0;
+  let inString = false;
+  const newline = () => "\n" + "  ".repeat(depth);
+  for (let i = 0; i < compact.length; i++) {
+    const c = compact[i];
+    if (inString) {
+      out += c;
+      if (c === "\\") out += compact[++i];
+      else if (c === '"') inString = false;
+    } else if (c === '"') {
+      inString = true;
+      out += c;
+    } else if (c === "{" || c === "[") {
+      const close = c === "{" ? "}" : "]";
+      if (compact[i + 1] === close) {
+        out += c + close;
+        i++;
+      } else {
+        depth++;
+        out += c + newline();
+      }
+    } else if (c === "}" || c === "]") {
+      depth--;
+      out += newline() + c;
+    } else if (c === ",") out += "," + newline();
+    else if (c === ":") out += ": ";
+    else out += c;
+  }
+  return out;
+}
+
+/** the reply's JSON, indented, with every absolute URL of this service turned into a link */
+function linkedJson(reply: Reply, baseUrl: string): string {
+  const json =
+    reply.json === undefined
+      ? JSON.stringify(reply.body ?? null, null, 2)
+      : indentJson(Buffer.concat(reply.json).toString("utf8"));
+  const text = esc(json);
   const base = esc(baseUrl);
   return text.replace(/&quot;(https?:\/\/[^&\s]+?)&quot;/g, (m, url: string) => {
     // a link only to a path of this site: base followed by "/", and never "//" (another host)
@@ -292,7 +333,7 @@ export function renderBrowsable(contract: Contract, ctx: Ctx, pathname: string, 
         forms.push(operationForm(entry, method, op, root ? {} : here!.params));
     }
   }
-  const result = `<h1>${esc(pathname)}</h1><p class="status">HTTP ${reply.status}</p><pre id="result">${linkedJson(reply.body ?? null, ctx.baseUrl)}</pre>`;
+  const result = `<h1>${esc(pathname)}</h1><p class="status">HTTP ${reply.status}</p><pre id="result">${linkedJson(reply, ctx.baseUrl)}</pre>`;
   const table = rows.length
     ? `<h2>Endpoints</h2><table><thead><tr><th>Method</th><th>Path</th><th>What it does</th></tr></thead><tbody>${rows.join("")}</tbody></table>`
     : "";

@@ -1,4 +1,4 @@
-import { orderedRecord } from "../../domain/ordered-record";
+import { orderedJson, orderedRecord } from "../../domain/ordered-record";
 
 describe("orderedRecord", () => {
   const record = orderedRecord([
@@ -34,5 +34,20 @@ describe("orderedRecord", () => {
       (record as Record<string, unknown>)["99"] = 1;
     }).toThrow(TypeError);
     expect(Object.keys(record)).toEqual(["35", "12", "7"]);
+  });
+});
+
+describe("orderedJson", () => {
+  it("writes what JSON.stringify writes of the same orderedRecord, keys in the given order", () => {
+    const entries: [string, unknown][] = [
+      ["35", { name: "b" }],
+      ["12", [1, "x"]],
+      ["2", null],
+      ["12", "again"],
+    ];
+    const text = orderedJson(entries.map(([k, v]) => [k, JSON.stringify(v)] as const));
+    expect(text).toBe(JSON.stringify(orderedRecord(entries)));
+    expect(text).toBe('{"35":{"name":"b"},"12":"again","2":null}');
+    expect(orderedJson([])).toBe("{}");
   });
 });

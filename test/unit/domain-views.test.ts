@@ -1,5 +1,5 @@
 import { menuGroups } from "../../domain/access";
-import { apiRootView, menuView, searchView, switchView } from "../../domain/views";
+import { apiRootView, menuGroupsJson, menuJson, menuView, searchView, switchView } from "../../domain/views";
 import type { SwitchViewInput } from "../../domain/views";
 import { capabilities, caller, device, group, iface, noPolicy, snapshot, superuser, vlan } from "./domain-builders";
 
@@ -425,6 +425,49 @@ describe("menuView", () => {
       "comments",
       "members",
     ]);
+  });
+});
+
+describe("menuJson: the menu written as text", () => {
+  const sources = [
+    {
+      group: group({ id: 35, name: "Zeta", comments: 'quote " and \\ and é' }),
+      devices: [
+        { ...device({ id: 9, name: "b-switch" }), status: "active" as const },
+        {
+          ...device({ id: 272, name: "a-switch", driver_info: '{"model": "x"}', nms_id: null }),
+          status: "active" as const,
+        },
+        { ...device({ id: 3, name: "off" }), status: "inactive" as const },
+      ],
+    },
+    {
+      group: group({ id: 12, name: "Alpha", display_name: "A" }),
+      devices: [{ ...device({ id: 5, name: "core" }), status: "active" as const }],
+    },
+    {
+      group: group({ id: 40, name: "Only-inactive" }),
+      devices: [{ ...device({ id: 6, name: "gone" }), status: "inactive" as const }],
+    },
+  ];
+
+  it("is byte for byte what JSON.stringify writes of menuView, for everyone and for a member of some groups", () => {
+    for (const [who, groups] of [
+      [superuser(), []],
+      [caller({}, { vlan_edit: true }), [35, 40]],
+      [caller(), []],
+    ] as const) {
+      const menu = menuGroups(who, sources, groups);
+      const text = menuJson(who, menuGroupsJson(menu, baseUrl));
+      expect(text).toBe(JSON.stringify(menuView(who, menu, baseUrl)));
+    }
+    // the text keeps name order where a parse would not: "12" before "35", "272" before "9"
+    const text = menuJson(superuser(), menuGroupsJson(menuGroups(superuser(), sources, []), baseUrl));
+    expect(text.indexOf('"12":')).toBeLessThan(text.indexOf('"35":'));
+    expect(text.indexOf('"272":')).toBeLessThan(text.indexOf('"9":'));
+    expect(text).toContain(
+      '"40":{"name":"Only-inactive","description":"Test Group Description!","display_name":"","read_only":false,"comments":"","members":{}}',
+    );
   });
 });
 
