@@ -80,7 +80,6 @@ export class InventoryRepo {
     return row ? normalise(row) : null;
   }
 
-  /** Inserts a row and (for groups and switches) its relations in one transaction. */
   /**
    * The inventory's version (migration 0014): raised in the same transaction as every
    * change to groups, devices, their relations and the device fields the menu shows, on
@@ -100,6 +99,7 @@ export class InventoryRepo {
       .execute();
   }
 
+  /** Inserts a row and (for groups and switches) its relations in one transaction. */
   async create<T extends InventoryTable>(
     table: T,
     values: Insertable<Database[T]>,
@@ -154,24 +154,26 @@ export class InventoryRepo {
   }
 
   async remove(table: InventoryTable, id: number): Promise<boolean> {
-    return atomic(this.db, async (tx) => {
-      if (table === "switch_groups") {
-        for (const r of Object.values(RELATIONS)) await tx.deleteFrom(r.table).where("group_id", "=", id).execute();
-      }
-      if (table === "switches") await tx.deleteFrom("group_switches").where("switch_id", "=", id).execute();
-      if (table === "snmp_profiles")
-        await tx.updateTable("switches").set({ snmp_profile_id: null }).where("snmp_profile_id", "=", id).execute();
-      if (table === "credentials")
-        await tx
-          .updateTable("switches")
-          .set({ credentials_profile_id: null })
-          .where("credentials_profile_id", "=", id)
-          .execute();
-      // MariaDB takes no alias in a single-table DELETE
-      const r = await sql`delete from ${sql.table(table)} where ${sql.ref("id")} = ${id}`.execute(tx);
-      await this.bump(tx);
-      return Number(r.numAffectedRows ?? 0) > 0;
-    });
+    return this.retrying(() =>
+      atomic(this.db, async (tx) => {
+        if (table === "switch_groups") {
+          for (const r of Object.values(RELATIONS)) await tx.deleteFrom(r.table).where("group_id", "=", id).execute();
+        }
+        if (table === "switches") await tx.deleteFrom("group_switches").where("switch_id", "=", id).execute();
+        if (table === "snmp_profiles")
+          await tx.updateTable("switches").set({ snmp_profile_id: null }).where("snmp_profile_id", "=", id).execute();
+        if (table === "credentials")
+          await tx
+            .updateTable("switches")
+            .set({ credentials_profile_id: null })
+            .where("credentials_profile_id", "=", id)
+            .execute();
+        // MariaDB takes no alias in a single-table DELETE
+        const r = await sql`delete from ${sql.table(table)} where ${sql.ref("id")} = ${id}`.execute(tx);
+        await this.bump(tx);
+        return Number(r.numAffectedRows ?? 0) > 0;
+      }),
+    );
   }
 
   /** replaces one side of a relation: a group's users, switches or VLANs, or a switch's or user's groups */
@@ -204,9 +206,19 @@ export class InventoryRepo {
     );
   }
 
+  /**
+   * A change tried again (whole, bounded) when another writer won a race: every change
+   * raises the one version row, so two changes made at once on two Galera nodes conflict
+   * at commit even on different rows. Inside a caller's transaction the caller decides.
+   */
+  private retrying<R>(fn: () => Promise<R>): Promise<R> {
+    return this.db.isTransaction ? fn() : retryOnConflict(fn);
+  }
+
+  /** a change's errors as the API's, the change retried as above */
   private async guard<R>(fn: () => Promise<R>): Promise<R> {
     try {
-      return await fn();
+      return await this.retrying(fn);
     } catch (e) {
       if (isUniqueViolation(e)) throw new DuplicateName("name already in use");
       if (isForeignKeyViolation(e)) throw new MissingReference("a referenced object does not exist");
@@ -340,10 +352,12 @@ export class InventoryRepo {
   }
 
   async setLabSwitchStatus(status: "active" | "inactive"): Promise<void> {
-    await atomic(this.db, async (tx) => {
-      await tx.updateTable("switches").set({ status }).where("lab", "=", 1).execute();
-      await this.bump(tx);
-    });
+    await this.retrying(() =>
+      atomic(this.db, async (tx) => {
+        await tx.updateTable("switches").set({ status }).where("lab", "=", 1).execute();
+        await this.bump(tx);
+      }),
+    );
   }
 
   async count(table: InventoryTable): Promise<number> {
