@@ -99,6 +99,14 @@ export interface RealSubject {
   kind: "real";
   driver: string;
   label: string;
+  /** an id that names no port of the system */
+  unknownId: string;
+  /**
+   * the most commands learnInterfaces() of every port may cost, counted by `commands` (the
+   * driver's own count); the suite holds the driver to it and to fewer than learnInterface()
+   * per port
+   */
+  learnInterfacesRequests?: { most: number; commands(driver: Driver): number };
   /** why it cannot run here (printed; its tests are skipped), or null */
   unavailable: string | null;
   start(): Promise<RealAgent>;
@@ -898,6 +906,32 @@ export function runRealSubject(subject: RealSubject): void {
         snap.interfaces.find((i) => i.id === agent.port),
       );
     });
+
+    test("learnInterfaces gives, in one call, what learnInterface gives for every port; null for an unknown id", async () => {
+      const ports = agent.portNames();
+      const views = await driver().learnInterfaces([...ports, subject.unknownId]);
+      expect(views.get(subject.unknownId)).toBeNull();
+      const each = driver();
+      for (const port of ports) expect(views.get(port)).toEqual(await each.learnInterface(port));
+    });
+
+    const bound = subject.learnInterfacesRequests;
+    if (bound)
+      test(`learnInterfaces of every port is one read: at most ${bound.most === 1 ? "one command" : `${bound.most} commands`}, fewer than learnInterface per port`, async () => {
+        const ports = agent.portNames();
+        const cost = async (read: (d: Driver) => Promise<unknown>) => {
+          const d = driver();
+          const before = bound.commands(d);
+          await read(d);
+          return bound.commands(d) - before;
+        };
+        const once = await cost((d) => d.learnInterfaces(ports));
+        const each = await cost(async (d) => {
+          for (const port of ports) await d.learnInterface(port);
+        });
+        expect(once).toBeLessThanOrEqual(bound.most);
+        expect(once).toBeLessThan(each);
+      });
 
     capable(
       entry,
