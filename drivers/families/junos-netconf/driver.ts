@@ -322,6 +322,7 @@ export class JunosNetconfDriver implements Driver {
       const now = await this.tagsOf(context.name);
       return now.untagged === vlan ? null : { wrote: `access vlan ${vlan}`, now: `untagged vlan ${now.untagged}` };
     });
+    view.interface.untagged_vlan = vlan;
   }
 
   async setTags(view: InterfaceView, change: TagChange): Promise<void> {
@@ -344,8 +345,10 @@ export class JunosNetconfDriver implements Driver {
       const seen = `untagged ${now.untagged}, tagged [${now.tagged.join(",")}]`;
       return seen === want ? null : { wrote: want, now: seen };
     });
-    // committed and read back: the port is in the mode the change gave it (viewsFollowWrites)
+    // committed and read back: the view shows the port as the change left it (viewsFollowWrites)
     context.mode = access ? "access" : "trunk";
+    view.interface.untagged_vlan = change.untagged;
+    view.interface.tagged_vlans = wantTagged;
   }
 
   async createVlan(id: number, name: string): Promise<void> {
