@@ -117,6 +117,32 @@ function trunkTests(subject: LabSubject): void {
     expect(modelTags(model(), li)).toEqual({ untagged: c, tagged: [] });
   });
 
+  // the SNMP families' views of one learn are held to their Q-BRIDGE tests (conformance.ts)
+  if (entry.connector !== 0)
+    test("the views of one learnInterfaces follow the writes (viewsFollowWrites): a port made a trunk moves its native VLAN through the same view, another port its VLAN", async () => {
+      const [li, other] = [accessPort(2), accessPort(3)];
+      const [home, otherHome] = [modelTags(model(), li).untagged, modelTags(model(), other).untagged];
+      const [a, b] = otherVlans(home, otherHome);
+      const d = driver();
+      expect(d.viewsFollowWrites).toBe(true);
+      const ids = [li, other].map((i) => subject.interfaceId(i));
+      const views = await d.learnInterfaces(ids);
+      const [v, w] = ids.map((id) => views.get(id)!);
+      await d.setTags(v, { untagged: home, tagged: [a, b], allowAll: false });
+      // a trunk's untagged VLAN is its native one: the view must know the port is a trunk now
+      await d.setUntaggedVlan(v, a);
+      expect(modelTags(model(), li).untagged).toBe(a);
+      expect(modelTags(model(), li).tagged).toContain(b);
+      await d.setUntaggedVlan(w, b);
+      expect(modelTags(model(), other)).toEqual({ untagged: b, tagged: [] });
+      // and back, through the same views
+      await d.setTags(v, { untagged: home, tagged: [], allowAll: false });
+      await d.setUntaggedVlan(w, otherHome);
+      expect(modelTags(model(), li)).toEqual({ untagged: home, tagged: [] });
+      expect(modelTags(model(), other)).toEqual({ untagged: otherHome, tagged: [] });
+      expect(model().consistencyProblems()).toEqual([]);
+    });
+
   test("allow all carries every VLAN the switch has, the native one untagged", async () => {
     const li = accessPort(2);
     const home = modelTags(model(), li).untagged;

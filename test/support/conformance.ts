@@ -56,6 +56,8 @@ export interface LabFace {
   faults: FaceFaults;
   /** the refusal's words as the device says them (in the error message) */
   refusalText: RegExp;
+  /** the requests (HTTP requests, RPCs, command lines) the device has received so far */
+  requests?(): number;
   stop(): Promise<void>;
 }
 
@@ -76,6 +78,12 @@ export interface LabSubject {
   expectVlans?(model: VirtualSwitch): ReturnType<typeof expectedVlans>;
   /** run the Q-BRIDGE untagged VLAN tests (agents in "auto" and "strict" mode) */
   qbridgeWrites?: boolean;
+  /**
+   * the most requests the face may receive for learnInterfaces() of every Ethernet port
+   * (the face must count them: LabFace.requests); the suite holds the driver to it and to
+   * fewer than learnInterface() per port
+   */
+  learnInterfacesRequests?: number;
 }
 
 export interface RecordingSubject {
@@ -91,6 +99,14 @@ export interface RealSubject {
   kind: "real";
   driver: string;
   label: string;
+  /** an id that names no port of the system */
+  unknownId: string;
+  /**
+   * the most commands learnInterfaces() of every port may cost, counted by `commands` (the
+   * driver's own count); the suite holds the driver to it and to fewer than learnInterface()
+   * per port
+   */
+  learnInterfacesRequests?: { most: number; commands(driver: Driver): number };
   /** why it cannot run here (printed; its tests are skipped), or null */
   unavailable: string | null;
   start(): Promise<RealAgent>;
@@ -203,6 +219,12 @@ function useLab(subject: LabSubject, overrides: LabSwitchOptions = {}) {
     get refusalText() {
       return state.face!.refusalText;
     },
+    /** the face's request count so far */
+    requests(): number {
+      const face = state.face!;
+      if (!face.requests) throw new Error(`the face of ${subject.label} does not count its requests`);
+      return face.requests();
+    },
     /** the driver as the service opens it, for one "API call" */
     driver(): Driver {
       const d = entry.open(state.face!.connection, { name: state.lab!.options.name });
@@ -294,6 +316,25 @@ export function runLabSubject(subject: LabSubject): void {
         }
       }
     });
+
+    const bound = subject.learnInterfacesRequests;
+    if (bound !== undefined)
+      test(`learnInterfaces of every port is one read: at most ${bound === 1 ? "one request" : `${bound} requests`}, fewer than learnInterface per port`, async () => {
+        const all = ctx.model.ethernetPorts.map(idOf);
+        const cost = async (read: (d: Driver) => Promise<unknown>) => {
+          const d = ctx.driver();
+          await d.learnVlans(); // the login (and a session's set-up) are not the read's
+          const before = ctx.requests();
+          await read(d);
+          return ctx.requests() - before;
+        };
+        const once = await cost((d) => d.learnInterfaces(all));
+        const each = await cost(async (d) => {
+          for (const id of all) await d.learnInterface(id);
+        });
+        expect(once).toBeLessThanOrEqual(bound);
+        expect(once).toBeLessThan(each);
+      });
 
     capable(
       entry,
@@ -865,6 +906,32 @@ export function runRealSubject(subject: RealSubject): void {
         snap.interfaces.find((i) => i.id === agent.port),
       );
     });
+
+    test("learnInterfaces gives, in one call, what learnInterface gives for every port; null for an unknown id", async () => {
+      const ports = agent.portNames();
+      const views = await driver().learnInterfaces([...ports, subject.unknownId]);
+      expect(views.get(subject.unknownId)).toBeNull();
+      const each = driver();
+      for (const port of ports) expect(views.get(port)).toEqual(await each.learnInterface(port));
+    });
+
+    const bound = subject.learnInterfacesRequests;
+    if (bound)
+      test(`learnInterfaces of every port is one read: at most ${bound.most === 1 ? "one command" : `${bound.most} commands`}, fewer than learnInterface per port`, async () => {
+        const ports = agent.portNames();
+        const cost = async (read: (d: Driver) => Promise<unknown>) => {
+          const d = driver();
+          const before = bound.commands(d);
+          await read(d);
+          return bound.commands(d) - before;
+        };
+        const once = await cost((d) => d.learnInterfaces(ports));
+        const each = await cost(async (d) => {
+          for (const port of ports) await d.learnInterface(port);
+        });
+        expect(once).toBeLessThanOrEqual(bound.most);
+        expect(once).toBeLessThan(each);
+      });
 
     capable(
       entry,

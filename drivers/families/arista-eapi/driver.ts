@@ -5,7 +5,8 @@
  *            version`, `show interfaces`, `show interfaces switchport`, `show vlan` (and
  *            for the details view `show mac address-table`, `show ip arp`, `show lldp
  *            neighbors detail`); learnInterface() the one interface's `show interfaces
- *            X`, `show interfaces X switchport` and `show vlan`.
+ *            X`, `show interfaces X switchport` and `show vlan`; learnInterfaces() the
+ *            same three of every interface in one request, whatever the number of ids.
  *   changes  one request: `enable`, `configure terminal`, the configuration commands,
  *            `end`, then the show commands that read the change back, in the same
  *            request (EOS runs a request's commands in order and stops at the first that
@@ -57,7 +58,6 @@ import {
   uptimeText,
 } from "./parse";
 import { learnedContext } from "../../port-context";
-import { learnEach } from "../../learn-each";
 
 export interface AristaEapiOptions {
   /** the device's inventory name, for messages */
@@ -97,6 +97,7 @@ function portContext(view: InterfaceView): EapiPortContext {
 
 const READ = ["show hostname", "show version", "show interfaces", "show interfaces switchport", "show vlan"];
 const DETAILS = ["show mac address-table", "show ip arp", "show lldp neighbors detail"];
+const ALL_INTERFACE_READS = ["show interfaces", "show interfaces switchport", "show vlan"];
 const interfaceReads = (name: string) => [`show interfaces ${name}`, `show interfaces ${name} switchport`, "show vlan"];
 
 export class AristaEapiDriver implements Driver {
@@ -153,10 +154,35 @@ export class AristaEapiDriver implements Driver {
     }
   }
 
-  /** no read of many interfaces at once here: learnInterface() per id (drivers/learn-each.ts) */
-  learnInterfaces(ids: string[]): Promise<Map<string, InterfaceView | null>> {
-    return learnEach((id) => this.learnInterface(id), ids);
+  /**
+   * Every id in one request: `show interfaces`, `show interfaces switchport` and `show vlan`
+   * of the whole device (the basic learn's interface reads), each id's row picked from
+   * them; a view is what learnInterface() gives for it (null for an id EOS does not have).
+   */
+  async learnInterfaces(ids: string[]): Promise<Map<string, InterfaceView | null>> {
+    const unique = [...new Set(ids)];
+    const names = new Map(unique.map((id) => [id, this.parseInterfaceId(id)]));
+    const out = new Map<string, InterfaceView | null>(unique.map((id) => [id, null]));
+    if (![...names.values()].some((n) => n !== null)) return out;
+    const [interfaces, switchports, vlanAnswer] = await this.eapi.run(ALL_INTERFACE_READS);
+    const vlans = parseVlans(vlanAnswer);
+    const ports = parseSwitchports(switchports);
+    const rows = new Map(parseInterfaces(interfaces, ports, vlans).map((r) => [r.name, r]));
+    for (const [id, name] of names) {
+      const row = name === null ? undefined : rows.get(name);
+      if (name === null || !row) continue;
+      const context: EapiPortContext = { name, switchport: ports.get(name) ?? null };
+      out.set(id, { interface: row, vlans: vlans.vlans, driverContext: context });
+    }
+    return out;
   }
+
+  /**
+   * A setter's read-back (in its own request) updates the view's switchport: a later write
+   * through the same view builds on it, and a port's write changes nothing another port's
+   * view holds (its row and switchport are its own, and the VLAN list is the device's).
+   */
+  readonly viewsFollowWrites = true;
 
   async learnInterface(id: string): Promise<InterfaceView | null> {
     const name = this.parseInterfaceId(id);
@@ -180,7 +206,7 @@ export class AristaEapiDriver implements Driver {
 
   async setAdminState(view: InterfaceView, up: boolean): Promise<void> {
     const { name } = portContext(view);
-    const after = await this.change(eosLines.adminState(name, up), name);
+    const after = await this.change(eosLines.adminState(name, up), view);
     if (after.admin_up !== up)
       throw this.mismatch(`admin state of ${name}`, up ? "up" : "down", after.admin_up ? "up" : "down");
   }
@@ -188,7 +214,7 @@ export class AristaEapiDriver implements Driver {
   async setDescription(view: InterfaceView, text: string): Promise<void> {
     const { name } = portContext(view);
     const description = eosDescription(text);
-    const after = await this.change(eosLines.description(name, description), name);
+    const after = await this.change(eosLines.description(name, description), view);
     if (after.description !== description)
       throw this.mismatch(`description of ${name}`, JSON.stringify(description), JSON.stringify(after.description));
   }
@@ -206,7 +232,7 @@ export class AristaEapiDriver implements Driver {
     // a trunk's untagged VLAN is its native VLAN; its access VLAN would not be used
     const trunk = isTrunk(switchport);
     const lines = trunk ? eosLines.nativeVlan(name, vlan) : eosLines.accessVlan(name, vlan);
-    const after = await this.change(lines, name);
+    const after = await this.change(lines, view);
     if (after.untagged_vlan !== vlan)
       throw this.mismatch(`${trunk ? "native" : "access"} VLAN of ${name}`, String(vlan), String(after.untagged_vlan));
   }
@@ -227,7 +253,7 @@ export class AristaEapiDriver implements Driver {
     const lines = access
       ? eosLines.accessPort(name, change.untagged)
       : eosLines.trunk(name, change.untagged, change.allowAll ? "all" : change.tagged);
-    const after = await this.changeInterface(lines, name);
+    const after = await this.changeInterface(lines, view);
     const tagged = change.allowAll
       ? known.filter((v) => v !== change.untagged)
       : [...change.tagged].sort((a, b) => a - b);
@@ -282,20 +308,26 @@ export class AristaEapiDriver implements Driver {
     return { interface: row, vlans: vlans.vlans, driverContext: context };
   }
 
-  /** One request: the change in configuration mode, then the interface's reads; its row after the change. */
+  /**
+   * One request: the change in configuration mode, then the interface's reads; its row
+   * after the change. The view's switchport becomes the one read back (viewsFollowWrites).
+   */
   private async changeInterface(
     lines: string[],
-    name: string,
+    view: InterfaceView,
   ): Promise<{ row: InterfaceInfo; switchport: SwitchportRow | null }> {
+    const context = portContext(view);
+    const name = context.name;
     const cmds = configure(lines);
     const answers = await this.eapi.run([...cmds, ...interfaceReads(name)], { change: true });
-    const view = this.viewOf(name, answers.slice(cmds.length));
-    if (!view) throw this.mismatch(`interface ${name}`, "present", "absent after the change");
-    return { row: view.interface, switchport: portContext(view).switchport };
+    const after = this.viewOf(name, answers.slice(cmds.length));
+    if (!after) throw this.mismatch(`interface ${name}`, "present", "absent after the change");
+    context.switchport = portContext(after).switchport;
+    return { row: after.interface, switchport: context.switchport };
   }
 
-  private async change(lines: string[], name: string): Promise<InterfaceInfo> {
-    return (await this.changeInterface(lines, name)).row;
+  private async change(lines: string[], view: InterfaceView): Promise<InterfaceInfo> {
+    return (await this.changeInterface(lines, view)).row;
   }
 
   /** One request: a VLAN change, then `show vlan`; the VLAN list after it. */

@@ -48,7 +48,6 @@ import { parseVlanBrief } from "./parse-vlan-brief";
 import { markIosPortGuards, RUNNING_CONFIG } from "./port-guards";
 import { devicePoe, interfaceInfos, isTrunk, type IosReadings, vlanInfos } from "./snapshot";
 import { learnedContext } from "../../port-context";
-import { learnEach } from "../../learn-each";
 
 export interface CiscoIosCliOptions {
   /** the device's inventory name, used in error messages */
@@ -167,10 +166,56 @@ export class CiscoIosCliDriver implements Driver {
     }
   }
 
-  /** no read of many interfaces at once here: learnInterface() per id (drivers/learn-each.ts) */
-  learnInterfaces(ids: string[]): Promise<Map<string, InterfaceView | null>> {
-    return learnEach((id) => this.learnInterface(id), ids);
+  /**
+   * Every id from one set of show commands of the whole switch, the basic learn's less
+   * `show version`: `show vlan brief`, `show power inline`, `show interfaces description`,
+   * `... status`, `... switchport`, `show ip interface brief` and `show running-config`
+   * (for the port guards): 7 commands whatever the number of ids, where learnInterface()
+   * sends 7 per id. A view is what learnInterface() gives for the id (null for one the
+   * switch does not have).
+   */
+  async learnInterfaces(ids: string[]): Promise<Map<string, InterfaceView | null>> {
+    const unique = [...new Set(ids)];
+    const out = new Map<string, InterfaceView | null>(unique.map((id) => [id, null]));
+    const names = new Map<string, string>();
+    for (const id of unique) {
+      try {
+        names.set(id, iosInterface(id));
+      } catch {
+        // not an interface name at all: no such interface
+      }
+    }
+    if (names.size === 0) return out;
+    const s = await this.connect();
+    const vlans = vlanInfos(parseVlanBrief(await s.run(show.vlans)));
+    const power = await this.power(s, show.power);
+    const readings: IosReadings = {
+      description: parseInterfacesDescription(await s.run(show.description)),
+      status: parseInterfacesStatus(await s.run(show.status)),
+      switchport: parseSwitchport(await s.run(show.switchport)),
+      power: power?.ports ?? [],
+      ipBrief: parseIpInterfaceBrief(await s.run(show.ipBrief)),
+    };
+    const interfaces = interfaceInfos(readings, vlans);
+    const configs = await optional(async () => parseRunningInterfaces(await s.run(RUNNING_CONFIG)));
+    markIosPortGuards(interfaces, configs ?? [], readings.switchport);
+    const rows = new Map(interfaces.map((i) => [nameKey(i.name), i]));
+    const switchports = new Map(readings.switchport.map((r) => [nameKey(r.interface), r]));
+    for (const [id, name] of names) {
+      const iface = rows.get(nameKey(name));
+      if (!iface) continue;
+      const context: IosPortContext = { name, switchport: switchports.get(nameKey(name)) ?? null };
+      out.set(id, { interface: iface, vlans, driverContext: context });
+    }
+    return out;
   }
+
+  /**
+   * The VLAN setters keep the view's switchport row as they read it back, and a write
+   * changes nothing of another port's view: a later write through the same or another
+   * view builds on it.
+   */
+  readonly viewsFollowWrites = true;
 
   async learnInterface(ifId: string): Promise<InterfaceView | null> {
     let name: string;
@@ -243,7 +288,8 @@ export class CiscoIosCliDriver implements Driver {
   }
 
   async setUntaggedVlan(view: InterfaceView, vlan: number): Promise<void> {
-    const { name, switchport: before } = portContext(view);
+    const context = portContext(view);
+    const { name, switchport: before } = context;
     checkVlanId(vlan);
     const s = await this.connect();
     if (!before || before.switchport !== "Enabled")
@@ -252,6 +298,7 @@ export class CiscoIosCliDriver implements Driver {
     const trunk = isTrunk(before);
     await s.configure(trunk ? configLines.nativeVlan(name, vlan) : configLines.accessVlan(name, vlan));
     const after = await this.switchportOf(s, name);
+    context.switchport = after;
     const now = after ? (trunk ? after.nativeVlan : after.accessVlan) : "(no switchport)";
     if (now !== String(vlan)) throw this.mismatch(`${trunk ? "native" : "access"} VLAN of ${name}`, String(vlan), now);
   }
@@ -264,7 +311,8 @@ export class CiscoIosCliDriver implements Driver {
    * switch's VLANs must be what was asked.
    */
   async setTags(view: InterfaceView, change: TagChange): Promise<void> {
-    const { name, switchport: before } = portContext(view);
+    const context = portContext(view);
+    const { name, switchport: before } = context;
     const s = await this.connect();
     if (!before || before.switchport !== "Enabled")
       throw new NotSupported(`${s.where}: interface ${name} is not a switchport`);
@@ -275,6 +323,7 @@ export class CiscoIosCliDriver implements Driver {
       const vlan = change.untagged;
       await s.configure(configLines.accessPort(name, vlan, before.adminMode !== "static access"));
       const after = await this.switchportOf(s, name);
+      context.switchport = after;
       const now = after ? `${after.adminMode}, access vlan ${after.accessVlan}` : "(no switchport)";
       if (!after || after.adminMode !== "static access" || after.accessVlan !== String(vlan))
         throw this.mismatch(`${name}`, `static access, access vlan ${vlan}`, now);
@@ -299,6 +348,7 @@ export class CiscoIosCliDriver implements Driver {
       }),
     );
     const after = await this.switchportOf(s, name);
+    context.switchport = after;
     const carried = (set: Set<number> | "all" | null) =>
       set === null ? null : known.filter((v) => set === "all" || set.has(v)).join(",");
     const want = `trunk, native vlan ${change.untagged}, allowed vlans ${carried(allowed)}`;

@@ -59,7 +59,6 @@ import {
   statements,
 } from "./statements";
 import { learnedContext } from "../../port-context";
-import { learnEach } from "../../learn-each";
 
 export const junosCapabilities: Readonly<Capabilities> = {
   change_admin_status: true,
@@ -210,10 +209,37 @@ export class JunosNetconfDriver implements Driver {
     }
   }
 
-  /** no read of many interfaces at once here: learnInterface() per id (drivers/learn-each.ts) */
-  learnInterfaces(ids: string[]): Promise<Map<string, InterfaceView | null>> {
-    return learnEach((id) => this.learnInterface(id), ids);
+  /**
+   * Every id from one set of RPCs sent together: `get-interface-information`,
+   * `get-vlan-information` and `get-poe-interface-information` of the whole switch (the
+   * basic learn's), each id's row picked from them: 3 RPCs whatever the number of ids. A
+   * view is what learnInterface() gives for the id (null for one the switch does not have).
+   */
+  async learnInterfaces(ids: string[]): Promise<Map<string, InterfaceView | null>> {
+    const unique = [...new Set(ids)];
+    const out = new Map<string, InterfaceView | null>(unique.map((id) => [id, null]));
+    if (!unique.some(isJunosInterfaceName)) return out;
+    const s = await this.connect();
+    const [interfaces, vlanReply, poeReply] = await Promise.all([
+      s.rpc(GET_INTERFACES),
+      s.rpc(GET_VLANS),
+      optional(s.rpc(GET_POE)),
+    ]);
+    const vlans = parseVlans(vlanReply);
+    const poe = poeReply ? parsePoeInterfaces(poeReply) : new Map<string, PoePortInfo>();
+    const rows = new Map(parseInterfaces(interfaces, vlans, poe).map((r) => [r.id, r]));
+    for (const id of unique) {
+      const row = isJunosInterfaceName(id) ? rows.get(id) : undefined;
+      if (row) out.set(id, this.viewOf(row, vlans));
+    }
+    return out;
   }
+
+  /**
+   * A setter changes only its own port's configuration and keeps the view's switch-port
+   * mode as it commits it: a later write through the same or another view builds on it.
+   */
+  readonly viewsFollowWrites = true;
 
   async learnInterface(id: string): Promise<InterfaceView | null> {
     if (!isJunosInterfaceName(id)) return null;
@@ -234,10 +260,13 @@ export class JunosNetconfDriver implements Driver {
     const vlans = parseVlans(vlanReply);
     const poe = poeReply ? parsePoeInterfaces(poeReply) : new Map<string, PoePortInfo>();
     const row = parseInterfaces(interfaces, vlans, poe).find((r) => r.id === id);
-    if (!row) return null;
-    const member = vlans.members.get(id);
+    return row ? this.viewOf(row, vlans) : null;
+  }
+
+  private viewOf(row: InterfaceInfo, vlans: VlanReading): InterfaceView {
+    const member = vlans.members.get(row.id);
     const context: JunosPortContext = {
-      name: id,
+      name: row.id,
       mode: member ? (member.trunk ? "trunk" : "access") : null,
       style: vlans.style,
     };
@@ -293,6 +322,7 @@ export class JunosNetconfDriver implements Driver {
       const now = await this.tagsOf(context.name);
       return now.untagged === vlan ? null : { wrote: `access vlan ${vlan}`, now: `untagged vlan ${now.untagged}` };
     });
+    view.interface.untagged_vlan = vlan;
   }
 
   async setTags(view: InterfaceView, change: TagChange): Promise<void> {
@@ -315,6 +345,10 @@ export class JunosNetconfDriver implements Driver {
       const seen = `untagged ${now.untagged}, tagged [${now.tagged.join(",")}]`;
       return seen === want ? null : { wrote: want, now: seen };
     });
+    // committed and read back: the view shows the port as the change left it (viewsFollowWrites)
+    context.mode = access ? "access" : "trunk";
+    view.interface.untagged_vlan = change.untagged;
+    view.interface.tagged_vlans = wantTagged;
   }
 
   async createVlan(id: number, name: string): Promise<void> {

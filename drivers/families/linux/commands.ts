@@ -35,6 +35,8 @@ export const linuxCommands = {
   hostname: "uname -n -r -m",
   links: "ip -j -d link show",
   addresses: "ip -j addr show",
+  /** every link with its details (as `links`) and its addresses, in one list */
+  linksWithAddresses: "ip -j -d addr show",
   neighbours: "ip -j neigh show",
   link: (dev: string) => `ip -j -d link show dev ${shellQuote(linuxInterface(dev))}`,
   linkAddresses: (dev: string) => `ip -j addr show dev ${shellQuote(linuxInterface(dev))}`,

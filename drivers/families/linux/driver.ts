@@ -1,7 +1,8 @@
 /**
  * A Linux host over SSH, its network links as the "ports": read with iproute2's JSON
  * output, links taken up and down and described (the link alias) with `ip link set`,
- * each write read back with `ip -j link show dev X`. Interface ids are link names.
+ * each write read back with `ip -j link show dev X`; the interfaces of a batch are read
+ * with one `ip -j -d addr show`. Interface ids are link names.
  * A host has no VLAN table, PoE or saved configuration in this sense: those answer
  * NotSupported with the reason. Commands go over exec channels (exec-session.ts), so
  * output, errors and exit status come apart without prompt guessing.
@@ -30,7 +31,6 @@ import {
   parseNeighbours,
   UnexpectedOutput,
 } from "./parse-ip-json";
-import { learnEach } from "../../learn-each";
 
 export interface LinuxHostOptions {
   /** the device's inventory name, used in error messages */
@@ -132,10 +132,40 @@ export class LinuxHostDriver implements Driver {
     }
   }
 
-  /** no read of many interfaces at once here: learnInterface() per id (drivers/learn-each.ts) */
-  learnInterfaces(ids: string[]): Promise<Map<string, InterfaceView | null>> {
-    return learnEach((id) => this.learnInterface(id), ids);
+  /**
+   * Every id from one command, `ip -j -d addr show`: each link with the details `ip -d link
+   * show` gives and its addresses, where learnInterface() runs 2 commands per id. A view is
+   * what learnInterface() gives for the id (null for a link the host does not have).
+   */
+  async learnInterfaces(ids: string[]): Promise<Map<string, InterfaceView | null>> {
+    const unique = [...new Set(ids)];
+    const out = new Map<string, InterfaceView | null>(unique.map((id) => [id, null]));
+    const valid = unique.filter((id) => {
+      try {
+        return linuxInterface(id) === id;
+      } catch {
+        return false; // not a link name: no such link
+      }
+    });
+    if (valid.length === 0) return out;
+    const text = await this.run(linuxCommands.linksWithAddresses);
+    const links = new Map(this.parsed(() => parseLinks(text)).map((l) => [l.ifname, l]));
+    const addresses = this.parsed(() => parseAddresses(text));
+    for (const id of valid) {
+      const link = links.get(id);
+      if (link) out.set(id, { interface: interfaceInfo(link, addresses, []), vlans: [] });
+    }
+    return out;
   }
+
+  /**
+   * A view holds its link's name alone for the setters (each reads its link back), so a
+   * write through one view leaves every other view as good as before.
+   */
+  readonly viewsFollowWrites = true;
+
+  /** commands run so far (each an exec channel): what a call cost the host */
+  commands = 0;
 
   async learnInterface(ifId: string): Promise<InterfaceView | null> {
     let dev: string;
@@ -227,6 +257,7 @@ export class LinuxHostDriver implements Driver {
   /** stdout of a command that must succeed */
   private async run(command: string): Promise<string> {
     const s = await this.connect();
+    this.commands++;
     const r = await s.exec(command);
     if (r.code === 0) return r.stdout;
     const reason = r.stderr.trim().split("\n")[0] || `exit status ${r.code ?? "(signal)"}`;
@@ -237,6 +268,7 @@ export class LinuxHostDriver implements Driver {
   /** one link, or null when the host has none of that name */
   private async link(dev: string): Promise<LinkRow | null> {
     const s = await this.connect();
+    this.commands++;
     const r = await s.exec(linuxCommands.link(dev));
     if (r.code !== 0) {
       if (/does not exist|cannot find device/i.test(r.stderr)) return null;

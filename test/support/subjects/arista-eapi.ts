@@ -11,5 +11,7 @@ export const subjects: Subject[] = [
     face: eapiFace,
     interfaceId: (i) => i.name,
     unknownId: "Ethernet999",
+    // one runCmds request: show interfaces, show interfaces switchport, show vlan
+    learnInterfacesRequests: 1,
   },
 ];

@@ -22,6 +22,7 @@ export async function aoscxFace(lab: LabSwitch): Promise<LabFace> {
       reset: () => face.faults.reset(),
     },
     refusalText: /Write refused by the conformance suite/,
+    requests: () => face.counters.requests,
     stop: () => face.stop(),
   };
 }
@@ -35,5 +36,7 @@ export const subjects: Subject[] = [
     face: aoscxFace,
     interfaceId: (i) => i.name,
     unknownId: "9/1/99",
+    // system/interfaces, system/vlans, system/interfaces/*/poe_interface
+    learnInterfacesRequests: 3,
   },
 ];

@@ -12,6 +12,9 @@ export const subjects: Subject[] = [
     face: sshFace,
     interfaceId: iosInterfaceName,
     unknownId: "GigabitEthernet9/0/99",
+    // show vlan brief, show power inline, show interfaces description, ... status,
+    // ... switchport, show ip interface brief, show running-config
+    learnInterfacesRequests: 7,
     expectInterface: expectIos,
   },
 ];

@@ -45,6 +45,7 @@ export async function sshFace(lab: LabSwitch): Promise<LabFace> {
       reset: () => face.faults.reset(),
     },
     refusalText: /rejected by the conformance suite/,
+    requests: () => face.counters.commands,
     stop: () => face.stop(),
   };
 }
@@ -69,6 +70,7 @@ export async function eapiFace(lab: LabSwitch): Promise<LabFace> {
       reset: () => face.faults.reset(),
     },
     refusalText: /rejected by the conformance suite/,
+    requests: () => face.counters.requests,
     stop: () => face.stop(),
   };
 }

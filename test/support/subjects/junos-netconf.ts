@@ -7,6 +7,8 @@ import { poe8 } from "./faces";
 export function netconfFace(options: { style?: "els" | "legacy" } = {}) {
   return async (lab: LabSwitch): Promise<LabFace> => {
     const face = await startLabNetconfFace(lab, { style: options.style });
+    // the face keeps the last 1000 RPC names: they are counted as they come
+    let rpcs = 0;
     return {
       connection: {
         connector: 2,
@@ -20,6 +22,7 @@ export function netconfFace(options: { style?: "els" | "legacy" } = {}) {
         reset: () => face.faults.reset(),
       },
       refusalText: /configuration refused by the conformance suite/,
+      requests: () => (rpcs += face.counters.rpcs.splice(0).length),
       stop: () => face.stop(),
     };
   };
@@ -34,5 +37,7 @@ export const subjects: Subject[] = [
     face: netconfFace(),
     interfaceId: (i) => i.name,
     unknownId: "ge-9/0/99",
+    // get-interface-information, get-vlan-information, get-poe-interface-information
+    learnInterfacesRequests: 3,
   },
 ];

@@ -1,4 +1,5 @@
 /** Conformance subjects of the Linux host driver (SSH): real OpenSSH in a network namespace. */
+import type { LinuxHostDriver } from "../../../drivers/families/linux/driver";
 import type { Subject } from "../conformance";
 import { netnsSshdUnavailable, startNetnsSshd } from "../netns-sshd";
 
@@ -7,6 +8,9 @@ export const subjects: Subject[] = [
     kind: "real",
     driver: "linux_host",
     label: "OpenSSH in a network namespace with veth ports",
+    unknownId: "nosuchlink0",
+    // `ip -j -d addr show`
+    learnInterfacesRequests: { most: 1, commands: (d) => (d as LinuxHostDriver).commands },
     unavailable: netnsSshdUnavailable(),
     async start() {
       const sshd = await startNetnsSshd(2);
