@@ -14,7 +14,8 @@
  *   apply    (not for a dry run) in order: the item's audit row pending, the driver's
  *            setter without its read-back (Driver.verifyWrites "deferred"). The views of
  *            the one learn go on from item to item: a driver whose setters keep them
- *            current (viewsFollowWrites: the SNMP engine's shared Q-BRIDGE bitmaps) is
+ *            current (viewsFollowWrites: the SNMP engine's shared Q-BRIDGE bitmaps, the
+ *            command-line and API drivers' per-port rows) is
  *            not read again, except the ports of the VLAN changes still to come after a
  *            failed VLAN write; another driver has a port learned again when an earlier
  *            item changed it, or before a VLAN change after another. A device failure
@@ -360,7 +361,7 @@ interface ApplyContext {
 /**
  * The items in order. A view goes on from one item to the next: a driver whose setters keep
  * the views of one learn current (Driver.viewsFollowWrites: the SNMP engine's Q-BRIDGE
- * bitmaps) needs no new read in between; after a failed write the VLAN state it shares is
+ * bitmaps, the command-line and API drivers' per-port rows) needs no new read in between; after a failed write the VLAN state it shares is
  * not known, and the ports of the VLAN changes still to come are read again (once, together).
  * Another driver reads a port again before an item when an earlier item changed that port,
  * or before a VLAN change after another one.
