@@ -13,6 +13,7 @@
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
 import type { LabSwitch } from "../lab";
 import { shareOf } from "../app/instance-presence";
 import { httpRequest } from "./api-app";
@@ -116,7 +117,11 @@ async function measure(
       SWITCHDESK_SECRET_KEY: secretKey,
       DEVICE_CONCURRENCY: String(DEVICE_CONCURRENCY),
     };
-    const started = await Promise.all(Array.from({ length: n }, () => startInstance(env, { keepOutput: false })));
+    // with --cpu-prof=DIR: each process writes its profile there when it stops (the load and its start-up)
+    const nodeArgs = o.cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${path.join(o.cpuProfDir, `${n}-instance`)}`] : [];
+    const started = await Promise.all(
+      Array.from({ length: n }, () => startInstance(env, { keepOutput: false, nodeArgs })),
+    );
     for (const s of started) if (s.instance) instances.push(s.instance);
     if (instances.length !== n)
       throw new Error(`an instance did not start: ${started.map((s) => s.err.join(" | ")).join(" / ")}`);
