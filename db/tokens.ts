@@ -11,6 +11,7 @@ import { bit, bool } from "./flags";
 import { isoPlus, nowIso } from "./time";
 import { retryOnConflict } from "./errors";
 import { toUser, type User } from "./users";
+import { Prepared } from "./prepared";
 
 export const newKey = (): string => crypto.randomBytes(20).toString("hex");
 export const hashKey = (key: string): string => crypto.createHash("sha256").update(key, "utf8").digest("hex");
@@ -26,6 +27,28 @@ export class TooManyTokens extends Error {}
 
 /** last_used is written at most this often per token, to keep reads cheap. */
 const TOUCH_INTERVAL_MS = 60_000;
+
+/** A token with its user, profile and groups (one row per group): read on every call, compiled once. */
+const tokenWithUser = new Prepared(1, (db: Kysely<Database>, keyHash: string) =>
+  db
+    .selectFrom("tokens as t")
+    .innerJoin("users as u", "u.id", "t.user_id")
+    .innerJoin("profiles as p", "p.user_id", "u.id")
+    .leftJoin("group_users as g", "g.user_id", "u.id")
+    .selectAll("u")
+    .selectAll("p")
+    .select([
+      "t.id as token_id",
+      "t.created as token_created",
+      "t.expires as token_expires",
+      "t.last_used as token_last_used",
+      "t.write_enabled as token_write_enabled",
+      "t.description as token_description",
+      "g.group_id as member_of",
+    ])
+    .where("t.key_hash", "=", keyHash)
+    .orderBy("g.group_id"),
+);
 
 export class TokenRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -85,25 +108,7 @@ export class TokenRepo {
    * a revoked token or a deactivated user counts at once.
    */
   async findWithUser(key: string): Promise<{ token: TokenRecord; user: User } | null> {
-    const rows = await this.db
-      .selectFrom("tokens as t")
-      .innerJoin("users as u", "u.id", "t.user_id")
-      .innerJoin("profiles as p", "p.user_id", "u.id")
-      .leftJoin("group_users as g", "g.user_id", "u.id")
-      .selectAll("u")
-      .selectAll("p")
-      .select([
-        "t.id as token_id",
-        "t.created as token_created",
-        "t.expires as token_expires",
-        "t.last_used as token_last_used",
-        "t.write_enabled as token_write_enabled",
-        "t.description as token_description",
-        "g.group_id as member_of",
-      ])
-      .where("t.key_hash", "=", hashKey(key))
-      .orderBy("g.group_id")
-      .execute();
+    const rows = await tokenWithUser.rows(this.db, hashKey(key));
     if (rows.length === 0) return null;
     const r = rows[0];
     const groups = rows.flatMap((x) => (x.member_of === null ? [] : [Number(x.member_of)]));
