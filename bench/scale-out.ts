@@ -3,7 +3,8 @@
  * MariaDB database behind the bench's round-robin proxy, the same 32 lab switches and the
  * same load mix (runLoad) for both, one after the other in the same run. Each row has the
  * calls per second and the p99, the processes' CPU time per call, the database statements
- * per call (MariaDB's own counters) and the most requests in flight at one switch; the
+ * per call (MariaDB's own counters), those of one basic read (a short phase of basic reads
+ * only after the mix) and the most requests in flight at one switch; the
  * three-instance row adds its ratios to the one-instance row.
  *
  * MariaDB is found at SWITCHDESK_BENCH_MYSQL_URL, else SWITCHDESK_TEST_MYSQL_URL, else
@@ -147,6 +148,7 @@ async function measure(
         `-${n}`,
       );
       const after = await snapshot();
+      const reads = await readPhase((m, p, opts) => httpRequest(proxy.url, m, p, opts), target, db);
       const calls = run.latencies.length;
       const cpuMs = after.use.reduce((t, u, i) => t + u.cpuMs - before.use[i].cpuMs, 0);
       const s = summary(run.latencies);
@@ -174,6 +176,8 @@ async function measure(
         cpu_ms_per_call: cpuMs / calls,
         db_writes_per_call: (after.db.writes - before.db.writes) / calls,
         db_reads_per_call: (after.db.reads - before.db.reads) / calls,
+        db_reads_per_read_call: reads.reads,
+        db_writes_per_read_call: reads.writes,
       });
     } finally {
       await proxy.close();
@@ -181,6 +185,36 @@ async function measure(
   } finally {
     await stopAll(instances);
   }
+}
+
+/** basic reads per client in the read-only phase */
+const READS_PER_CLIENT = 4;
+
+/**
+ * The statements of one basic read, after the mix: every client reads its switch's basic
+ * view READS_PER_CLIENT times, nothing else runs (the mix's own figures include what its
+ * description writes cost). MariaDB's counters are the server's: another session's
+ * statements in the meantime count too.
+ */
+async function readPhase(
+  request: (method: string, p: string, opts: { token: string }) => Promise<{ status: number }>,
+  t: LoadTarget,
+  db: BenchDatabase,
+): Promise<{ reads: number; writes: number }> {
+  const before = await db.counts();
+  let calls = 0;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, c) => {
+      const path = `/api/switches/${t.group}/${t.ids[c % t.ids.length]}/`;
+      for (let n = 0; n < READS_PER_CLIENT; n++) {
+        const a = await request("GET", path, { token: t.token });
+        if (a.status !== 200) throw new Error(`a basic read of the read-only phase answered ${a.status}`);
+        calls++;
+      }
+    }),
+  );
+  const after = await db.counts();
+  return { reads: (after.reads - before.reads) / calls, writes: (after.writes - before.writes) / calls };
 }
 
 /** The two rows: load-64x32 through one instance, then through three, on the same switches and database. */
