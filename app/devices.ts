@@ -177,6 +177,11 @@ export class DeviceService {
     () => this.menuEntries(),
     (entries, caller, memberOf) => menuGroups(caller, entries, memberOf),
   );
+  /**
+   * The SNMP profile read with a device by resolve() (one statement for both), for that
+   * call's connection: keyed by the call's own device object, so it lives as long as the call.
+   */
+  private readonly profilesRead = new WeakMap<DeviceFull, Row<"snmp_profiles"> | null>();
 
   constructor(parts: DeviceServiceParts) {
     this.repos = parts.repos;
@@ -230,7 +235,9 @@ export class DeviceService {
         callerInGroup: p.userInGroup,
       });
     if (!visible) throw refusal(notInMenu());
-    return { group: groupFull(p.group!, p.vlans), device: deviceFull(p.device!) };
+    const device = deviceFull(p.device!);
+    this.profilesRead.set(device, p.snmpProfile);
+    return { group: groupFull(p.group!, p.vlans), device };
   }
 
   private host(device: DeviceFull): string {
@@ -264,8 +271,13 @@ export class DeviceService {
   }
 
   private async snmpTarget(device: DeviceFull): Promise<SnmpTarget> {
+    const read = this.profilesRead.get(device);
     const p =
-      device.snmp_profile_id === null ? null : await this.repos.inventory.get("snmp_profiles", device.snmp_profile_id);
+      device.snmp_profile_id === null
+        ? null
+        : read?.id === device.snmp_profile_id
+          ? read
+          : await this.repos.inventory.get("snmp_profiles", device.snmp_profile_id);
     if (!p) throw new ApiError(400, "not_supported", `Device '${device.name}' has no SNMP profile configured`);
     return {
       host: this.host(device),

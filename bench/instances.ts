@@ -30,13 +30,15 @@ export interface StartOptions {
   timeoutMs?: number;
   /** keep the output lines after the instance listens (false: read and dropped, e.g. under load) */
   keepOutput?: boolean;
+  /** options for node itself, before the script (e.g. --cpu-prof) */
+  nodeArgs?: string[];
 }
 
 /** Starts one instance; resolves when it listens, or when it exits before (bounded). */
 export function startInstance(env: Record<string, string>, options: StartOptions = {}): Promise<Started> {
-  const { timeoutMs = 30_000, keepOutput = true } = options;
+  const { timeoutMs = 30_000, keepOutput = true, nodeArgs = [] } = options;
   const root = projectRoot();
-  const child = spawn(process.execPath, [path.join(root, "bin", "switchdesk.js"), "serve"], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, "bin", "switchdesk.js"), "serve"], {
     // LOG_LEVEL info: the start-up lines (listening, the first superuser) are info lines of the JSON log
     env: { ...process.env, HOST: "127.0.0.1", PORT: "0", SWITCHDESK_DEMO: "0", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

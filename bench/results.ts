@@ -46,6 +46,10 @@ export interface ScenarioResult {
   db_writes_per_call: number | null;
   /** database SELECTs per call, all instances */
   db_reads_per_call: number | null;
+  /** database SELECTs per basic read (a phase of basic reads only, after the mix), all instances */
+  db_reads_per_read_call: number | null;
+  /** database statements that change rows per basic read (the same phase), all instances */
+  db_writes_per_read_call: number | null;
   /** rps / rps of the one-instance row of the same run */
   rps_ratio: number | null;
   /** p99_ms / p99_ms of the one-instance row of the same run */
@@ -86,6 +90,8 @@ export const RESULT_FIELDS: readonly (keyof ScenarioResult)[] = [
   "cpu_ms_per_call",
   "db_writes_per_call",
   "db_reads_per_call",
+  "db_reads_per_read_call",
+  "db_writes_per_read_call",
   "rps_ratio",
   "p99_ratio",
   "sessions_left",

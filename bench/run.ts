@@ -15,6 +15,8 @@
  *   --duration=S   seconds of load-64x32 (default 30)
  *   --runs=N       measured calls per single-call scenario (default 15)
  *   --out=FILE     write the results here instead of bench/results/latest.json
+ *   --cpu-prof=DIR the service processes of load-64x32-instances write a CPU profile there
+ *                  (node --cpu-prof; open it in Chrome's DevTools or summarize it)
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -42,10 +44,11 @@ interface Args {
   duration: number;
   runs: number;
   out: string | null;
+  cpuProfDir: string | null;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { only: null, duration: 30, runs: 15, out: null };
+  const args: Args = { only: null, duration: 30, runs: 15, out: null, cpuProfDir: null };
   for (const a of argv) {
     const [key, value = ""] = a.replace(/^--/, "").split("=", 2);
     const positive = () => {
@@ -57,7 +60,8 @@ function parseArgs(argv: string[]): Args {
     else if (key === "duration") args.duration = positive();
     else if (key === "runs") args.runs = Math.round(positive());
     else if (key === "out") args.out = path.resolve(value);
-    else throw new Error(`unknown option ${a} (--only=a,b --duration=S --runs=N --out=FILE)`);
+    else if (key === "cpu-prof") args.cpuProfDir = path.resolve(value);
+    else throw new Error(`unknown option ${a} (--only=a,b --duration=S --runs=N --out=FILE --cpu-prof=DIR)`);
   }
   return args;
 }
@@ -97,6 +101,7 @@ async function run(): Promise<void> {
     baselineRuns: 3,
     loadSeconds: args.duration,
     log: (l) => console.log(l),
+    cpuProfDir: args.cpuProfDir ?? undefined,
   };
   const wanted = scenarioList(o).filter(([name]) => !args.only || args.only.some((p) => name.startsWith(p)));
   if (wanted.length === 0) throw new Error(`no scenario starts with ${args.only?.join(", ")}`);

@@ -3,7 +3,8 @@
  * MariaDB database behind the bench's round-robin proxy, the same 32 lab switches and the
  * same load mix (runLoad) for both, one after the other in the same run. Each row has the
  * calls per second and the p99, the processes' CPU time per call, the database statements
- * per call (MariaDB's own counters) and the most requests in flight at one switch; the
+ * per call (MariaDB's own counters), those of one basic read (a short phase of basic reads
+ * only after the mix) and the most requests in flight at one switch; the
  * three-instance row adds its ratios to the one-instance row.
  *
  * MariaDB is found at SWITCHDESK_BENCH_MYSQL_URL, else SWITCHDESK_TEST_MYSQL_URL, else
@@ -13,6 +14,7 @@
  */
 import crypto from "node:crypto";
 import fs from "node:fs";
+import path from "node:path";
 import type { LabSwitch } from "../lab";
 import { shareOf } from "../app/instance-presence";
 import { httpRequest } from "./api-app";
@@ -116,7 +118,11 @@ async function measure(
       SWITCHDESK_SECRET_KEY: secretKey,
       DEVICE_CONCURRENCY: String(DEVICE_CONCURRENCY),
     };
-    const started = await Promise.all(Array.from({ length: n }, () => startInstance(env, { keepOutput: false })));
+    // with --cpu-prof=DIR: each process writes its profile there when it stops (the load and its start-up)
+    const nodeArgs = o.cpuProfDir ? ["--cpu-prof", `--cpu-prof-dir=${path.join(o.cpuProfDir, `${n}-instance`)}`] : [];
+    const started = await Promise.all(
+      Array.from({ length: n }, () => startInstance(env, { keepOutput: false, nodeArgs })),
+    );
     for (const s of started) if (s.instance) instances.push(s.instance);
     if (instances.length !== n)
       throw new Error(`an instance did not start: ${started.map((s) => s.err.join(" | ")).join(" / ")}`);
@@ -142,6 +148,7 @@ async function measure(
         `-${n}`,
       );
       const after = await snapshot();
+      const reads = await readPhase((m, p, opts) => httpRequest(proxy.url, m, p, opts), target, db);
       const calls = run.latencies.length;
       const cpuMs = after.use.reduce((t, u, i) => t + u.cpuMs - before.use[i].cpuMs, 0);
       const s = summary(run.latencies);
@@ -169,6 +176,8 @@ async function measure(
         cpu_ms_per_call: cpuMs / calls,
         db_writes_per_call: (after.db.writes - before.db.writes) / calls,
         db_reads_per_call: (after.db.reads - before.db.reads) / calls,
+        db_reads_per_read_call: reads.reads,
+        db_writes_per_read_call: reads.writes,
       });
     } finally {
       await proxy.close();
@@ -176,6 +185,36 @@ async function measure(
   } finally {
     await stopAll(instances);
   }
+}
+
+/** basic reads per client in the read-only phase */
+const READS_PER_CLIENT = 4;
+
+/**
+ * The statements of one basic read, after the mix: every client reads its switch's basic
+ * view READS_PER_CLIENT times, nothing else runs (the mix's own figures include what its
+ * description writes cost). MariaDB's counters are the server's: another session's
+ * statements in the meantime count too.
+ */
+async function readPhase(
+  request: (method: string, p: string, opts: { token: string }) => Promise<unknown>,
+  t: LoadTarget,
+  db: BenchDatabase,
+): Promise<{ reads: number; writes: number }> {
+  const before = await db.counts();
+  let calls = 0;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, c) => {
+      const path = `/api/switches/${t.group}/${t.ids[c % t.ids.length]}/`;
+      for (let n = 0; n < READS_PER_CLIENT; n++) {
+        // a refused read (busy) costs its statements too: every answer counts
+        await request("GET", path, { token: t.token });
+        calls++;
+      }
+    }),
+  );
+  const after = await db.counts();
+  return { reads: (after.reads - before.reads) / calls, writes: (after.writes - before.writes) / calls };
 }
 
 /** The two rows: load-64x32 through one instance, then through three, on the same switches and database. */

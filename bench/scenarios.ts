@@ -25,6 +25,8 @@ export interface ScenarioOptions {
   loadSeconds: number;
   /** where progress lines go (a function, not a method: passed on by itself) */
   log: (line: string) => void;
+  /** where the service processes the bench starts write a CPU profile (node --cpu-prof), if anywhere */
+  cpuProfDir?: string;
 }
 
 /** The lab agent's own processing time: its handleMessage timed around every request. */

@@ -15,6 +15,7 @@ import {
 } from "kysely";
 import type { Database } from "./schema";
 import { isForeignKeyViolation, isUniqueViolation, retryOnConflict } from "./errors";
+import { Prepared } from "./prepared";
 
 export type InventoryTable = "switch_groups" | "switches" | "snmp_profiles" | "credentials";
 export type Row<T extends InventoryTable> = Simplify<Selectable<Database[T]>>;
@@ -58,6 +59,70 @@ function normalise<R extends object>(row: R): R {
 const idColumn = sql.ref<number>("t.id");
 const nameColumn = sql.ref<string>("t.name");
 
+/** a row of an inventory table by id (the SNMP profile is read on every device call): compiled once per table */
+const byId = new Map<InventoryTable, Prepared<Database, [id: number], unknown>>();
+function rowById(table: InventoryTable): Prepared<Database, [id: number], unknown> {
+  let p = byId.get(table);
+  if (!p) {
+    p = new Prepared(1, (db: Kysely<Database>, id: number) =>
+      db.selectFrom(db.dynamic.table(table).as("t")).selectAll().where(idColumn, "=", id),
+    );
+    byId.set(table, p);
+  }
+  return p;
+}
+
+/** the group with its VLANs (one row per VLAN), for pair() */
+const groupWithVlans = new Prepared(1, (db: Kysely<Database>, groupId: number) =>
+  db
+    .selectFrom("switch_groups as t")
+    .leftJoin("group_vlans as v", "v.group_id", "t.id")
+    .selectAll("t")
+    .select("v.vlan_id as pair_vlan")
+    .where("t.id", "=", groupId)
+    .orderBy("v.vlan_id"),
+);
+
+/** the columns of an SNMP profile, read with its device under these names */
+const PROFILE_COLUMNS = [
+  "id",
+  "name",
+  "description",
+  "version",
+  "community_enc",
+  "read_only",
+  "username",
+  "auth_protocol",
+  "auth_key_enc",
+  "priv_protocol",
+  "priv_key_enc",
+  "context",
+  "timeout_ms",
+  "retries",
+] as const satisfies readonly (keyof Row<"snmp_profiles">)[];
+const profileAlias = (c: string) => `profile_${c}`;
+
+/** the device, whether it is in the group and its SNMP profile (null without one), for pair() */
+const deviceInGroup = new Prepared(2, (db: Kysely<Database>, groupId: number, switchId: number) =>
+  db
+    .selectFrom("switches as t")
+    .leftJoin("snmp_profiles as p", "p.id", "t.snmp_profile_id")
+    .selectAll("t")
+    .select(PROFILE_COLUMNS.map((c) => sql.ref<unknown>(`p.${c}`).as(profileAlias(c))))
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom("group_switches as m")
+            .select("m.group_id")
+            .where("m.group_id", "=", groupId)
+            .where("m.switch_id", "=", switchId),
+        )
+        .as("pair_in_group"),
+    )
+    .where("t.id", "=", switchId),
+);
+
 export class InventoryRepo {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -71,7 +136,7 @@ export class InventoryRepo {
   }
 
   async get<T extends InventoryTable>(table: T, id: number, db: Db = this.db): Promise<Row<T> | null> {
-    const row = await this.rows(table, db).where(idColumn, "=", id).executeTakeFirst();
+    const [row] = (await rowById(table).rows(db, id)) as Row<T>[];
     return row ? normalise(row) : null;
   }
 
@@ -269,35 +334,14 @@ export class InventoryRepo {
   /**
    * What decides whether a user may use a (group, switch) pair, in two queries: the group
    * with its VLAN list (one row per VLAN), and the switch with whether it is a member of
-   * the group. Whether the user is in the group comes from `userGroups` when the caller
+   * the group and its SNMP profile (read here so that the call needs no statement of its
+   * own for it; app/devices.ts). Whether the user is in the group comes from `userGroups` when the caller
    * already holds them (the groups read with its token or session), else a third query.
    */
   async pair(groupId: number, switchId: number, userId: number, userGroups?: readonly number[]) {
     const [groupRows, switchRow, userInGroup] = await Promise.all([
-      this.db
-        .selectFrom("switch_groups as t")
-        .leftJoin("group_vlans as v", "v.group_id", "t.id")
-        .selectAll("t")
-        .select("v.vlan_id as pair_vlan")
-        .where("t.id", "=", groupId)
-        .orderBy("v.vlan_id")
-        .execute(),
-      this.db
-        .selectFrom("switches as t")
-        .selectAll("t")
-        .select((eb) =>
-          eb
-            .exists(
-              eb
-                .selectFrom("group_switches as m")
-                .select("m.group_id")
-                .where("m.group_id", "=", groupId)
-                .where("m.switch_id", "=", switchId),
-            )
-            .as("pair_in_group"),
-        )
-        .where("t.id", "=", switchId)
-        .executeTakeFirst(),
+      groupWithVlans.rows(this.db, groupId),
+      deviceInGroup.rows(this.db, groupId, switchId).then((rows) => rows[0]),
       userGroups
         ? Promise.resolve(userGroups.includes(groupId))
         : this.db
@@ -316,12 +360,20 @@ export class InventoryRepo {
     }
     let device: Row<"switches"> | null = null;
     let switchInGroup = false;
+    let snmpProfile: Row<"snmp_profiles"> | null = null;
     if (switchRow) {
-      const { pair_in_group, ...d } = switchRow;
-      device = normalise(d);
+      const { pair_in_group, ...rest } = switchRow as typeof switchRow & Record<string, unknown>;
+      const d: Record<string, unknown> = {};
+      const p: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(rest)) {
+        if (k.startsWith("profile_")) p[k.slice("profile_".length)] = v;
+        else d[k] = v;
+      }
+      device = normalise(d as Row<"switches">);
       switchInGroup = Number(pair_in_group) === 1;
+      if (p.id !== null && p.id !== undefined) snmpProfile = normalise(p as Row<"snmp_profiles">);
     }
-    return { group, vlans, device, switchInGroup, userInGroup };
+    return { group, vlans, device, switchInGroup, userInGroup, snmpProfile };
   }
 
   /** group name -> id, for the names that exist */

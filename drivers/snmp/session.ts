@@ -18,7 +18,7 @@
 import { DeviceBusy, DeviceError, DeviceOutcomeUnknown, DeviceRefused, DeviceUnreachable } from "../../model/failures";
 import { type SnmpTarget } from "../../model/targets";
 import { errorStatusName, isException, type NetSnmpSession, type SetVarbind, type Varbind } from "./net-snmp-api";
-import { compareOids, parseOid } from "../../mib/oid-arcs";
+import { compareOidTexts } from "../../mib/oid-arcs";
 import { indexOf, isUnder, oidName } from "./oid";
 import { DeviceGates, snmpGateKey } from "../device-gate";
 import { RequestGate } from "./request-gate";
@@ -508,14 +508,18 @@ export class SnmpSession {
 
   /** Takes a column's values from an answer; leaving the column, an exception or going backwards ends it. */
   private follow(cursor: Cursor, varbinds: Varbind[], result: Columns): { ended: boolean } {
+    const cells = result.get(cursor.column)!;
+    // both OIDs lie under the column: only the instance parts are compared (the column
+    // itself, before the first value, sorts before everything under it)
+    const from = cursor.column.length + 1;
     for (const vb of varbinds) {
       if (
         isException(vb) ||
         !isUnder(vb.oid, cursor.column) ||
-        compareOids(parseOid(vb.oid), parseOid(cursor.last)) <= 0
+        (cursor.last !== cursor.column && compareOidTexts(vb.oid, cursor.last, from) <= 0)
       )
         return { ended: true };
-      result.get(cursor.column)!.set(indexOf(vb.oid, cursor.column), vb);
+      cells.set(indexOf(vb.oid, cursor.column), vb);
       cursor.last = vb.oid;
     }
     return { ended: false };

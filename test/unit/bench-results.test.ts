@@ -130,6 +130,8 @@ test("latest.json has the shape runs are compared by, with every scenario of the
       "cpu_ms_per_call",
       "db_writes_per_call",
       "db_reads_per_call",
+      "db_reads_per_read_call",
+      "db_writes_per_read_call",
       "max_in_flight",
     ] as const)
       expect(typeof s[k]).toBe("number");
