@@ -21,6 +21,7 @@ import { CertificateChanged, DeviceBusy, DeviceError, DriverChoiceStale, HostKey
 import type { Connection, HttpsTarget, SnmpTarget, SshTarget } from "../model/targets";
 import { nowIso } from "../db/time";
 import { httpsGateKey, sshGateKey, type DeviceGates } from "../drivers/device-gate";
+import { driverInfoWorthWriting } from "../domain/driver-info";
 import * as msg from "../domain/messages";
 import {
   menuGroups,
@@ -531,10 +532,14 @@ export class DeviceService {
     return this.pendingWrites === 0;
   }
 
-  /** Keeps what the driver learned about the device (menu's driver_info, hostname). */
+  /**
+   * Keeps what the driver learned about the device (menu's driver_info, hostname): written
+   * when it changed, the uptime alone only when the stored one is an hour behind or the
+   * device restarted (domain/driver-info.ts), so a read does not write at every learn.
+   */
   async remember(device: DeviceFull, info: Record<string, string | number>, hostname: string): Promise<void> {
-    const text = JSON.stringify(info);
-    if (text === device.driver_info && (!hostname || hostname === device.hostname)) return;
-    await this.repos.inventory.setDriverInfo(device.id, text, hostname || undefined);
+    const newHostname = !!hostname && hostname !== device.hostname;
+    if (!newHostname && !driverInfoWorthWriting(device.driver_info, info)) return;
+    await this.repos.inventory.setDriverInfo(device.id, JSON.stringify(info), hostname || undefined);
   }
 }

@@ -71,6 +71,17 @@ describeDb("statements per call", () => {
     expect(stats.body.usage.devices_today.value).toBe(1);
   });
 
+  it("a read a second later (the device's uptime has moved on) leaves the stored driver_info and the inventory version alone", async () => {
+    const stored = async () => (await app.services.repos.inventory.get("switches", sid))!.driver_info;
+    await app.request("GET", `/api/switches/${gid}/${sid}/`, { token: root });
+    const before = { info: await stored(), version: await app.services.repos.inventory.version() };
+    expect(JSON.parse(before.info)).toHaveProperty("uptime_seconds");
+    await new Promise((r) => setTimeout(r, 1500));
+    const r = await app.request("GET", `/api/switches/${gid}/${sid}/`, { token: root });
+    expect(r.body.switch.driver_info.uptime_seconds).toBeGreaterThan(JSON.parse(before.info).uptime_seconds);
+    expect({ info: await stored(), version: await app.services.repos.inventory.version() }).toEqual(before);
+  });
+
   it("the menu: the same statements for 1 group of 1 device and for 30 groups of 5", async () => {
     const small = await cost("/api/switches/", root);
     for (let g = 0; g < 30; g++) {
