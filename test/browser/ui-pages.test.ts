@@ -232,6 +232,8 @@ browserSuite("web UI pages", () => {
     const id = (await w.app.services.repos.tokens.findByKey(key))!.id;
     page.once("dialog", (d) => void d.accept());
     await page.click(`tr[data-token="${id}"] button`);
+    // the status line is on the page already (empty) while the revocation is under way
+    await page.locator("#token-status", { hasText: "revoked" }).waitFor({ timeout: 10_000 });
     await expect(page.locator("#token-status").textContent()).resolves.toBe(`Token ${id} was revoked.`);
     expect(await page.locator(`tr[data-token="${id}"]`).count()).toBe(0);
     expect((await w.app.request("GET", "/api/switches/", { token: key })).status).toBe(403);
