@@ -24,9 +24,12 @@ const sqliteOnly = [
 ];
 const onBothDatabases = process.env.SWITCHDESK_TEST_ALL_API_ON_MARIADB === "1";
 
-// One worker per core (what the machine reports as usable): argon2, the labs, Chromium, the
-// fuzzer and tsc all want the CPU, and a worker beyond the cores only waits for one.
+// Workers: one more than the cores (what the machine reports as usable). The suites wait a
+// third of their time on devices, service processes, Chromium and the database: with one
+// worker per core a whole run kept 1.3 of 2 cores busy (466 s on an idle two-core machine),
+// with three 366 s and the same results. SWITCHDESK_TEST_WORKERS sets another number.
 const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
+const workers = Number(process.env.SWITCHDESK_TEST_WORKERS) || cores + 1;
 
 const base = {
   preset: "ts-jest",
@@ -37,7 +40,7 @@ const base = {
 };
 module.exports = {
   testTimeout: 30000,
-  maxWorkers: Math.max(1, cores),
+  maxWorkers: Math.max(1, workers),
   // the long suites first, also on a fresh clone (test/support/suite-durations.json)
   testSequencer: "<rootDir>/test/support/sequencer.js",
   reporters: ["default", "<rootDir>/test/support/summary-reporter.js"],
