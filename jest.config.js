@@ -24,12 +24,14 @@ const sqliteOnly = [
 ];
 const onBothDatabases = process.env.SWITCHDESK_TEST_ALL_API_ON_MARIADB === "1";
 
-// Workers: one more than the cores (what the machine reports as usable). The suites wait a
-// third of their time on devices, service processes, Chromium and the database: with one
-// worker per core a whole run kept 1.3 of 2 cores busy (466 s on an idle two-core machine),
-// with three 366 s and the same results. SWITCHDESK_TEST_WORKERS sets another number.
+// One worker per core (what the machine reports as usable). A whole run with two workers
+// keeps only 1.3 of 2 cores busy (466 s on an idle two-core machine) and three workers
+// took 366 s there, but in a CI run with three a lab agent that shares its worker's
+// process was starved past a test client's 1 s timeout: the suites wait on devices,
+// service processes and Chromium, and a third worker leaves none of them room when they
+// all want the CPU at once. SWITCHDESK_TEST_WORKERS sets another number.
 const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
-const workers = Number(process.env.SWITCHDESK_TEST_WORKERS) || cores + 1;
+const workers = Number(process.env.SWITCHDESK_TEST_WORKERS) || cores;
 
 const base = {
   preset: "ts-jest",
