@@ -187,6 +187,19 @@ async function viewOf(d: Driver, id: string): Promise<InterfaceView> {
   return view;
 }
 
+/**
+ * A face's connection with the timeouts the service gives a device (app/devices.ts: an
+ * SNMP profile's default 2 s; SSH 10 s to connect, 20 s a command; HTTPS 10 s to connect,
+ * 30 s a request). A face sets short ones so that the tests of a silent device end soon;
+ * the other tests are not about time, and on a busy machine a short timeout turned a slow
+ * answer into a retry or a failure.
+ */
+function withServiceTimeouts(c: Connection): Connection {
+  if ("snmp" in c) return { ...c, snmp: { ...c.snmp, timeout_ms: Math.max(c.snmp.timeout_ms, 2000) } };
+  if ("ssh" in c) return { ...c, ssh: { ...c.ssh, connect_timeout_ms: 10_000, command_timeout_ms: 20_000 } };
+  return { ...c, https: { ...c.https, connect_timeout_ms: 10_000, request_timeout_ms: 30_000 } };
+}
+
 /** One lab switch and its face for a describe block; drivers closed after each test. */
 function useLab(subject: LabSubject, overrides: LabSwitchOptions = {}) {
   const entry = entryOf(subject.driver);
@@ -225,8 +238,17 @@ function useLab(subject: LabSubject, overrides: LabSwitchOptions = {}) {
       if (!face.requests) throw new Error(`the face of ${subject.label} does not count its requests`);
       return face.requests();
     },
-    /** the driver as the service opens it, for one "API call" */
+    /**
+     * the driver as the service opens it, for one "API call", with the service's own
+     * timeouts: the face's short ones are for the tests that wait for them (faultDriver)
+     */
     driver(): Driver {
+      const d = entry.open(withServiceTimeouts(state.face!.connection), { name: state.lab!.options.name });
+      open.push(d);
+      return d;
+    },
+    /** the driver with the face's short timeouts, for the tests of a device that goes silent */
+    faultDriver(): Driver {
       const d = entry.open(state.face!.connection, { name: state.lab!.options.name });
       open.push(d);
       return d;
@@ -551,13 +573,13 @@ export function runLabSubject(subject: LabSubject): void {
 
     describe("device faults", () => {
       test("a device that answers nothing gives DeviceUnreachable", async () => {
-        const d = ctx.driver();
+        const d = ctx.faultDriver();
         ctx.faults.silent();
         await expect(d.learn("basic")).rejects.toBeInstanceOf(DeviceUnreachable);
       });
 
       test("a device that stops answering in the middle of a learn gives DeviceUnreachable, not a partial snapshot", async () => {
-        const d = ctx.driver();
+        const d = ctx.faultDriver();
         ctx.faults.silentAfter(3);
         await expect(d.learn("basic")).rejects.toMatchObject({ code: "device_unreachable" });
       });
