@@ -8,11 +8,11 @@
  * and the recordings (SWITCHDESK_FIXTURES, or ../shared/fixtures beside the project);
  * without them no row, and the reason is printed.
  */
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { projectRoot } from "../app/paths";
-import { deviceSizeKey, requestSizes, resetRequestSizes } from "../drivers/snmp/request-size";
+import { resetRequestSizes } from "../drivers/snmp/request-size";
+import { bulkWalksMs, learnedWalks } from "./agent-floor";
 import { SNMPBULKWALK } from "./baseline";
 import { SNMPSIMD, startSnmpsimd } from "./snmpsimd";
 import { fixture } from "./scenarios";
@@ -25,37 +25,6 @@ function recordingFile(name: string): string | null {
   const dir = process.env.SWITCHDESK_FIXTURES ?? path.resolve(projectRoot(), "../shared/fixtures");
   const file = path.join(dir, "snmprec", `${name}.snmprec`);
   return fs.existsSync(file) ? file : null;
-}
-
-function run(tool: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile(tool, args, { maxBuffer: 64 * 1024 * 1024, timeout: 60_000 }, (error, _o, stderr) =>
-      error ? reject(new Error(`${tool} ${args.join(" ")}: ${stderr || error.message}`)) : resolve(),
-    );
-  });
-}
-
-/** The agent's floor: one snmpbulkwalk per column the view read, all at once. */
-async function floorMs(port: number, name: string, walks: Array<{ column: string; rows: number }>): Promise<number> {
-  const start = process.hrtime.bigint();
-  await Promise.all(
-    walks.map((w) =>
-      run(SNMPBULKWALK, [
-        "-v2c",
-        "-c",
-        name,
-        "-On",
-        "-t",
-        "2",
-        "-r",
-        "1",
-        `-Cr${w.rows}`,
-        `127.0.0.1:${port}`,
-        w.column,
-      ]),
-    ),
-  );
-  return msSince(start);
 }
 
 export async function chassisScenarios(o: { runs: number; log: (l: string) => void }): Promise<ScenarioResult[]> {
@@ -90,26 +59,10 @@ export async function chassisScenarios(o: { runs: number; log: (l: string) => vo
         if (r.status !== 200) throw new Error(`chassis-${name}: HTTP ${r.status}`);
         times.push(msSince(t));
       }
-      // the columns the view read, as the engine learned them (a read's key is its columns)
-      const memory = requestSizes.forDevice(
-        deviceSizeKey({
-          host: "127.0.0.1",
-          port: agent.port,
-          version: "2c",
-          community: name,
-          timeout_ms: 0,
-          retries: 0,
-        }),
-      );
-      const columns = new Map<string, number>();
-      for (const read of memory.reads()) {
-        const perRequest = read.values ?? 64;
-        for (const column of read.read.split(" "))
-          columns.set(column, Math.max(1, Math.min(perRequest, (read.rows ?? perRequest) + 1)));
-      }
-      const walks = [...columns].map(([column, r]) => ({ column, rows: r }));
+      // the columns the view read, as the engine learned them
+      const walks = learnedWalks(agent.port, name);
       const floors: number[] = [];
-      for (let i = 0; i < 3; i++) floors.push(await floorMs(agent.port, name, walks));
+      for (let i = 0; i < 3; i++) floors.push(await bulkWalksMs(agent.port, name, walks));
       const row = scenarioRow(`chassis-${name}`, {
         median_ms: median(times),
         floor_ms: median(floors),

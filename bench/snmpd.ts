@@ -13,19 +13,20 @@
  * floor's datagrams; its round trips, the most requests of one walk, are printed). Where the namespace cannot be made (not root, no ip, no snmpd or
  * snmpbulkwalk) there are no rows and the reason is printed.
  */
-import { type ChildProcess, execFile } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { deviceSizeKey, requestSizes, resetRequestSizes } from "../drivers/snmp/request-size";
+import { resetRequestSizes } from "../drivers/snmp/request-size";
 import { SnmpSession } from "../drivers/snmp/session";
 import type { components } from "../generated/api";
+import { bulkWalksMs, learnedWalks, stopChild, type ColumnWalk } from "./agent-floor";
 import { SNMPBULKWALK } from "./baseline";
 import { startDelayRelay, type DelayRelay } from "./delay-relay";
 import { namespaceUnavailable, startNamespace, type BenchNamespace } from "./netns";
 import { scenarioRow, type ScenarioResult } from "./results";
 import { fixture, type Fixture } from "./scenarios";
-import { median, msSince, summary } from "./stats";
+import { median, summary } from "./stats";
 
 export const SNMPD = "/usr/sbin/snmpd";
 const COMMUNITY = "bench-snmpd";
@@ -64,20 +65,7 @@ async function startSnmpd(ns: BenchNamespace, dir: string): Promise<RunningSnmpd
   const keep = (d: Buffer) => (log = (log + d.toString()).slice(-4000));
   agent.stdout?.on("data", keep);
   agent.stderr?.on("data", keep);
-  const stop = async () => {
-    if (agent.exitCode !== null || agent.signalCode !== null) return;
-    let timer: NodeJS.Timeout | undefined;
-    const exited = new Promise<void>((resolve) => {
-      agent.once("exit", () => resolve());
-      timer = setTimeout(() => {
-        agent.kill("SIGKILL");
-        resolve();
-      }, 3000);
-    });
-    agent.kill("SIGTERM");
-    await exited;
-    clearTimeout(timer);
-  };
+  const stop = () => stopChild(agent);
   const probe = new SnmpSession(
     { host: ns.address, port: 161, version: "2c", community: COMMUNITY, timeout_ms: 300, retries: 0 },
     { sizeMemory: null },
@@ -99,48 +87,13 @@ async function startSnmpd(ns: BenchNamespace, dir: string): Promise<RunningSnmpd
   throw new Error(`snmpd did not answer in the namespace:\n${log.trim()}`);
 }
 
-function walk(args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile(SNMPBULKWALK, args, { maxBuffer: 64 * 1024 * 1024, timeout: 60_000 }, (error, _o, stderr) =>
-      error ? reject(new Error(`snmpbulkwalk ${args.join(" ")}: ${stderr || error.message}`)) : resolve(),
-    );
-  });
-}
-
-/** The columns the engine read for this device since the last reset, each with the rows of one request. */
-function learnedWalks(relay: DelayRelay): Array<{ column: string; rows: number }> {
-  const memory = requestSizes.forDevice(
-    deviceSizeKey({
-      host: "127.0.0.1",
-      port: relay.port,
-      version: "2c",
-      community: COMMUNITY,
-      timeout_ms: 0,
-      retries: 0,
-    }),
-  );
-  const columns = new Map<string, number>();
-  for (const read of memory.reads()) {
-    // the engine asks a column's rows and one more (its end), at most what the agent allowed
-    const perRequest = read.values ?? 64;
-    for (const column of read.read.split(" "))
-      columns.set(column, Math.max(1, Math.min(perRequest, (read.rows ?? perRequest) + 1)));
-  }
-  return [...columns].map(([column, rows]) => ({ column, rows }));
-}
-
 /** The agent's floor through the relay: one snmpbulkwalk per column, all at once; ms and datagrams. */
-async function floor(relay: DelayRelay, walks: Array<{ column: string; rows: number }>) {
+async function floor(relay: DelayRelay, walks: ColumnWalk[]) {
   relay.reset();
-  const start = process.hrtime.bigint();
-  await Promise.all(
-    walks.map((w) =>
-      walk(["-v2c", "-c", COMMUNITY, "-On", "-t", "2", "-r", "1", `-Cr${w.rows}`, `127.0.0.1:${relay.port}`, w.column]),
-    ),
-  );
+  const ms = await bulkWalksMs(relay.port, COMMUNITY, walks);
   // the walks run side by side, each on a socket of its own: its requests are its round trips
   const roundTrips = Math.max(0, ...relay.traffic.bySocket.values());
-  return { ms: msSince(start), requests: relay.traffic.requests, roundTrips };
+  return { ms, requests: relay.traffic.requests, roundTrips };
 }
 
 /** One view measured: a warm-up that learns, then `runs` calls; then the floor of what it read. */
@@ -171,7 +124,7 @@ async function measureView(
     roundTrips.push(drivers.roundTrips);
     counted.push(drivers.requests);
   }
-  const walks = learnedWalks(relay);
+  const walks = learnedWalks(relay.port, COMMUNITY);
   if (walks.length === 0) throw new Error(`${name}: the engine learned no column reads`);
   await floor(relay, walks); // warm-up, as the view had
   const floors: Array<{ ms: number; requests: number; roundTrips: number }> = [];

@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { SnmpSession } from "../drivers/snmp/session";
+import { stopChild } from "./agent-floor";
 
 export const SNMPSIMD = "/usr/bin/snmpsimd";
 
@@ -59,19 +60,7 @@ export async function startSnmpsimd(options: SnmpsimdOptions): Promise<RunningSn
   agent.stdout?.on("data", (d) => (log += d));
   agent.stderr?.on("data", (d) => (log += d));
   const stop = async () => {
-    if (agent.exitCode === null && agent.signalCode === null) {
-      let timer: NodeJS.Timeout | undefined;
-      const exited = new Promise<void>((resolve) => {
-        agent.once("exit", () => resolve());
-        timer = setTimeout(() => {
-          agent.kill("SIGKILL");
-          resolve();
-        }, 3000);
-      });
-      agent.kill("SIGTERM");
-      await exited;
-      clearTimeout(timer);
-    }
+    await stopChild(agent);
     fs.rmSync(tmp, { recursive: true, force: true });
   };
 
