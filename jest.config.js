@@ -13,6 +13,7 @@ const os = require("node:os");
 const sqliteOnly = [
   "conventions", // paths, slashes, methods, error shape, cookie flags
   "database-unavailable", // SQLite's write lock; the error classification is pure
+  "device-load", // the per-device bound, shared learns and device_busy: device traffic only
   "fuzz", // skips itself on MariaDB unless SWITCHDESK_FUZZ_ALL_DBS=1
   "hardening-edge", // 413/415/400 at the edge, Host, security headers, links
   "linux-host", // a Linux host's links over SSH in a network namespace
@@ -90,7 +91,7 @@ module.exports = {
       ...base,
       displayName: "browser",
       testMatch: ["<rootDir>/test/browser/**/*.test.ts"],
-      // one Chromium for the run; each suite connects with contexts of its own
+      // one Chromium per worker for the run; each suite connects with contexts of its own
       globalSetup: "<rootDir>/test/support/browser-setup.js",
       globalTeardown: "<rootDir>/test/support/browser-teardown.js",
       setupFiles: ["<rootDir>/test/support/env-common.js", "<rootDir>/test/support/env-sqlite.js"],

@@ -11,6 +11,7 @@ import {
   startUiWorld,
   portRow,
   screenshot,
+  loggedIn,
   ADMIN,
   HELPDESK,
   type UiUser,
@@ -61,12 +62,7 @@ browserSuite("web UI themes and access", () => {
   afterAll(async () => w?.close());
 
   async function open(who: UiUser, path: string, width = 1280) {
-    const context = await w.browser.newContext({ viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(`${w.app.url}/login/?next=${encodeURIComponent(path)}`);
-    await page.fill("input[name=username]", who.username);
-    await page.fill("input[name=password]", who.password);
-    await Promise.all([page.waitForURL(`${w.app.url}${path}`), page.click("button[type=submit]")]);
+    const { context, page } = await loggedIn(w, who, path, { width, height: 900 });
     await page.locator("main h1").waitFor();
     await page.locator("main .loading").waitFor({ state: "detached" });
     return { context, page };

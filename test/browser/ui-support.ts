@@ -2,8 +2,8 @@
  * What the web UI's browser tests share: a test app with a lab switch (Cisco small
  * business profile: PoE on every port, a device that needs an explicit save), a superuser
  * and a helpdesk user limited to some VLANs, and Debian's chromium through playwright-core:
- * the one browser of the run (started by test/support/browser-server.js), each suite
- * connected to it on its own.
+ * the browser of the suite's Jest worker (started by test/support/browser-server.js), each
+ * suite connected to it on its own.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -16,14 +16,19 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // without a browser a suite is reported as skipped, never as passed; CI installs it
 export const browserSuite = fs.existsSync(CHROMIUM) || process.env.CI ? describe : describe.skip;
 
-/** a connection of this suite's own to the run's browser; closing it leaves the browser to the others */
+/**
+ * A connection of this suite's own to its worker's browser (one per Jest worker, started
+ * by test/support/browser-server.js); closing it leaves the browser to the worker's next suites.
+ */
 export async function openBrowser(): Promise<Browser> {
-  const ws = process.env.SWITCHDESK_TEST_BROWSER_WS;
-  if (!ws)
+  const listed = process.env.SWITCHDESK_TEST_BROWSER_WS;
+  if (!listed)
     throw new Error(
       `no browser for this run: the browser project's globalSetup starts ${CHROMIUM} (jest --selectProjects browser)`,
     );
-  return chromium.connect(ws);
+  const endpoints = JSON.parse(listed) as string[];
+  const worker = Number(process.env.JEST_WORKER_ID ?? "1");
+  return chromium.connect(endpoints[(worker - 1) % endpoints.length]);
 }
 
 export const SCREENSHOTS = path.join(__dirname, "..", "..", "docs", "screenshots");
@@ -95,19 +100,28 @@ export async function startUiWorld(opts: UiWorldOptions = {}): Promise<UiWorld> 
   };
 }
 
-/** a new browser context logged in through the login page, on `next` */
+/**
+ * A new browser context with a web session of `who`, on `next`. The session comes from a
+ * real login (the login form posted over HTTP, app.webLogin) and is handed to the browser
+ * as the cookies the service set: the login page itself is tested where it is the subject
+ * (ui-pages, web-ui, login-redirect); typing the password into it for every test cost
+ * about a second of browser time each.
+ */
 export async function loggedIn(
   w: UiWorld,
   who: UiUser,
   next: string,
   viewport = { width: 1280, height: 900 },
 ): Promise<{ context: BrowserContext; page: Page }> {
+  const session = await w.app.webLogin(who.username, who.password);
   const context = await w.browser.newContext({ viewport });
+  await context.addCookies([
+    { name: "sessionid", value: encodeURIComponent(session.cookie), url: w.app.url, httpOnly: true, sameSite: "Lax" },
+    { name: "csrftoken", value: encodeURIComponent(session.csrf), url: w.app.url, sameSite: "Lax" },
+  ]);
   const page = await context.newPage();
-  await page.goto(`${w.app.url}/login/?next=${encodeURIComponent(next)}`);
-  await page.fill("input[name=username]", who.username);
-  await page.fill("input[name=password]", who.password);
-  await Promise.all([page.waitForURL(`${w.app.url}${next}`), page.click("button[type=submit]")]);
+  await page.goto(`${w.app.url}${next}`);
+  if (page.url() !== `${w.app.url}${next}`) throw new Error(`${who.username} is not on ${next} but on ${page.url()}`);
   return { context, page };
 }
 

@@ -1,8 +1,11 @@
 // Jest globalSetup/globalTeardown of the browser project: one Chromium (Debian's, driven by
-// playwright-core) for the whole run instead of one per suite. Its websocket address goes to
-// the test workers in SWITCHDESK_TEST_BROWSER_WS; each suite connects to it and works in
-// browser contexts of its own (test/browser/ui-support.ts openBrowser), so suites share no
-// cookies or storage. Without the executable nothing is started and the suites say so.
+// playwright-core) per Jest worker for the whole run, instead of one per suite. Their
+// websocket addresses go to the test workers in SWITCHDESK_TEST_BROWSER_WS (a JSON list);
+// a suite connects to the one of its worker (JEST_WORKER_ID) and works in browser contexts
+// of its own (test/browser/ui-support.ts openBrowser), so suites share no cookies or
+// storage. Two workers driving one browser waited on each other in its main process: the
+// browser suites alone kept less than one core of two busy. Without the executable nothing
+// is started and the suites say so.
 const fs = require("node:fs");
 const { chromium } = require("playwright-core");
 
@@ -17,17 +20,23 @@ const ARGS = [
   "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
 ];
 
-async function setup() {
+async function setup(globalConfig) {
   if (!fs.existsSync(CHROMIUM)) return;
-  const server = await chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: ARGS });
-  globalThis.__switchdeskBrowserServer = server;
-  process.env.SWITCHDESK_TEST_BROWSER_WS = server.wsEndpoint();
+  const count = Math.max(1, Math.min(globalConfig?.maxWorkers ?? 1, 8));
+  const servers = await Promise.all(
+    Array.from({ length: count }, () =>
+      chromium.launchServer({ executablePath: CHROMIUM, headless: true, args: ARGS }),
+    ),
+  );
+  globalThis.__switchdeskBrowserServers = servers;
+  process.env.SWITCHDESK_TEST_BROWSER_WS = JSON.stringify(servers.map((s) => s.wsEndpoint()));
 }
 
 async function teardown() {
-  const server = globalThis.__switchdeskBrowserServer;
+  const servers = globalThis.__switchdeskBrowserServers ?? [];
+  delete globalThis.__switchdeskBrowserServers;
   delete process.env.SWITCHDESK_TEST_BROWSER_WS;
-  if (server) await server.close();
+  await Promise.all(servers.map((s) => s.close()));
 }
 
 module.exports = { setup, teardown, CHROMIUM, ARGS };
