@@ -36,9 +36,17 @@ afterAll(async () => {
   await lab?.stop();
 });
 
+/**
+ * The face's target with the timeouts the service gives a switch (app/devices.ts: 10 s to
+ * connect, 30 s per request): the tests that are not about time do not fail because a busy
+ * machine kept an answer past a short bound (a CI run's login once waited more than 800 ms).
+ */
 function target(f: LabAoscxFace = face, extra: Partial<HttpsTarget> = {}): HttpsTarget {
-  return { ...f.httpsTarget({ pin: true }), request_timeout_ms: 800, connect_timeout_ms: 1000, ...extra };
+  return { ...f.httpsTarget({ pin: true }), request_timeout_ms: 30_000, connect_timeout_ms: 10_000, ...extra };
 }
+
+/** short bounds, for the tests of a face that hangs or goes silent, which wait for them */
+const SHORT: Partial<HttpsTarget> = { request_timeout_ms: 800, connect_timeout_ms: 1000 };
 
 /** the driver as the service opens it (registry), not closed by the test unless it says so */
 async function driver(f: LabAoscxFace = face, extra: Partial<HttpsTarget> = {}): Promise<Driver> {
@@ -213,7 +221,7 @@ describe("the driver's sessions", () => {
   });
 
   test("a request that times out is DeviceUnreachable, and close() still logs out", async () => {
-    const d = await driver();
+    const d = await driver(face, SHORT);
     face.faults.hangRequests(/^GET \/rest\/v[\d.]+\/system\/interfaces$/);
     const started = Date.now();
     await expect(d.learn("basic")).rejects.toBeInstanceOf(DeviceUnreachable);
@@ -225,7 +233,7 @@ describe("the driver's sessions", () => {
 
   test("a write that gets no answer is DeviceOutcomeUnknown (it may have been made), and close() still logs out", async () => {
     const li = lab.model.port(13);
-    const d = await driver();
+    const d = await driver(face, SHORT);
     const v = await view(d, li.name);
     face.faults.hangRequests(/^PATCH /);
     await expect(d.setDescription(v, "lost answer")).rejects.toBeInstanceOf(DeviceOutcomeUnknown);
@@ -243,7 +251,7 @@ describe("the driver's sessions", () => {
   });
 
   test("a switch gone silent: the call fails in bounded time and close() does not hang", async () => {
-    const d = await driver();
+    const d = await driver(face, SHORT);
     await d.learnVlans();
     face.faults.silent = true;
     const started = Date.now();
@@ -253,7 +261,7 @@ describe("the driver's sessions", () => {
   });
 
   test("a logout that hangs does not hang close()", async () => {
-    const d = await driver();
+    const d = await driver(face, SHORT);
     await d.learnVlans();
     face.faults.hangRequests(/logout$/);
     const started = Date.now();
@@ -274,7 +282,7 @@ describe("the driver's sessions", () => {
     const holders = await Promise.all(Array.from({ length: 6 }, () => driver()));
     for (const h of holders) await h.learnVlans();
     expect(face.openSessions()).toBe(6);
-    const late = await driver();
+    const late = await driver(face, SHORT);
     const started = Date.now();
     const failure = late.learnVlans();
     await expect(failure).rejects.toBeInstanceOf(DeviceRefused);

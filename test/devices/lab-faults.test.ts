@@ -234,7 +234,7 @@ describe("SNMPv3 session across a restart", () => {
       privKey: "privkey-123",
     } as const;
     const lab = await startLabSwitch({ v3: user });
-    const s = openSession(lab.port, { v3: user, timeoutMs: 500 });
+    const s = openSession(lab.port, { v3: user });
     try {
       await s.get(["1.3.6.1.2.1.1.5.0"]);
       lab.faults.restart();
