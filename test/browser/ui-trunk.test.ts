@@ -56,7 +56,7 @@ browserSuite("web UI trunk editor", () => {
     await expect(portRow(helpdesk, ports[2].ifIndex).locator('td[data-label="VLAN"] select').count()).resolves.toBe(1);
   });
 
-  it("makes an access port a trunk and an access port again, through the API, with the answer in words", async () => {
+  it("makes an access port a trunk through the API, with the answer in words and the row read again", async () => {
     const page = await pageOf(ADMIN);
     const port = w.lab.model.port(3);
     const bp = port.bridgePort!;
@@ -88,6 +88,18 @@ browserSuite("web UI trunk editor", () => {
       await expect(editor(page, port.ifIndex).locator(`input[name="tagged"][value="${id}"]`).isChecked()).resolves.toBe(
         true,
       );
+  });
+
+  // two tests where there was one: on a slow, busy machine the whole round trip in one
+  // page came near Jest's 30 s for a test
+  it("makes that trunk an access port again", async () => {
+    const port = w.lab.model.port(3);
+    const bp = port.bridgePort!;
+    // the trunk the test before made
+    const [a, b] = taggedOn(bp);
+    expect([a, b].every((id) => id !== undefined)).toBe(true);
+    const page = await pageOf(ADMIN);
+    await editor(page, port.ifIndex).locator("summary").click();
     await editor(page, port.ifIndex).locator(`input[name="tagged"][value="${a}"]`).uncheck();
     await editor(page, port.ifIndex).locator(`input[name="tagged"][value="${b}"]`).uncheck();
     await editor(page, port.ifIndex)
