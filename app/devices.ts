@@ -18,7 +18,16 @@ import { bool } from "../db/flags";
 import { openDriver as registryOpen, type DriverSpec, type OpenedDriver } from "../drivers/registry";
 import type { Driver } from "../drivers/contract";
 import { CertificateChanged, DeviceBusy, DeviceError, DriverChoiceStale, HostKeyChanged } from "../model/failures";
-import type { Connection, HttpsTarget, SnmpTarget, SshTarget } from "../model/targets";
+import {
+  HTTPS_CONNECT_TIMEOUT_MS,
+  HTTPS_REQUEST_TIMEOUT_MS,
+  SSH_COMMAND_TIMEOUT_MS,
+  SSH_CONNECT_TIMEOUT_MS,
+  type Connection,
+  type HttpsTarget,
+  type SnmpTarget,
+  type SshTarget,
+} from "../model/targets";
 import { nowIso } from "../db/time";
 import { httpsGateKey, sshGateKey, type DeviceGates } from "../drivers/device-gate";
 import { driverInfoWorthWriting } from "../domain/driver-info";
@@ -61,14 +70,8 @@ type MenuEntry = { group: GroupFull; devices: DeviceFull[] };
 
 export type DriverOpener = (spec: DriverSpec) => Promise<OpenedDriver>;
 
-/** SSH: connecting and logging in together; one command from sending to its output */
-const SSH_CONNECT_TIMEOUT_MS = 10_000;
-const SSH_COMMAND_TIMEOUT_MS = 20_000;
 /** NETCONF: one RPC (a whole interface table) from sending it to its reply (PyEZ waits 30 s) */
 const NETCONF_RPC_TIMEOUT_MS = 30_000;
-/** HTTPS APIs: TCP and TLS handshake; one request to the end of its answer (a stack's tables are large) */
-const HTTPS_CONNECT_TIMEOUT_MS = 10_000;
-const HTTPS_REQUEST_TIMEOUT_MS = 30_000;
 
 function groupFull(g: Row<"switch_groups">, vlans: number[]): GroupFull {
   return {

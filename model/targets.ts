@@ -3,6 +3,17 @@
  * hands out targets for its simulated switches in the same shape.
  */
 
+/**
+ * The bounds the service gives a device it manages (app/devices.ts); tests that are not
+ * about time use them too. SSH: connecting and logging in together; one command from
+ * sending to its output.
+ */
+export const SSH_CONNECT_TIMEOUT_MS = 10_000;
+export const SSH_COMMAND_TIMEOUT_MS = 20_000;
+/** HTTPS APIs: TCP and TLS handshake; one request to the end of its answer (a stack's tables are large) */
+export const HTTPS_CONNECT_TIMEOUT_MS = 10_000;
+export const HTTPS_REQUEST_TIMEOUT_MS = 30_000;
+
 /** How a driver reaches its device; secrets already decrypted by the caller. */
 export interface SnmpTarget {
   host: string;

@@ -14,7 +14,7 @@ import { openDriver } from "../../drivers/registry";
 import { HttpsClient, type HttpsAnswer } from "../../drivers/https/client";
 import { DeviceOutcomeUnknown, DeviceRefused, DeviceUnreachable, NotSupported } from "../../model/failures";
 import type { InterfaceView } from "../../model/device";
-import type { HttpsTarget } from "../../model/targets";
+import { HTTPS_CONNECT_TIMEOUT_MS, HTTPS_REQUEST_TIMEOUT_MS, type HttpsTarget } from "../../model/targets";
 
 let lab: LabSwitch;
 let face: LabAoscxFace;
@@ -42,7 +42,12 @@ afterAll(async () => {
  * machine kept an answer past a short bound (a CI run's login once waited more than 800 ms).
  */
 function target(f: LabAoscxFace = face, extra: Partial<HttpsTarget> = {}): HttpsTarget {
-  return { ...f.httpsTarget({ pin: true }), request_timeout_ms: 30_000, connect_timeout_ms: 10_000, ...extra };
+  return {
+    ...f.httpsTarget({ pin: true }),
+    request_timeout_ms: HTTPS_REQUEST_TIMEOUT_MS,
+    connect_timeout_ms: HTTPS_CONNECT_TIMEOUT_MS,
+    ...extra,
+  };
 }
 
 /** short bounds, for the tests of a face that hangs or goes silent, which wait for them */

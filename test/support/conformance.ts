@@ -22,7 +22,13 @@ import { FAMILIES } from "../../drivers/families";
 import type { CapabilityFlag } from "../../model/capabilities";
 import type { DeviceSnapshot, InterfaceView } from "../../model/device";
 import { DeviceMismatch, DeviceRefused, DeviceUnreachable } from "../../model/failures";
-import type { Connection } from "../../model/targets";
+import {
+  HTTPS_CONNECT_TIMEOUT_MS,
+  HTTPS_REQUEST_TIMEOUT_MS,
+  SSH_COMMAND_TIMEOUT_MS,
+  SSH_CONNECT_TIMEOUT_MS,
+  type Connection,
+} from "../../model/targets";
 import { snmprecPath } from "./fixtures";
 import { checkFindRoles } from "./conformance-find";
 import { Snmprec } from "./snmprec-facts";
@@ -196,8 +202,15 @@ async function viewOf(d: Driver, id: string): Promise<InterfaceView> {
  */
 function withServiceTimeouts(c: Connection): Connection {
   if ("snmp" in c) return { ...c, snmp: { ...c.snmp, timeout_ms: Math.max(c.snmp.timeout_ms, 2000) } };
-  if ("ssh" in c) return { ...c, ssh: { ...c.ssh, connect_timeout_ms: 10_000, command_timeout_ms: 20_000 } };
-  return { ...c, https: { ...c.https, connect_timeout_ms: 10_000, request_timeout_ms: 30_000 } };
+  if ("ssh" in c)
+    return {
+      ...c,
+      ssh: { ...c.ssh, connect_timeout_ms: SSH_CONNECT_TIMEOUT_MS, command_timeout_ms: SSH_COMMAND_TIMEOUT_MS },
+    };
+  return {
+    ...c,
+    https: { ...c.https, connect_timeout_ms: HTTPS_CONNECT_TIMEOUT_MS, request_timeout_ms: HTTPS_REQUEST_TIMEOUT_MS },
+  };
 }
 
 /** One lab switch and its face for a describe block; drivers closed after each test. */
