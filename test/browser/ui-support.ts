@@ -11,6 +11,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from "playwrig
 import { startTestApp, type TestApp } from "../support/harness";
 import { addDevice, addGroup, startLab, type GroupSpec } from "../support/lab-inventory";
 import type { LabSwitch } from "../../lab";
+import { CSRF_COOKIE, SESSION_COOKIE } from "../../server/auth";
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // without a browser a suite is reported as skipped, never as passed; CI installs it
@@ -116,8 +117,14 @@ export async function loggedIn(
   const session = await w.app.webLogin(who.username, who.password);
   const context = await w.browser.newContext({ viewport });
   await context.addCookies([
-    { name: "sessionid", value: encodeURIComponent(session.cookie), url: w.app.url, httpOnly: true, sameSite: "Lax" },
-    { name: "csrftoken", value: encodeURIComponent(session.csrf), url: w.app.url, sameSite: "Lax" },
+    {
+      name: SESSION_COOKIE,
+      value: encodeURIComponent(session.cookie),
+      url: w.app.url,
+      httpOnly: true,
+      sameSite: "Lax",
+    },
+    { name: CSRF_COOKIE, value: encodeURIComponent(session.csrf), url: w.app.url, sameSite: "Lax" },
   ]);
   const page = await context.newPage();
   await page.goto(`${w.app.url}${next}`);

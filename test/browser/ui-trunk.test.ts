@@ -96,8 +96,9 @@ browserSuite("web UI trunk editor", () => {
     const port = w.lab.model.port(3);
     const bp = port.bridgePort!;
     // the trunk the test before made
-    const [a, b] = taggedOn(bp);
-    expect([a, b].every((id) => id !== undefined)).toBe(true);
+    const tagged = taggedOn(bp);
+    expect(tagged).toHaveLength(2);
+    const [a, b] = tagged;
     const page = await pageOf(ADMIN);
     await editor(page, port.ifIndex).locator("summary").click();
     await editor(page, port.ifIndex).locator(`input[name="tagged"][value="${a}"]`).uncheck();
