@@ -22,68 +22,9 @@ import type { LabSwitch } from "../lab";
 import { loadContract } from "../server/contract";
 import { createApp } from "../server/app";
 import type { components } from "../generated/api";
+import { httpRequest, type Answer, type RequestOptions } from "./http-client";
 
-export interface Answer {
-  status: number;
-  /** the error code of a refusal ("device_busy"), empty on success */
-  code: string;
-  /** the parsed JSON, or the text when it is not JSON (null: no answer) */
-  body: unknown;
-  ms: number;
-}
-
-export interface RequestOptions {
-  token?: string;
-  json?: unknown;
-  /**
-   * read the answer's bytes and leave them unparsed (body null unless it is an error): for
-   * large answers whose parsing in this process, the service's own, would be counted as
-   * the service's time (the menu of 200 groups of 10 is 630 kB of JSON)
-   */
-  discard?: boolean;
-}
-
-/** The `code` of an error answer's body, empty when it has none. */
-function errorCode(body: unknown): string {
-  return typeof body === "object" && body !== null && "code" in body && typeof body.code === "string" ? body.code : "";
-}
-
-/** One API call to the service at `baseUrl`, timed; an error answer is returned, never thrown. */
-export async function httpRequest(
-  baseUrl: string,
-  method: string,
-  p: string,
-  opts: RequestOptions = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (opts.token) headers.authorization = `Token ${opts.token}`;
-  if (opts.json !== undefined) headers["content-type"] = "application/json";
-  const start = process.hrtime.bigint();
-  try {
-    const res = await fetch(baseUrl + p, {
-      method,
-      headers,
-      body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
-    });
-    if (opts.discard && res.ok) {
-      await res.arrayBuffer();
-      return { status: res.status, code: "", body: null, ms: Number(process.hrtime.bigint() - start) / 1e6 };
-    }
-    const text = await res.text();
-    const ms = Number(process.hrtime.bigint() - start) / 1e6;
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // not JSON: kept as text
-    }
-    const code = res.status >= 400 ? errorCode(body) : "";
-    return { status: res.status, code, body, ms };
-  } catch (e) {
-    // no HTTP answer at all (connection refused or reset): counted as status 0
-    return { status: 0, code: (e as Error).message, body: null, ms: Number(process.hrtime.bigint() - start) / 1e6 };
-  }
-}
+export { httpRequest, type Answer, type RequestOptions };
 
 /** What a driver's session counted (SnmpDriver has counters; SSH drivers do not). */
 interface CountingDriver {
