@@ -35,6 +35,13 @@ const cores = typeof os.availableParallelism === "function" ? os.availableParall
 const workers = Number(process.env.SWITCHDESK_TEST_WORKERS) || cores;
 
 const base = {
+  // One id for every project: Jest keeps its transform cache per project id, so with the
+  // default ids (one per project) a run on a new clone, as in CI, compiled each TypeScript
+  // file once per project that loads it (up to seven times). With one id each file is
+  // compiled once; the cache key still holds the file's path and content. (Four projects
+  // over one set of suites, empty cache: 65 s of CPU against 88 s.) The haste map, also
+  // named by the id, is the same for every project here (same root and extensions).
+  id: "switchdesk",
   preset: "ts-jest",
   testEnvironment: "node",
   transform: { "^.+\\.ts$": ["ts-jest", {}] },
