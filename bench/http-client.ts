@@ -15,12 +15,6 @@ export interface Answer {
 export interface RequestOptions {
   token?: string;
   json?: unknown;
-  /**
-   * read the answer's bytes and leave them unparsed (body null unless it is an error): for
-   * large answers whose parsing in this process, the service's own, would be counted as
-   * the service's time (the menu of 200 groups of 10 is 630 kB of JSON)
-   */
-  discard?: boolean;
 }
 
 /** The `code` of an error answer's body, empty when it has none. */
@@ -45,10 +39,6 @@ export async function httpRequest(
       headers,
       body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
     });
-    if (opts.discard && res.ok) {
-      await res.arrayBuffer();
-      return { status: res.status, code: "", body: null, ms: Number(process.hrtime.bigint() - start) / 1e6 };
-    }
     const text = await res.text();
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
     let body: unknown = text;

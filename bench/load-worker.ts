@@ -4,8 +4,8 @@
  * time. In a worker thread its event loop, JIT and garbage collection are not the
  * service's: a scenario whose service runs in the bench's process (the menu, whose 630 kB
  * answers the client must read) then measures the service's time, not its own client's.
- * It reads each answer to its end and counts the bytes, without keeping or parsing them
- * (node:http on keep-alive connections, one per concurrent caller).
+ * It reads each answer to its end without keeping or parsing it (node:http on keep-alive
+ * connections, one per concurrent caller).
  */
 import http from "node:http";
 import path from "node:path";
@@ -27,7 +27,6 @@ export interface PhaseAnswer {
   /** the error when no answer came */
   code: string;
   ms: number;
-  bytes: number;
 }
 
 export interface Phase {
@@ -58,13 +57,12 @@ function call(plan: LoadPlan, agent: http.Agent): Promise<PhaseAnswer> {
       plan.baseUrl + plan.path,
       { method: plan.method, agent, headers: { accept: "application/json", authorization: `Token ${plan.token}` } },
       (res) => {
-        let bytes = 0;
-        res.on("data", (chunk: Buffer) => (bytes += chunk.length));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, code: "", ms: ms(), bytes }));
-        res.on("error", (e) => resolve({ status: 0, code: e.message, ms: ms(), bytes }));
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, code: "", ms: ms() }));
+        res.on("error", (e) => resolve({ status: 0, code: e.message, ms: ms() }));
       },
     );
-    req.on("error", (e) => resolve({ status: 0, code: e.message, ms: ms(), bytes: 0 }));
+    req.on("error", (e) => resolve({ status: 0, code: e.message, ms: ms() }));
     req.end();
   });
 }

@@ -418,7 +418,7 @@ export async function menuScenario(
     for (const a of cold) coldStatuses.add(a);
     const coldMs = cold.map((a) => a.ms);
     o.log(
-      `  menu: warm-up of ${warmup} calls (${coldStatuses.errors} errors), median ${summary(coldMs).median} ms, slowest ${Math.max(...coldMs).toFixed(1)} ms`,
+      `  menu: warm-up of ${warmup} calls (${coldStatuses.errors} errors), median ${summary(coldMs).median.toFixed(1)} ms, slowest ${Math.max(...coldMs).toFixed(1)} ms`,
     );
     const statuses = new Statuses();
     for (const a of measured) statuses.add(a);
