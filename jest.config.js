@@ -62,7 +62,14 @@ module.exports = {
   reporters: ["default", "<rootDir>/test/support/summary-reporter.js"],
   projects: [
     { ...base, displayName: "unit", testMatch: ["<rootDir>/test/unit/**/*.test.ts"] },
-    { ...base, displayName: "devices", testMatch: ["<rootDir>/test/devices/**/*.test.ts"] },
+    {
+      ...base,
+      displayName: "devices",
+      testMatch: ["<rootDir>/test/devices/**/*.test.ts"],
+      // the recordings' indexes built once for the run's snmpsimd starts
+      globalSetup: "<rootDir>/test/support/snmpsim-setup.js",
+      globalTeardown: "<rootDir>/test/support/snmpsim-teardown.js",
+    },
     {
       ...base,
       displayName: "api-sqlite",

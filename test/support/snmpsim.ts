@@ -174,7 +174,8 @@ export async function startSnmpsim(options: SnmpsimOptions = {}): Promise<Snmpsi
     `--v3-priv-proto=${u.priv_protocol.replace("-", "")}BLMT`,
   ]);
   if (options.maxVarBinds !== undefined) args.push(`--max-varbinds=${options.maxVarBinds}`);
-  const agent = await startSnmpsimd({ recordings, args });
+  // the run's index folder (snmpsim-setup.js) when there is one
+  const agent = await startSnmpsimd({ recordings, args, cacheDir: process.env.SWITCHDESK_TEST_SNMPSIM_CACHE });
   const target = (community: string, extra: Partial<SnmpTarget> = {}): SnmpTarget => ({
     host: "127.0.0.1",
     port: agent.port,
