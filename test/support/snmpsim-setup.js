@@ -37,4 +37,3 @@ async function teardown() {
 
 module.exports = setup;
 module.exports.teardown = teardown;
-module.exports.ENV = ENV;
