@@ -3,27 +3,9 @@
 // once (on SQLite), and the browser test.
 const os = require("node:os");
 
-// API suites whose behaviour does not depend on the database run on SQLite only. The rule:
-// a suite runs on both databases when what it checks goes through the store (users,
-// tokens, sessions' rights, audit rows, throttle counts, leases, groups and inventory,
-// migrations, directory users, instance rows, anything whose SQL differs by dialect); it
-// is listed here when it checks the HTTP edge, redirects, page shells, device traffic
-// through drivers or labs, or skips itself on MariaDB anyway. When in doubt, a suite
-// stays on both. The README's Tests section has the same list.
-const sqliteOnly = [
-  "conventions", // paths, slashes, methods, error shape, cookie flags
-  "database-unavailable", // SQLite's write lock; the error classification is pure
-  "device-load", // the per-device bound, shared learns and device_busy: device traffic only
-  "fuzz", // skips itself on MariaDB unless SWITCHDESK_FUZZ_ALL_DBS=1
-  "hardening-edge", // 413/415/400 at the edge, Host, security headers, links
-  "linux-host", // a Linux host's links over SSH in a network namespace
-  "login-redirect", // where a web login goes
-  "open-redirect", // no answer sends a browser to another site
-  "port-protection", // OpenL2M's port protections: rules over what a lab switch reports
-  "recordings-large", // a large recording through snmpsimd
-  "ui-shell", // the web UI's pages as the server gives them
-];
-const onBothDatabases = process.env.SWITCHDESK_TEST_ALL_API_ON_MARIADB === "1";
+// API suites on SQLite only, and the rule that keeps the others on both databases
+// (test/support/api-databases.js)
+const { sqliteOnly, allOnMariadb } = require("./test/support/api-databases");
 
 // One worker per core (what the machine reports as usable). A whole run with two workers
 // keeps only 1.3 of 2 cores busy (466 s on an idle two-core machine) and three workers
@@ -84,7 +66,7 @@ module.exports = {
       ...base,
       displayName: "api-mariadb",
       testMatch: ["<rootDir>/test/api/**/*.test.ts"],
-      testPathIgnorePatterns: onBothDatabases ? [] : sqliteOnly.map((name) => `/test/api/${name}\\.test\\.ts$`),
+      testPathIgnorePatterns: allOnMariadb ? [] : sqliteOnly.map((name) => `/test/api/${name}\\.test\\.ts$`),
       globalSetup: "<rootDir>/test/support/global-setup.js",
       globalTeardown: "<rootDir>/test/support/global-teardown.js",
       setupFiles: ["<rootDir>/test/support/env-common.js", "<rootDir>/test/support/env-mariadb.js"],
