@@ -33,7 +33,7 @@ describe("cisco SNMP driver: trunk changes", () => {
   });
 
   const driver = () => {
-    const d = cisco.open({ connector: 0, snmp: { ...lab.snmpTarget({ write: true }) } }, {});
+    const d = cisco.open({ connector: 0, snmp: lab.snmpTarget({ write: true }) }, {});
     open.push(d);
     return d;
   };

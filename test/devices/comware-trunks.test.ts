@@ -34,7 +34,7 @@ describe("comware SNMP driver: trunk changes", () => {
   });
 
   const driver = () => {
-    const d = comware.open({ connector: 0, snmp: { ...lab.snmpTarget({ write: true }) } }, {});
+    const d = comware.open({ connector: 0, snmp: lab.snmpTarget({ write: true }) }, {});
     open.push(d);
     return d;
   };

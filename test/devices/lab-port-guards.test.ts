@@ -50,8 +50,7 @@ describe("LAG members and 802.1X ports over SNMP", () => {
   });
   afterAll(async () => Promise.all([generic?.stop(), cbs?.stop()]));
 
-  const snmp = (lab: LabSwitch, family = genericFamily) =>
-    new SnmpDriver(family, { ...lab.snmpTarget({ write: true }) });
+  const snmp = (lab: LabSwitch, family = genericFamily) => new SnmpDriver(family, lab.snmpTarget({ write: true }));
 
   it("the lab serves what it models: the aggregate, its members (one down), the port in 802.1X mode", () => {
     const m = generic.model;

@@ -90,7 +90,7 @@ describe("arista driver on the profile", () => {
   let lab: LabSwitch;
   const open: Driver[] = [];
   const driver = () => {
-    const d = arista.open({ connector: 0, snmp: { ...lab.snmpTarget({ write: true }) } }, { name: "eos" });
+    const d = arista.open({ connector: 0, snmp: lab.snmpTarget({ write: true }) }, { name: "eos" });
     open.push(d);
     return d;
   };

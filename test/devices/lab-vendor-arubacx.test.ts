@@ -129,7 +129,7 @@ describe("arubacx driver on the profile (a two-member VSF stack)", () => {
   let lab: LabSwitch;
   const open: Driver[] = [];
   const driver = () => {
-    const d = arubacx.open({ connector: 0, snmp: { ...lab.snmpTarget({ write: true }) } }, { name: "cx" });
+    const d = arubacx.open({ connector: 0, snmp: lab.snmpTarget({ write: true }) }, { name: "cx" });
     open.push(d);
     return d;
   };

@@ -614,7 +614,7 @@ describe("cisco profile started as a VTP client", () => {
  */
 describe("cisco driver on the cisco profile", () => {
   const open = (lab: LabSwitch) =>
-    ciscoEntry.open({ connector: 0, snmp: { ...lab.snmpTarget({ write: true }) } }, { name: lab.options.name });
+    ciscoEntry.open({ connector: 0, snmp: lab.snmpTarget({ write: true }) }, { name: lab.options.name });
   const withLab = async (
     options: Partial<Parameters<typeof startLabSwitch>[0]>,
     fn: (lab: LabSwitch, d: Driver) => Promise<void>,

@@ -217,7 +217,7 @@ describe("comware driver on the comware profile", () => {
   const open: Driver[] = [];
   const driver = () => {
     const d = comware.open(
-      { connector: 0, snmp: { ...lab.snmpTarget({ version: "2c", write: true }) } },
+      { connector: 0, snmp: lab.snmpTarget({ version: "2c", write: true }) },
       { name: "lab-comware" },
     );
     open.push(d);

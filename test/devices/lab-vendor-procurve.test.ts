@@ -104,7 +104,7 @@ describe("procurve driver on the procurve profile", () => {
   const open: Driver[] = [];
   const driver = () => {
     const d = procurve.open(
-      { connector: 0, snmp: { ...lab.snmpTarget({ version: "2c", write: true }) } },
+      { connector: 0, snmp: lab.snmpTarget({ version: "2c", write: true }) },
       { name: "lab-procurve" },
     );
     open.push(d);
