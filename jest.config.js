@@ -7,14 +7,15 @@ const os = require("node:os");
 // (test/support/api-databases.js)
 const { sqliteOnly, allOnMariadb } = require("./test/support/api-databases");
 
-// One worker per core (what the machine reports as usable). A whole run with two workers
-// keeps only 1.3 of 2 cores busy (466 s on an idle two-core machine) and three workers
-// took 366 s there, but in a CI run with three a lab agent that shares its worker's
-// process was starved past a test client's 1 s timeout: the suites wait on devices,
-// service processes and Chromium, and a third worker leaves none of them room when they
-// all want the CPU at once. SWITCHDESK_TEST_WORKERS sets another number.
+// One worker more than the cores (what the machine reports as usable). About a quarter of
+// a whole run's suite time is spent waiting on devices, service processes, MariaDB
+// restarts and Chromium, and the extra worker fills it: on an idle two-core machine 377 s
+// against 428 s with one worker per core. A lab agent answers from its worker's own
+// process, so on a busy machine its answer can come late: tests whose requests the lab
+// answers use timeouts of a second or more with a retry, and only the tests of a silent
+// device keep short ones. SWITCHDESK_TEST_WORKERS sets another number.
 const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
-const workers = Number(process.env.SWITCHDESK_TEST_WORKERS) || cores;
+const workers = Number(process.env.SWITCHDESK_TEST_WORKERS) || cores + 1;
 
 const base = {
   // One id for every project: Jest keeps its transform cache per project id, so with the
