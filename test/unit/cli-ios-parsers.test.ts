@@ -2,7 +2,8 @@
  * The IOS parsers against real device output: every `.raw` file of the commands the
  * driver reads parses, and the fields the driver uses agree with the `.yml` beside it
  * (`parsed_sample`, one entry per row, in order). The fixtures live beside the project
- * (../shared/fixtures/cli/); without them these tests are skipped, not passed.
+ * (../shared/fixtures/cli/, or SWITCHDESK_FIXTURES); without them these tests are skipped,
+ * not passed.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -18,8 +19,9 @@ import { parsePowerInline } from "../../drivers/families/cisco-ios-cli/parse-pow
 import { parseRunningInterfaces } from "../../drivers/families/cisco-ios-cli/parse-running-interface";
 import { expandVlanList, parseSwitchport } from "../../drivers/families/cisco-ios-cli/parse-switchport";
 import { parseVlanBrief } from "../../drivers/families/cisco-ios-cli/parse-vlan-brief";
+import { fixturesDir } from "../support/fixtures";
 
-const FIXTURES = path.resolve(__dirname, "../../../shared/fixtures/cli/cisco_ios");
+const FIXTURES = path.join(fixturesDir, "cli", "cisco_ios");
 const present = fs.existsSync(FIXTURES);
 if (!present) console.warn(`cli-ios-parsers: skipped, no fixtures at ${path.relative(process.cwd(), FIXTURES)}`);
 const describeFixtures = present ? describe : describe.skip;
