@@ -85,6 +85,11 @@ export interface ClientSession {
 }
 
 export interface SessionOptions {
+  /**
+   * How long a request waits for its answer: by default as long as a lab agent on a busy
+   * machine may need (it answers from the test's own process, late when the process waits
+   * for a core); a test of an agent that stays silent names its own short wait.
+   */
   timeoutMs?: number;
   retries?: number;
   /** SNMPv3 user instead of a community */
@@ -116,11 +121,13 @@ function flatten(varbinds: Array<ClientVarBind | ClientVarBind[]>): ClientVarBin
   return out;
 }
 
+const ANSWER_WAIT_MS = 5000;
+
 /** A session to host:port (v2c with opts.community, or v3 with opts.v3). */
 export function openSession(port: number, opts: SessionOptions = {}): ClientSession {
   const common = {
     port,
-    timeout: opts.timeoutMs ?? 1000,
+    timeout: opts.timeoutMs ?? ANSWER_WAIT_MS,
     retries: opts.retries ?? 0,
     backoff: 1,
     ...(opts.context ? { context: opts.context } : {}),
