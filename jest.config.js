@@ -12,8 +12,8 @@ const { sqliteOnly, allOnMariadb } = require("./test/support/api-databases");
 // restarts and Chromium, and the extra worker fills it: on an idle two-core machine 377 s
 // against 428 s with one worker per core. A lab agent answers from its worker's own
 // process, so on a busy machine its answer can come late: tests whose requests the lab
-// answers use timeouts of a second or more with a retry, and only the tests of a silent
-// device keep short ones. SWITCHDESK_TEST_WORKERS sets another number.
+// answers wait a second with a retry (the lab's driver targets) or 5 s (the test SNMP
+// client), and only the tests of a silent device keep short waits. SWITCHDESK_TEST_WORKERS sets another number.
 const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
 const workers = Number(process.env.SWITCHDESK_TEST_WORKERS) || cores + 1;
 
