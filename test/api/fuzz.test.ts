@@ -37,8 +37,8 @@ const PASSWORD_WORK = new Set(["createToken", "createUser", "updateUser", "patch
 
 /**
  * Once per run, on SQLite: the shell, validation and handlers it exercises are the same on
- * both stores, and the API suites run every operation on MariaDB too. SWITCHDESK_FUZZ_ALL_DBS=1
- * runs it on MariaDB as well.
+ * both stores, and the store's own behaviour is tried on MariaDB by the suites that run there
+ * (test/support/api-databases.js). SWITCHDESK_FUZZ_ALL_DBS=1 runs it on MariaDB as well.
  */
 const fuzzHere = dialect === "sqlite" || process.env.SWITCHDESK_FUZZ_ALL_DBS === "1";
 if (!fuzzHere) console.log("API fuzzer: runs on SQLite only (SWITCHDESK_FUZZ_ALL_DBS=1 runs it here too)");
