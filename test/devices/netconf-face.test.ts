@@ -23,8 +23,10 @@ const open: Array<{ close(): Promise<void> }> = [];
 
 beforeAll(async () => {
   lab = await startLabSwitch({ profile: "juniper", ports: 24, poePorts: [1, 2, 3, 4], routedPorts: [2], seed: 5 });
-  // a "minute" of a confirm-timeout lasts 150 ms here
-  face = await startLabNetconfFace(lab, { confirmMinuteMs: 150 });
+  // a "minute" of a confirm-timeout lasts a second here: long enough for a driver's
+  // read-back on a busy machine (at 150 ms the switch once rolled a change back before the
+  // read-back came), short enough to watch the switch roll back by itself
+  face = await startLabNetconfFace(lab, { confirmMinuteMs: 1000 });
 }, 20_000);
 afterEach(async () => {
   face.faults.reset();
@@ -122,7 +124,7 @@ test("a confirmed commit never confirmed (the driver lost its session) is rolled
   await expect(failure).rejects.toThrow(/rolls it back by itself within 1 minute/);
   expect(committed).toEqual({ alias: "never confirmed", confirmPending: true });
   // the lost session's lock goes with it; the switch goes back by itself
-  await waitFor(() => !face.configState().locked && !face.configState().confirmPending, 2000);
+  await waitFor(() => !face.configState().locked && !face.configState().confirmPending, 3000);
   expect(face.counters.rollbacks).toBe(rollbacks + 1);
   expect(lab.model.alias(port.ifIndex)).toBe(before);
 });
@@ -132,7 +134,7 @@ test("a confirmed commit that is confirmed stays after the timeout", async () =>
   const d = driver();
   await d.setDescription(await view(d, port.name), "confirmed");
   expect(face.configState()).toEqual({ locked: false, uncommitted: false, confirmPending: false });
-  await new Promise((r) => setTimeout(r, 300));
+  await new Promise((r) => setTimeout(r, 1200));
   expect(lab.model.alias(port.ifIndex)).toBe("confirmed");
 });
 
