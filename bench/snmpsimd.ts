@@ -32,13 +32,16 @@ export interface SnmpsimdOptions {
    * drops its privileges). snmpsimd names an index by its recording's real path and builds
    * it again only when the recording is newer, so a start finds the indexes another start
    * built. Default: a new folder per start, removed at stop. Two agents must not build the
-   * same index at once: fill the folder first (buildSnmpsimIndexes).
+   * same index at once: fill the folder first, with one agent serving them all (as the
+   * tests' global set-up does).
    */
   cacheDir?: string;
 }
 
 export interface RunningSnmpsimd {
   port: number;
+  /** the agent's process id */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -82,7 +85,7 @@ export async function startSnmpsimd(options: SnmpsimdOptions): Promise<RunningSn
       if (agent.exitCode !== null) break;
       try {
         await probe.get(["1.3.6.1.2.1.1.2.0"]);
-        return { port, stop };
+        return { port, pid: agent.pid ?? 0, stop };
       } catch {
         await new Promise((r) => setTimeout(r, 200));
       }
@@ -92,19 +95,4 @@ export async function startSnmpsimd(options: SnmpsimdOptions): Promise<RunningSn
   }
   await stop();
   throw new Error(`snmpsimd did not come up:\n${log}`);
-}
-
-/**
- * Builds the indexes of these recordings into cacheDir (made writable for snmpsimd's
- * unprivileged user): one agent serving them all, started and stopped. Indexing a
- * recording costs snmpsimd about as much CPU as it takes to start (all the shared
- * recordings: about a second), once instead of at every start.
- */
-export async function buildSnmpsimIndexes(files: string[], cacheDir: string): Promise<void> {
-  fs.mkdirSync(cacheDir, { recursive: true });
-  fs.chmodSync(cacheDir, 0o777);
-  if (files.length === 0) return;
-  const recordings = Object.fromEntries(files.map((file) => [path.basename(file, ".snmprec"), file]));
-  const agent = await startSnmpsimd({ recordings, cacheDir });
-  await agent.stop();
 }

@@ -16,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { openStore } from "../../db/connect";
 import { migrateToLatest } from "../../db/migrations";
-import { sqliteTestDir, TEMPLATE_VARIABLE, type MariadbTemplate } from "./db";
+import { MARIADB_ANSWERED_VARIABLE, sqliteTestDir, TEMPLATE_VARIABLE, type MariadbTemplate } from "./db";
 
 const mysqlBase = () => process.env.SWITCHDESK_TEST_MYSQL_URL ?? "mysql://root@127.0.0.1:3306/";
 
@@ -47,8 +47,10 @@ export async function prepareTemplate(dialect: "sqlite" | "mariadb"): Promise<vo
   } catch {
     // no MariaDB here: its suites say so themselves (db.ts describeDb)
     fs.rmSync(dir, { recursive: true, force: true });
+    process.env[MARIADB_ANSWERED_VARIABLE] = "0";
     return;
   }
+  process.env[MARIADB_ANSWERED_VARIABLE] = "1";
   const database = `sdtest_template_${process.pid}_${Date.now().toString(36)}`;
   try {
     await admin.query(`CREATE DATABASE \`${database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);

@@ -16,9 +16,21 @@ const mysqlBase = process.env.SWITCHDESK_TEST_MYSQL_URL ?? "mysql://root@127.0.0
 
 let mariaAnswer: boolean | null = null;
 
-/** Is MariaDB answering? Asked once, synchronously, so suites can be declared or skipped. */
+/**
+ * Whether MariaDB answered the run's global set-up ("1" or "0"; db-template.ts sets it
+ * while it makes the MariaDB template), inherited by the workers: each suite then knows
+ * without starting a node process of its own to ask.
+ */
+export const MARIADB_ANSWERED_VARIABLE = "SWITCHDESK_TEST_MARIADB_ANSWERED";
+
+/**
+ * Is MariaDB answering? What the run's global set-up found, else asked once per test file,
+ * synchronously, so suites can be declared or skipped.
+ */
 export function mariadbAvailable(): boolean {
   if (mariaAnswer !== null) return mariaAnswer;
+  const answered = process.env[MARIADB_ANSWERED_VARIABLE];
+  if (answered === "1" || answered === "0") return (mariaAnswer = answered === "1");
   const probe = `require("mysql2/promise").createConnection(${JSON.stringify(mysqlBase)}).then(c=>c.end()).then(()=>process.exit(0),()=>process.exit(1))`;
   try {
     execFileSync(process.execPath, ["-e", probe], {

@@ -4,6 +4,7 @@
  * the file itself so tests compare against the recording rather than hard-coded facts.
  */
 import fs from "node:fs";
+import path from "node:path";
 import type { SnmpTarget } from "../../model/targets";
 import { snmprecPath } from "./fixtures";
 import { SNMPSIMD, freeUdpPort, startSnmpsimd } from "../../bench/snmpsimd";
@@ -162,9 +163,8 @@ export interface SnmpsimOptions {
   maxVarBinds?: number;
 }
 
-/** Starts snmpsimd on a free UDP port of 127.0.0.1 serving RECORDINGS (or the files given), with the two v3 users. */
-export async function startSnmpsim(options: SnmpsimOptions = {}): Promise<Snmpsim> {
-  const recordings = options.recordings ?? Object.fromEntries(RECORDINGS.map((name, i) => [name, recordingFiles[i]!]));
+/** snmpsimd's arguments: the two v3 users, and --max-varbinds when asked */
+function agentArgs(maxVarBinds?: number): string[] {
   const args = [V3, V3_AES192].flatMap((u) => [
     `--v3-user=${u.username}`,
     `--v3-auth-key=${u.auth_key}`,
@@ -173,9 +173,75 @@ export async function startSnmpsim(options: SnmpsimOptions = {}): Promise<Snmpsi
     // Blumenthal key extension, as Net-SNMP's C tools do it
     `--v3-priv-proto=${u.priv_protocol.replace("-", "")}BLMT`,
   ]);
-  if (options.maxVarBinds !== undefined) args.push(`--max-varbinds=${options.maxVarBinds}`);
+  if (maxVarBinds !== undefined) args.push(`--max-varbinds=${maxVarBinds}`);
+  return args;
+}
+
+/**
+ * The run's shared snmpsimd, started by the global set-up (snmpsim-setup.js): one agent
+ * serving every recording of the fixtures folder under its file name (community@context
+ * files included), with the two v3 users and snmpsimd's defaults. Its port and folder
+ * reach the workers in this variable (JSON: port, dir, pid).
+ */
+export const SHARED_SNMPSIM_VARIABLE = "SWITCHDESK_TEST_SNMPSIM_SHARED";
+
+interface SharedSnmpsim {
+  port: number;
+  /** the folder whose NAME.snmprec files it serves, community NAME */
+  dir: string;
+  pid: number;
+}
+
+/** Starts the shared agent over every recording of `dir` (the run's global set-up), with the run's indexes. */
+export async function startSharedSnmpsim(dir: string, cacheDir: string | undefined) {
+  const recordings = Object.fromEntries(
+    fs
+      .readdirSync(dir)
+      .filter((name) => name.endsWith(".snmprec"))
+      .map((name) => [name.slice(0, -".snmprec".length), path.join(dir, name)]),
+  );
+  const agent = await startSnmpsimd({ recordings, args: agentArgs(), cacheDir });
+  const described: SharedSnmpsim = { port: agent.port, dir, pid: agent.pid };
+  return { agent, variable: JSON.stringify(described) };
+}
+
+/** The shared agent's port when it serves exactly these recordings under these names, with the default options. */
+function sharedPort(recordings: Record<string, string>, options: SnmpsimOptions): number | null {
+  const named = process.env[SHARED_SNMPSIM_VARIABLE];
+  if (!named || options.maxVarBinds !== undefined) return null;
+  const shared = JSON.parse(named) as SharedSnmpsim;
+  const same = (a: string, b: string) => {
+    try {
+      return fs.realpathSync(a) === fs.realpathSync(b);
+    } catch {
+      return false;
+    }
+  };
+  const served = Object.entries(recordings).every(([community, file]) =>
+    same(file, path.join(shared.dir, `${community}.snmprec`)),
+  );
+  return served ? shared.port : null;
+}
+
+/**
+ * snmpsimd on 127.0.0.1 serving RECORDINGS (or the files given), with the two v3 users:
+ * the run's shared agent when it serves them under the same names with the same options
+ * (stop() then leaves it running: the run's teardown stops it), else an agent of its own
+ * on a free UDP port. Starting snmpsimd costs about two seconds of CPU; most suites' agents
+ * serve the shared recordings as they are.
+ */
+export async function startSnmpsim(options: SnmpsimOptions = {}): Promise<Snmpsim> {
+  const recordings = options.recordings ?? Object.fromEntries(RECORDINGS.map((name, i) => [name, recordingFiles[i]!]));
+  const shared = sharedPort(recordings, options);
   // the run's index folder (snmpsim-setup.js) when there is one
-  const agent = await startSnmpsimd({ recordings, args, cacheDir: process.env.SWITCHDESK_TEST_SNMPSIM_CACHE });
+  const agent =
+    shared !== null
+      ? { port: shared, stop: async () => undefined }
+      : await startSnmpsimd({
+          recordings,
+          args: agentArgs(options.maxVarBinds),
+          cacheDir: process.env.SWITCHDESK_TEST_SNMPSIM_CACHE,
+        });
   const target = (community: string, extra: Partial<SnmpTarget> = {}): SnmpTarget => ({
     host: "127.0.0.1",
     port: agent.port,
