@@ -200,7 +200,7 @@ export async function startSharedSnmpsim(dir: string, cacheDir: string | undefin
       .filter((name) => name.endsWith(".snmprec"))
       .map((name) => [name.slice(0, -".snmprec".length), path.join(dir, name)]),
   );
-  const agent = await startSnmpsimd({ recordings, args: agentArgs(), cacheDir });
+  const agent = await startSnmpsimd({ recordings, args: agentArgs(), cacheDir, quiet: true });
   const described: SharedSnmpsim = { port: agent.port, dir, pid: agent.pid };
   return { agent, variable: JSON.stringify(described) };
 }
@@ -241,6 +241,7 @@ export async function startSnmpsim(options: SnmpsimOptions = {}): Promise<Snmpsi
           recordings,
           args: agentArgs(options.maxVarBinds),
           cacheDir: process.env.SWITCHDESK_TEST_SNMPSIM_CACHE,
+          quiet: true,
         });
   const target = (community: string, extra: Partial<SnmpTarget> = {}): SnmpTarget => ({
     host: "127.0.0.1",
