@@ -5,9 +5,9 @@
 //   cacheDir). Each start used to index them all again in a folder of its own: about a
 //   second of CPU per start, before the agent answered.
 // - one snmpsimd serving all of them under their file names, which the suites' agents of
-//   those recordings with the default options are (startSnmpsim in snmpsim.ts). A start
-//   of snmpsimd still cost about two seconds of CPU (Python and pysnmp loading), and the
-//   suites started it 34 times a run.
+//   those recordings with the default options are (startSnmpsim in snmpsim.ts). Each start
+//   of snmpsimd cost about half a second of CPU and as long before the agent answered,
+//   and the suites started it 34 times a run.
 // The workers find the folder and the shared agent in the environment they inherit;
 // snmpsim-teardown.js stops the agent and removes the folder. Without snmpsimd or the
 // recordings nothing is built or started, and each start indexes what it serves, as before.

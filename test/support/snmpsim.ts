@@ -227,8 +227,8 @@ function sharedPort(recordings: Record<string, string>, options: SnmpsimOptions)
  * snmpsimd on 127.0.0.1 serving RECORDINGS (or the files given), with the two v3 users:
  * the run's shared agent when it serves them under the same names with the same options
  * (stop() then leaves it running: the run's teardown stops it), else an agent of its own
- * on a free UDP port. Starting snmpsimd costs about two seconds of CPU; most suites' agents
- * serve the shared recordings as they are.
+ * on a free UDP port. A start of snmpsimd costs about half a second of CPU and as long
+ * before it answers; most suites' agents serve the shared recordings as they are.
  */
 export async function startSnmpsim(options: SnmpsimOptions = {}): Promise<Snmpsim> {
   const recordings = options.recordings ?? Object.fromEntries(RECORDINGS.map((name, i) => [name, recordingFiles[i]!]));
