@@ -15,16 +15,15 @@ const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
 
-const ENV = "SWITCHDESK_TEST_SNMPSIM_CACHE";
 // the shared agent of this run (this process started it)
 let shared = null;
 
 async function setup() {
-  if (process.env[ENV]) return; // another project's hook of this run built it
   // TypeScript: Jest transforms what a global hook requires
+  const { SNMPSIM_CACHE_VARIABLE: ENV, SHARED_SNMPSIM_VARIABLE, startSharedSnmpsim } = require("./snmpsim.ts");
+  if (process.env[ENV]) return; // another project's hook of this run built it
   const { SNMPSIMD } = require("../../bench/snmpsimd.ts");
   const { fixturesDir } = require("./fixtures.ts");
-  const { SHARED_SNMPSIM_VARIABLE, startSharedSnmpsim } = require("./snmpsim.ts");
   const dir = path.join(fixturesDir, "snmprec");
   if (!fs.existsSync(SNMPSIMD) || !fs.existsSync(dir)) return;
   const cache = fs.mkdtempSync(path.join(os.tmpdir(), "switchdesk-snmpsim-index-"));
@@ -38,12 +37,19 @@ async function setup() {
 }
 
 async function teardown() {
-  const { SHARED_SNMPSIM_VARIABLE } = require("./snmpsim.ts");
+  const { SNMPSIM_CACHE_VARIABLE: ENV, SHARED_SNMPSIM_VARIABLE } = require("./snmpsim.ts");
   if (process.env[SHARED_SNMPSIM_VARIABLE]) {
     const { pid } = JSON.parse(process.env[SHARED_SNMPSIM_VARIABLE]);
     delete process.env[SHARED_SNMPSIM_VARIABLE];
     if (shared) await shared.stop();
-    else if (pid) process.kill(pid, "SIGTERM"); // started by another copy of this module
+    else if (pid) {
+      // started by another copy of this module; it may have ended already
+      try {
+        process.kill(pid, "SIGTERM");
+      } catch (e) {
+        if (e.code !== "ESRCH") throw e;
+      }
+    }
     shared = null;
   }
   const cache = process.env[ENV];

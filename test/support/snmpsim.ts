@@ -177,6 +177,9 @@ function agentArgs(maxVarBinds?: number): string[] {
   return args;
 }
 
+/** The run's folder of recording indexes (snmpsim-setup.js), which every agent of the run reads. */
+export const SNMPSIM_CACHE_VARIABLE = "SWITCHDESK_TEST_SNMPSIM_CACHE";
+
 /**
  * The run's shared snmpsimd, started by the global set-up (snmpsim-setup.js): one agent
  * serving every recording of the fixtures folder under its file name (community@context
@@ -240,7 +243,7 @@ export async function startSnmpsim(options: SnmpsimOptions = {}): Promise<Snmpsi
       : await startSnmpsimd({
           recordings,
           args: agentArgs(options.maxVarBinds),
-          cacheDir: process.env.SWITCHDESK_TEST_SNMPSIM_CACHE,
+          cacheDir: process.env[SNMPSIM_CACHE_VARIABLE],
           quiet: true,
         });
   const target = (community: string, extra: Partial<SnmpTarget> = {}): SnmpTarget => ({
