@@ -14,11 +14,11 @@ import { performance } from "node:perf_hooks";
 import { ifTable } from "../mib/oids";
 import { VirtualSwitch } from "../lab/model";
 import { SnmpAgent } from "../lab/snmp/agent";
-import { BerReader, encodeInteger, encodeOctets, encodeOid, tlv } from "../lab/snmp/ber";
+import { BerReader, encodeInteger, encodeOctets, encodeOid, tlv } from "../mib/ber";
 import { parseOid } from "../lab/snmp/oid";
 import { decodePdu, encodePdu, PduType, VarBindListWriter } from "../lab/snmp/pdu";
 import { switchProvider } from "../lab/snmp/switch-mib";
-import { Tag } from "../lab/snmp/smi-values";
+import { Tag } from "../mib/smi-values";
 import { netSnmp, ObjectType } from "../drivers/snmp/net-snmp-api";
 import { median, quantile } from "./stats";
 

@@ -12,7 +12,7 @@ import { ErrorStatus } from "./snmp/error-status";
 import type { OversizeMode } from "./snmp/faults";
 import { compareOids, formatOid, parseOid } from "./snmp/oid";
 import type { MibProvider } from "./snmp/provider";
-import { Tag, type SnmpValue } from "./snmp/smi-values";
+import { Tag, type SnmpValue } from "../mib/smi-values";
 
 export interface RecordingAgent {
   port: number;

@@ -14,14 +14,14 @@
  * when an answer exceeds one datagram). It applies in every context alike.
  */
 import dgram from "node:dgram";
-import { BerError, BerReader, encodeInteger, encodeOctets, tlv } from "./ber";
+import { BerError, BerReader, encodeInteger, encodeOctets, tlv } from "../../mib/ber";
 import { AgentCounters, AgentFaults, type OversizeMode } from "./faults";
 import { formatOid } from "./oid";
 import { PduType, decodePdu, type RequestPdu } from "./pdu";
 import type { MibProvider } from "./provider";
 import { handlePdu, tooBigResponse, type HandlerLimits, type SetBehaviour } from "./request-handler";
 import { UsmEngine, type UsmUserConfig } from "./usm";
-import { Tag } from "./smi-values";
+import { Tag } from "../../mib/smi-values";
 
 export interface AgentOptions {
   readCommunity: string;

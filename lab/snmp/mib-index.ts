@@ -5,9 +5,9 @@
  * GETBULK repetition of a column is the next array slot: O(log n) per request varbind,
  * O(1) per repeated value, never a tree scan.
  */
-import { encodeOid } from "./ber";
+import { encodeOid } from "../../mib/ber";
 import { compareOids, formatOid, parseOid, type Oid } from "./oid";
-import type { SnmpValue } from "./smi-values";
+import type { SnmpValue } from "../../mib/smi-values";
 
 export interface MibEntry {
   oid: readonly number[];

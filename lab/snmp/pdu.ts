@@ -1,6 +1,6 @@
 /** SNMP PDUs (RFC 3416): decoding requests and encoding responses and reports. */
-import { BerReader, encodeInteger, header, lengthOfLength } from "./ber";
-import { Tag, type SnmpValue } from "./smi-values";
+import { BerReader, encodeInteger, header, lengthOfLength } from "../../mib/ber";
+import { Tag, type SnmpValue } from "../../mib/smi-values";
 
 export const PduType = {
   GetRequest: 0xa0,

@@ -1,6 +1,6 @@
 /** What the agent serves: a sorted index to read, and a SET that is tested over the whole PDU before anything is applied. */
 import type { MibIndex } from "./mib-index";
-import type { SnmpValue } from "./smi-values";
+import type { SnmpValue } from "../../mib/smi-values";
 
 export interface SetVarBind {
   oid: number[];

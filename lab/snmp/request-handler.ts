@@ -3,12 +3,12 @@
  * SET, producing the response PDU. No I/O and no security here, so the bench can time
  * it directly.
  */
-import { encodeOid, encodeValue } from "./ber";
+import { encodeOid, encodeValue } from "../../mib/ber";
 import { ErrorStatus } from "./error-status";
 import type { MibIndex } from "./mib-index";
 import { PduType, VarBindListWriter, encodePdu, type RequestPdu } from "./pdu";
 import type { MibProvider, SetVarBind } from "./provider";
-import { endOfMibView, noSuchInstance, noSuchObject } from "./smi-values";
+import { endOfMibView, noSuchInstance, noSuchObject } from "../../mib/smi-values";
 
 export interface HandlerLimits {
   /** room for the varbind list in the answer, bytes */

@@ -9,7 +9,7 @@
  * report, so managers can discover the engine and re-synchronise.
  */
 import crypto from "node:crypto";
-import { BerReader, encodeInteger, encodeOctets, encodeOid, encodeValue, tlv } from "./ber";
+import { BerReader, encodeInteger, encodeOctets, encodeOid, encodeValue, tlv } from "../../mib/ber";
 import { parseOid } from "./oid";
 import { PduType, VarBindListWriter, decodePdu, encodePdu, type RequestPdu } from "./pdu";
 import {
@@ -22,7 +22,7 @@ import {
   type AuthProtocol,
   type PrivProtocol,
 } from "./usm-crypto";
-import { counter32, Tag } from "./smi-values";
+import { counter32, Tag } from "../../mib/smi-values";
 
 export interface UsmUserConfig {
   username: string;

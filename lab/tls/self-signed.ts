@@ -5,7 +5,7 @@
  * every start has a new certificate, so the service must pin it (or be told to trust it).
  */
 import { createHash, generateKeyPairSync, sign, X509Certificate } from "node:crypto";
-import { encodeInteger, encodeOctets, encodeOid, tlv } from "../snmp/ber";
+import { encodeInteger, encodeOctets, encodeOid, tlv } from "../../mib/ber";
 
 const SEQUENCE = 0x30;
 const SET = 0x31;

@@ -9,7 +9,7 @@ import type { FdbEntry } from "../../hardware";
 import type { VirtualSwitch } from "../../model";
 import { portListOf } from "../../../mib/portlist";
 import type { MibIndexBuilder } from "../mib-index";
-import { gauge, integer, noSuchInstance, octets, timeTicks, type SnmpValue } from "../smi-values";
+import { gauge, integer, noSuchInstance, octets, timeTicks, type SnmpValue } from "../../../mib/smi-values";
 import * as lab from "./lab-oids";
 
 /** dot1dBase scalars and the port map, for the given bridge ports (a VLAN context shows some only). */

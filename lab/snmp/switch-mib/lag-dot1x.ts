@@ -12,7 +12,7 @@ import { lag, ifExtra } from "../../../mib/standard-extra";
 import { pae, paePortControl, paeSystemAuthControl } from "../../../mib/pae";
 import type { LabInterface, VirtualSwitch } from "../../model";
 import type { MibIndexBuilder } from "../mib-index";
-import { integer } from "../smi-values";
+import { integer } from "../../../mib/smi-values";
 
 /** the actor key of the aggregate (and of its members); a port that is no member has a key of its own */
 const AGGREGATE_KEY = 1;

@@ -3,7 +3,7 @@ import { ip, lldp } from "../../../mib/oids";
 import type { ArpEntry, LabInterface, LldpNeighbour } from "../../hardware";
 import type { VirtualSwitch } from "../../model";
 import type { MibIndexBuilder } from "../mib-index";
-import { integer, ipAddress, octets } from "../smi-values";
+import { integer, ipAddress, octets } from "../../../mib/smi-values";
 import * as lab from "./lab-oids";
 
 const ipParts = (dotted: string) => dotted.split(".").map(Number);

@@ -7,7 +7,7 @@ import { poe } from "../../../mib/oids";
 import type { LabInterface } from "../../hardware";
 import type { VirtualSwitch } from "../../model";
 import type { MibIndexBuilder } from "../mib-index";
-import { gauge, integer } from "../smi-values";
+import { gauge, integer } from "../../../mib/smi-values";
 import * as lab from "./lab-oids";
 
 /** the PoE ports and their group.port index, for vendor tables that augment pethPsePortTable */

@@ -3,7 +3,7 @@ import { dot3StatsDuplexStatus, entity, ifTable, ifXTable, system } from "../../
 import type { VirtualSwitch } from "../../model";
 import type { MibIndexBuilder } from "../mib-index";
 import { parseOid } from "../oid";
-import { counter32, counter64, gauge, integer, objectId, octets, timeTicks } from "../smi-values";
+import { counter32, counter64, gauge, integer, objectId, octets, timeTicks } from "../../../mib/smi-values";
 import * as lab from "./lab-oids";
 
 export function addSystemAndInterfaces(b: MibIndexBuilder, sw: VirtualSwitch): void {

@@ -22,7 +22,7 @@ import { portsOf as membersOf } from "../../../mib/portlist";
 import { ErrorStatus } from "../error-status";
 import { isPrefixOf, parseOid } from "../oid";
 import type { PreparedSet, SetVarBind } from "../provider";
-import { Tag, type SnmpValue } from "../smi-values";
+import { Tag, type SnmpValue } from "../../../mib/smi-values";
 
 export const E = ErrorStatus;
 

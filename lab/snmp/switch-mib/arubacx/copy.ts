@@ -15,7 +15,7 @@ import { cloneConfig } from "../../../config";
 import type { VirtualSwitch } from "../../../model";
 import type { MibIndexBuilder } from "../../mib-index";
 import { parseOid } from "../../oid";
-import { integer, noSuchInstance, timeTicks, type SnmpValue } from "../../smi-values";
+import { integer, noSuchInstance, timeTicks, type SnmpValue } from "../../../../mib/smi-values";
 import { FamilyState, type JobTimers } from "../family-state";
 import { E, isInt, plain, RowStatus, rowPhase, type SetTransaction, type WritableColumn } from "../writable";
 

@@ -18,7 +18,7 @@ import type { FamilyFactory } from "../family";
 import { FamilyState, JobTimers } from "../family-state";
 import { poePorts } from "../poe";
 import { addCommon } from "../standard";
-import { integer, octets, timeTicks } from "../../smi-values";
+import { integer, octets, timeTicks } from "../../../../mib/smi-values";
 import { ifAdminStatus, pethPsePortAdminEnable, type WritableColumn } from "../writable";
 import { addArubaCopyRows, arubaCopyColumns, arubaCopyState, finishArubaCopies } from "./copy";
 

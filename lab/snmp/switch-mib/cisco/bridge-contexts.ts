@@ -9,7 +9,7 @@ import { system } from "../../../../mib/oids";
 import type { VirtualSwitch } from "../../../model";
 import { MibIndex, MibIndexBuilder } from "../../mib-index";
 import { parseOid } from "../../oid";
-import { objectId, octets, timeTicks } from "../../smi-values";
+import { objectId, octets, timeTicks } from "../../../../mib/smi-values";
 import { addBridgePorts, addDot1dFdb } from "../bridge";
 import type { ContextSupport } from "../family";
 import { RESERVED_VLANS } from "./vtp";

@@ -13,7 +13,7 @@ import type { VirtualSwitch } from "../../../model";
 import { ciscoMemberPort } from "../../../profiles/cisco";
 import type { MibIndexBuilder } from "../../mib-index";
 import { parseOid } from "../../oid";
-import { integer, objectId, octets } from "../../smi-values";
+import { integer, objectId, octets } from "../../../../mib/smi-values";
 import { E, isInt, plain, type WritableColumn } from "../writable";
 
 export const portEntity = (i: LabInterface) => {

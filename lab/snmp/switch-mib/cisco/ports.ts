@@ -30,7 +30,7 @@ import type { LabInterface } from "../../../hardware";
 import type { VirtualSwitch } from "../../../model";
 import type { MibIndexBuilder } from "../../mib-index";
 import { parseOid } from "../../oid";
-import { integer, noSuchInstance, octets } from "../../smi-values";
+import { integer, noSuchInstance, octets } from "../../../../mib/smi-values";
 import type { FamilyState } from "../family-state";
 import { E, isInt, plain, singleIndex, type SetTransaction, type WritableColumn } from "../writable";
 import type { CiscoState } from "./state";

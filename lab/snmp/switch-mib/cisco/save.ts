@@ -20,7 +20,7 @@ import { cloneConfig } from "../../../config";
 import type { VirtualSwitch } from "../../../model";
 import type { MibIndexBuilder } from "../../mib-index";
 import { parseOid } from "../../oid";
-import { integer, ipAddress, noSuchInstance, octets, timeTicks, type SnmpValue } from "../../smi-values";
+import { integer, ipAddress, noSuchInstance, octets, timeTicks, type SnmpValue } from "../../../../mib/smi-values";
 import type { FamilyState, JobTimers } from "../family-state";
 import {
   E,

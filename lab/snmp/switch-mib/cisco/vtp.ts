@@ -16,7 +16,7 @@ import { carryNewVlan } from "../../../config";
 import type { VirtualSwitch } from "../../../model";
 import type { MibIndexBuilder } from "../../mib-index";
 import { parseOid } from "../../oid";
-import { gauge, integer, noSuchInstance, octets, type SnmpValue } from "../../smi-values";
+import { gauge, integer, noSuchInstance, octets, type SnmpValue } from "../../../../mib/smi-values";
 import type { FamilyState } from "../family-state";
 import {
   E,

@@ -6,7 +6,7 @@ import { ciscoSbCopy } from "../../../../mib/oids";
 import type { CopyRow, VirtualSwitch } from "../../../model";
 import type { MibIndexBuilder } from "../../mib-index";
 import { parseOid } from "../../oid";
-import { integer, noSuchInstance } from "../../smi-values";
+import { integer, noSuchInstance } from "../../../../mib/smi-values";
 import {
   E,
   isInt,

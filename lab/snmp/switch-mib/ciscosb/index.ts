@@ -5,7 +5,7 @@
 import type { FamilyFactory } from "../family";
 import { poePorts } from "../poe";
 import { qbridgeFamily } from "../standard";
-import { integer } from "../../smi-values";
+import { integer } from "../../../../mib/smi-values";
 import * as lab from "../lab-oids";
 import { qbridgeColumns } from "../writable";
 import { addCiscoSbCopy, ciscoSbCopyColumns, finishCiscoSbCopies } from "./copy";

@@ -9,7 +9,7 @@ import type { FamilyFactory } from "../family";
 import { JobTimers } from "../family-state";
 import { poePorts } from "../poe";
 import { addCommon } from "../standard";
-import { integer } from "../../smi-values";
+import { integer } from "../../../../mib/smi-values";
 import { ifAdminStatus, ifAlias, pethPsePortAdminEnable, type WritableColumn } from "../writable";
 import { addComwareSaveRows, comwareSaveColumns, comwareSaveState, finishComwareSave } from "./save";
 import { addComwareVlanTables, comwareVlanColumns } from "./vlan";

@@ -38,7 +38,7 @@ import type { VirtualSwitch } from "../../../model";
 import { portListOf, portsOf } from "../../../../mib/portlist";
 import type { MibIndexBuilder } from "../../mib-index";
 import { parseOid } from "../../oid";
-import { integer, noSuchInstance, octets, type SnmpValue } from "../../smi-values";
+import { integer, noSuchInstance, octets, type SnmpValue } from "../../../../mib/smi-values";
 import {
   dot1qVlanStaticName,
   dot1qVlanStaticRowStatus,

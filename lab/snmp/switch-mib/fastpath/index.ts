@@ -15,7 +15,7 @@ import { edgeSwitch } from "../../../../mib/fastpath";
 import type { FamilyFactory } from "../family";
 import { FamilyState, JobTimers } from "../family-state";
 import { qbridgeFamily } from "../standard";
-import { integer } from "../../smi-values";
+import { integer } from "../../../../mib/smi-values";
 import { parseOid } from "../../oid";
 import { E, isInt, plain, qbridgeColumns, type WritableColumn } from "../writable";
 

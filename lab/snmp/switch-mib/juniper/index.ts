@@ -15,7 +15,7 @@ import type { VirtualSwitch } from "../../../model";
 import { addBridgePorts, addQBridgeBase, addVlanTables } from "../bridge";
 import type { FamilyFactory } from "../family";
 import { addCommon } from "../standard";
-import { gauge, integer, noSuchInstance, octets } from "../../smi-values";
+import { gauge, integer, noSuchInstance, octets } from "../../../../mib/smi-values";
 import { E } from "../writable";
 
 /** internal id of each VLAN tag: the others from 2 in tag order, default (1) after them */

@@ -15,7 +15,7 @@ import type { FamilyFactory } from "../family";
 import { FamilyState } from "../family-state";
 import { poePorts } from "../poe";
 import { qbridgeFamily } from "../standard";
-import { integer } from "../../smi-values";
+import { integer } from "../../../../mib/smi-values";
 import { parseOid } from "../../oid";
 import { E, isInt, plain, qbridgeColumns, type WritableColumn } from "../writable";
 

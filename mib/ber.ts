@@ -2,7 +2,8 @@
  * The subset of BER (X.690) that SNMP messages use: definite lengths, INTEGER,
  * OCTET STRING, NULL, OBJECT IDENTIFIER, SEQUENCE and the SMI application types.
  * Encoders return small Buffers that callers concatenate once; OIDs that are served
- * again and again are encoded once by the index (see mib-index.ts).
+ * again and again are encoded once by the index (lab/snmp/mib-index.ts). Shared by the
+ * lab's agent and the drivers' SNMPv2c client (drivers/snmp/v2c-client.ts).
  */
 import { Tag, type SnmpValue } from "./smi-values";
 
@@ -244,7 +245,8 @@ export class BerReader {
   }
 }
 
-function decodeInteger(buf: Buffer, start: number, end: number, signed: boolean): number {
+/** INTEGER content in buf[start, end): two's complement when `signed`, else unsigned (Counter32, Gauge32...). */
+export function decodeInteger(buf: Buffer, start: number, end: number, signed: boolean): number {
   const len = end - start;
   if (len === 0) throw new BerError("empty integer");
   if (len > 6) throw new BerError("integer too long");
@@ -276,4 +278,42 @@ function decodeOid(buf: Buffer, start: number, end: number): number[] {
   }
   if (buf[end - 1] & 0x80) throw new BerError("truncated OID");
   return out;
+}
+
+/** Dotted text of the arcs of each number 0..127, the common case of one-byte arcs. */
+const SMALL_ARCS = Array.from({ length: 128 }, (_, n) => String(n));
+
+/**
+ * The OBJECT IDENTIFIER content in buf[start, end) as dotted text ("1.3.6.1.2.1.1.5.0"),
+ * built directly from the bytes: no array of arcs per OID.
+ */
+export function decodeOidText(buf: Buffer, start: number, end: number): string {
+  if (start === end) return "";
+  if (buf[end - 1] & 0x80) throw new BerError("truncated OID");
+  let text = "";
+  let v = 0;
+  let first = true;
+  for (let i = start; i < end; i++) {
+    const b = buf[i];
+    if (v === 0 && b < 0x80) {
+      // one-byte arc (or first pair)
+      if (first) {
+        const a = b < 40 ? 0 : b < 80 ? 1 : 2;
+        text = `${a}.${b - 40 * a}`;
+        first = false;
+      } else text += "." + SMALL_ARCS[b];
+      continue;
+    }
+    v = v * 128 + (b & 0x7f);
+    if (v > 0xffffffff + 80) throw new BerError("OID sub-identifier too large");
+    if ((b & 0x80) === 0) {
+      if (first) {
+        const a = v < 40 ? 0 : v < 80 ? 1 : 2;
+        text = `${a}.${v - 40 * a}`;
+        first = false;
+      } else text += "." + v;
+      v = 0;
+    }
+  }
+  return text;
 }
