@@ -25,10 +25,22 @@ export interface SetVarbind {
 
 type Callback<T> = (error: Error | null, result: T) => void;
 
-export interface NetSnmpSession {
+/**
+ * What the driver's session (session.ts) sends PDUs through: net-snmp's session for
+ * SNMPv3, the drivers' own client for v2c (v2c-client.ts). Errors are net-snmp's: name
+ * RequestTimedOutError, RequestFailedError (with `status`) or ResponseInvalidError.
+ */
+export interface PduSession {
   get(oids: string[], cb: Callback<Varbind[]>): void;
   getBulk(oids: string[], nonRepeaters: number, maxRepetitions: number, cb: Callback<Varbind[][]>): void;
   set(varbinds: SetVarbind[], cb: Callback<Varbind[]>): void;
+  close(): void;
+  on(event: "error", listener: (error: Error) => void): void;
+  /** retries of the next request: copied into each request when it is created */
+  retries: number;
+}
+
+export interface NetSnmpSession extends PduSession {
   /** GETBULK walk of one subtree with a fixed max-repetitions (the bench's baseline) */
   subtree(
     oid: string,
@@ -36,10 +48,6 @@ export interface NetSnmpSession {
     feed: (varbinds: Varbind[]) => boolean | void,
     done: (error: Error | null) => void,
   ): void;
-  close(): void;
-  on(event: "error", listener: (error: Error) => void): void;
-  /** retries of the next request: net-snmp copies it into each request when it is created */
-  retries: number;
 }
 
 export interface NetSnmpUser {

@@ -1,11 +1,12 @@
 /**
- * Turns an SnmpTarget (profile names as the admin API spells them) into a net-snmp
- * session: v2c with a community, v3 with USM (authNoPriv or authPriv).
+ * Turns an SnmpTarget (profile names as the admin API spells them) into a session: v2c
+ * with a community (the drivers' own client), v3 with USM (authNoPriv or authPriv, net-snmp).
  */
 import { createCipheriv } from "node:crypto";
 import { NotSupported } from "../../model/failures";
 import { type SnmpTarget } from "../../model/targets";
-import { netSnmp, type NetSnmpSession, type NetSnmpUser, type SessionOptions } from "./net-snmp-api";
+import { netSnmp, type NetSnmpSession, type NetSnmpUser, type PduSession, type SessionOptions } from "./net-snmp-api";
+import { V2cSession } from "./v2c-client";
 
 // net-snmp names its protocols in lower case; the table maps them to its own constants
 const authProtocolNames: Record<NonNullable<SnmpTarget["auth_protocol"]>, string> = {
@@ -77,6 +78,17 @@ function v3User(target: SnmpTarget): NetSnmpUser {
   return user;
 }
 
+/** The session the driver sends its PDUs through: the drivers' client for v2c, net-snmp for v3. */
+export function openSnmpSession(target: SnmpTarget): PduSession {
+  if (target.version === "3") return openNetSnmpSession(target);
+  return new V2cSession(target.host, target.community ?? "public", {
+    port: target.port,
+    timeout: target.timeout_ms,
+    retries: target.retries,
+  });
+}
+
+/** A net-snmp session for the target (v2c or v3), with net-snmp's walk (the bench uses it). */
 export function openNetSnmpSession(target: SnmpTarget): NetSnmpSession {
   const options: SessionOptions = {
     port: target.port,

@@ -17,13 +17,13 @@
  */
 import { DeviceBusy, DeviceError, DeviceOutcomeUnknown, DeviceRefused, DeviceUnreachable } from "../../model/failures";
 import { type SnmpTarget } from "../../model/targets";
-import { errorStatusName, isException, type NetSnmpSession, type SetVarbind, type Varbind } from "./net-snmp-api";
+import { errorStatusName, isException, type PduSession, type SetVarbind, type Varbind } from "./net-snmp-api";
 import { compareOidTexts } from "../../mib/oid-arcs";
 import { indexOf, isUnder, oidName } from "./oid";
 import { DeviceGates, snmpGateKey } from "../device-gate";
 import { RequestGate } from "./request-gate";
 import { deviceSizeKey, readSizeKey, requestSizes, type DeviceSizeMemory, type RequestShape } from "./request-size";
-import { openNetSnmpSession } from "./security";
+import { openSnmpSession } from "./security";
 
 /** column OID -> instance index -> varbind */
 export type Columns = Map<string, Map<string, Varbind>>;
@@ -215,7 +215,7 @@ class NoAnswer extends Error {
 export class SnmpSession {
   readonly where: string;
   readonly counters: SessionCounters = { requests: 0, roundTrips: 0, values: 0, timeouts: 0, tooBig: 0 };
-  private readonly snmp: NetSnmpSession;
+  private readonly snmp: PduSession;
   private readonly gate: RequestGate;
   private readonly maxValues: number;
   private readonly tries: number;
@@ -248,7 +248,7 @@ export class SnmpSession {
     this.admitted = options.admitted ?? false;
     this.maxValues = options.maxValuesPerRequest ?? DEFAULT_MAX_VALUES;
     this.sizes = options.sizeMemory === undefined ? requestSizes.forDevice(deviceSizeKey(target)) : options.sizeMemory;
-    this.snmp = openNetSnmpSession(target);
+    this.snmp = openSnmpSession(target);
     // socket errors surface through the request callbacks; keep the emitter quiet
     this.snmp.on("error", () => undefined);
   }
