@@ -87,6 +87,7 @@ function scenarioList(o: ScenarioOptions): [string, () => Promise<ScenarioResult
     ["startup", () => startupScenarios(3, o.log)],
     ["lab-agent", async () => void (await labAgent())],
     ["snmp-learn", () => snmpLearn()],
+    ["snmp-client-48", () => import("./snmp-client").then((m) => m.snmpClientScenario(o))],
     ["api-drivers", () => apiDriverScenarios(o)],
     ["chassis", () => chassisScenarios(o)],
     ["snmpd", () => snmpdScenarios(o)],
