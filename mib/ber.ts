@@ -280,40 +280,45 @@ function decodeOid(buf: Buffer, start: number, end: number): number[] {
   return out;
 }
 
-/** Dotted text of the arcs of each number 0..127, the common case of one-byte arcs. */
-const SMALL_ARCS = Array.from({ length: 128 }, (_, n) => String(n));
+/** where decodeOidText writes an OID's digits before they become one flat string */
+const OID_TEXT = Buffer.allocUnsafe(2048);
 
 /**
- * The OBJECT IDENTIFIER content in buf[start, end) as dotted text ("1.3.6.1.2.1.1.5.0"),
- * built directly from the bytes: no array of arcs per OID.
+ * The OBJECT IDENTIFIER content in buf[start, end) as dotted text ("1.3.6.1.2.1.1.5.0"):
+ * the digits written into a scratch buffer and read out as one flat string (no array of
+ * arcs, no string pieces joined; a walk's every value goes through here and the text is
+ * then compared and cut).
  */
 export function decodeOidText(buf: Buffer, start: number, end: number): string {
   if (start === end) return "";
   if (buf[end - 1] & 0x80) throw new BerError("truncated OID");
-  let text = "";
-  let v = 0;
+  // a content byte adds at most four characters (".127"), the first one five ("2.47")
+  const most = 4 * (end - start) + 1;
+  const out = most <= OID_TEXT.length ? OID_TEXT : Buffer.allocUnsafe(most);
+  let n = 0;
   let first = true;
+  let v = 0;
   for (let i = start; i < end; i++) {
     const b = buf[i];
-    if (v === 0 && b < 0x80) {
-      // one-byte arc (or first pair)
-      if (first) {
-        const a = b < 40 ? 0 : b < 80 ? 1 : 2;
-        text = `${a}.${b - 40 * a}`;
-        first = false;
-      } else text += "." + SMALL_ARCS[b];
+    v = v * 128 + (b & 0x7f);
+    if (b & 0x80) {
+      if (v > 0xffffffff + 80) throw new BerError("OID sub-identifier too large");
       continue;
     }
-    v = v * 128 + (b & 0x7f);
-    if (v > 0xffffffff + 80) throw new BerError("OID sub-identifier too large");
-    if ((b & 0x80) === 0) {
-      if (first) {
-        const a = v < 40 ? 0 : v < 80 ? 1 : 2;
-        text = `${a}.${v - 40 * a}`;
-        first = false;
-      } else text += "." + v;
-      v = 0;
+    if (first) {
+      // the first byte holds two arcs: 40 x the first (0, 1 or 2) + the second
+      const a = v < 40 ? 0 : v < 80 ? 1 : 2;
+      out[n++] = 48 + a;
+      v -= 40 * a;
+      first = false;
     }
+    out[n++] = 46; // "."
+    if (v < 10) out[n++] = 48 + v;
+    else if (v < 100) {
+      out[n++] = 48 + ((v / 10) | 0);
+      out[n++] = 48 + (v % 10);
+    } else n += out.write(String(v), n, "latin1");
+    v = 0;
   }
-  return text;
+  return out.toString("latin1", 0, n);
 }
