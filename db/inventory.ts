@@ -72,17 +72,6 @@ function rowById(table: InventoryTable): Prepared<Database, [id: number], unknow
   return p;
 }
 
-/** the group with its VLANs (one row per VLAN), for pair() */
-const groupWithVlans = new Prepared(1, (db: Kysely<Database>, groupId: number) =>
-  db
-    .selectFrom("switch_groups as t")
-    .leftJoin("group_vlans as v", "v.group_id", "t.id")
-    .selectAll("t")
-    .select("v.vlan_id as pair_vlan")
-    .where("t.id", "=", groupId)
-    .orderBy("v.vlan_id"),
-);
-
 /** the columns of an SNMP profile, read with its device under these names */
 const PROFILE_COLUMNS = [
   "id",
@@ -102,13 +91,45 @@ const PROFILE_COLUMNS = [
 ] as const satisfies readonly (keyof Row<"snmp_profiles">)[];
 const profileAlias = (c: string) => `profile_${c}`;
 
-/** the device, whether it is in the group and its SNMP profile (null without one), for pair() */
-const deviceInGroup = new Prepared(2, (db: Kysely<Database>, groupId: number, switchId: number) =>
+/** The given columns of a table, checked at compile time to be all of them. */
+function allColumns<T>() {
+  return <const C extends readonly (keyof T)[]>(
+    columns: C & ([Exclude<keyof T, C[number]>] extends [never] ? unknown : { missing: Exclude<keyof T, C[number]> }),
+  ): C => columns;
+}
+
+/** the columns of a group (read with the device under these names by pair()) */
+export const GROUP_COLUMNS = allColumns<Row<"switch_groups">>()([
+  "id",
+  "name",
+  "description",
+  "display_name",
+  "comments",
+  "read_only",
+  "allow_poe_toggle",
+  "edit_if_descr",
+  "allow_all_vlans",
+  "bulk_edit",
+]);
+const groupAlias = (c: string) => `group_${c}`;
+
+/**
+ * What a call on a (group, device) pair needs, in one statement: the device, its SNMP
+ * profile (null without one), the group (null when there is none), the group's VLANs
+ * (comma-separated, null without any) and whether the device is in the group. No row
+ * when the device does not exist.
+ */
+const pairRow = new Prepared(2, (db: Kysely<Database>, groupId: number, switchId: number) =>
   db
     .selectFrom("switches as t")
     .leftJoin("snmp_profiles as p", "p.id", "t.snmp_profile_id")
+    .leftJoin("switch_groups as g", (join) => join.on("g.id", "=", groupId))
     .selectAll("t")
     .select(PROFILE_COLUMNS.map((c) => sql.ref<unknown>(`p.${c}`).as(profileAlias(c))))
+    .select(GROUP_COLUMNS.map((c) => sql.ref<unknown>(`g.${c}`).as(groupAlias(c))))
+    .select(
+      sql<string | null>`(select group_concat(v.vlan_id) from group_vlans v where v.group_id = g.id)`.as("pair_vlans"),
+    )
     .select((eb) =>
       eb
         .exists(
@@ -339,9 +360,8 @@ export class InventoryRepo {
    * already holds them (the groups read with its token or session), else a third query.
    */
   async pair(groupId: number, switchId: number, userId: number, userGroups?: readonly number[]) {
-    const [groupRows, switchRow, userInGroup] = await Promise.all([
-      groupWithVlans.rows(this.db, groupId),
-      deviceInGroup.rows(this.db, groupId, switchId).then((rows) => rows[0]),
+    const [row, userInGroup] = await Promise.all([
+      pairRow.rows(this.db, groupId, switchId).then((rows) => rows[0] as Record<string, unknown> | undefined),
       userGroups
         ? Promise.resolve(userGroups.includes(groupId))
         : this.db
@@ -353,25 +373,33 @@ export class InventoryRepo {
             .then((r) => r !== undefined),
     ]);
     let group: Row<"switch_groups"> | null = null;
-    const vlans: number[] = [];
-    for (const { pair_vlan, ...g } of groupRows) {
-      group ??= normalise(g);
-      if (pair_vlan !== null) vlans.push(Number(pair_vlan));
-    }
+    let vlans: number[] = [];
     let device: Row<"switches"> | null = null;
     let switchInGroup = false;
     let snmpProfile: Row<"snmp_profiles"> | null = null;
-    if (switchRow) {
-      const { pair_in_group, ...rest } = switchRow as typeof switchRow & Record<string, unknown>;
+    if (row) {
       const d: Record<string, unknown> = {};
       const p: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(rest)) {
+      const g: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(row)) {
         if (k.startsWith("profile_")) p[k.slice("profile_".length)] = v;
-        else d[k] = v;
+        else if (k.startsWith("group_")) g[k.slice("group_".length)] = v;
+        else if (k !== "pair_in_group" && k !== "pair_vlans") d[k] = v;
       }
       device = normalise(d as Row<"switches">);
-      switchInGroup = Number(pair_in_group) === 1;
+      switchInGroup = Number(row.pair_in_group) === 1;
       if (p.id !== null && p.id !== undefined) snmpProfile = normalise(p as Row<"snmp_profiles">);
+      if (g.id !== null && g.id !== undefined) {
+        group = normalise(g as Row<"switch_groups">);
+        // text on SQLite; MariaDB may give a number's group_concat as bytes
+        const listed = row.pair_vlans;
+        const text = typeof listed === "string" ? listed : Buffer.isBuffer(listed) ? listed.toString("latin1") : "";
+        if (text !== "")
+          vlans = text
+            .split(",")
+            .map(Number)
+            .sort((x, y) => x - y);
+      }
     }
     return { group, vlans, device, switchInGroup, userInGroup, snmpProfile };
   }

@@ -8,26 +8,18 @@ import { checkIds, type Checked, type Resource } from "./resource";
 import { Issues, flag, given, name, text, vlanList } from "./fields";
 import { ApiInput, isEmpty } from "./api-names";
 import { idList } from "./parse";
-import type { RelationIds, Row } from "../../db/inventory";
+import { GROUP_COLUMNS, type RelationIds, type Row } from "../../db/inventory";
 import type { components } from "../../generated/api";
 import { bool } from "../../db/flags";
 
 type Input = Record<string, unknown>;
 type GroupRow = Row<"switch_groups">;
 
-/** the fields the check reads; users and switches are references, resolved by the caller */
-export const GROUP_FIELDS = [
-  "name",
-  "description",
-  "display_name",
-  "comments",
-  "read_only",
-  "allow_poe_toggle",
-  "edit_if_descr",
-  "allow_all_vlans",
-  "bulk_edit",
-  "vlans",
-] as const;
+/**
+ * the fields the check reads: the group's columns and its VLANs; users and switches are
+ * references, resolved by the caller
+ */
+export const GROUP_FIELDS: readonly string[] = [...GROUP_COLUMNS.filter((c) => c !== "id"), "vlans"];
 
 /** The one check of a device group, for the API and the import alike. */
 export function checkSwitchGroup(input: Input, current: GroupRow | null, issues: Issues): Checked<"switch_groups"> {

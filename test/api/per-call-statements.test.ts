@@ -1,6 +1,6 @@
 /**
  * What one call costs the database (issue "Speed, second round"): a basic read of a
- * device sends at most 3 SELECTs and writes nothing (the usage counters wait in memory and
+ * device sends at most 2 SELECTs and writes nothing (the usage counters wait in memory and
  * are written at most once a second, by this instance to its own rows); the menu sends
  * the same number of statements whatever the number of groups and devices; a revoked
  * token stops working at the next call. Counted by the store's own statement tally.
@@ -52,7 +52,7 @@ describeDb("statements per call", () => {
     };
   }
 
-  it("a basic read: at most 3 SELECTs (token, group, device with its SNMP profile) and no write; the usage count reaches the database within a second", async () => {
+  it("a basic read: at most 2 SELECTs (the token; the device with its SNMP profile, group and VLANs) and no write; the usage count reaches the database within a second", async () => {
     const user = await app.createUser("reader", "pw-reader-1");
     await app.request("PATCH", `/api/admin/users/${user}/`, { token: root, json: { switchgroups: [gid] } });
     const token = await app.login("reader", "pw-reader-1");
@@ -61,7 +61,7 @@ describeDb("statements per call", () => {
     await app.services.usage.flush();
     const c = await cost(`/api/switches/${gid}/${sid}/`, token);
     expect(c.status).toBe(200);
-    expect(c.reads).toBeLessThanOrEqual(3);
+    expect(c.reads).toBeLessThanOrEqual(2);
     expect(c.writes).toBe(0);
     expect(app.services.usage.waiting).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, app.services.usage.intervalMs + 300));
@@ -100,5 +100,30 @@ describeDb("statements per call", () => {
     expect((await app.request("GET", "/api/switches/", { token })).status).toBe(200);
     await app.request("PATCH", `/api/admin/users/${user}/`, { token: root, json: { is_active: false } });
     expect((await app.request("GET", "/api/switches/", { token })).status).toBe(403);
+  });
+
+  it("the group's VLAN list read with the device decides a VLAN change, on both databases", async () => {
+    const pvid = () => lab.model.pvid(lab.model.port(3).bridgePort!);
+    const [allowed, refused] = lab.model.vlanIds().filter((id) => id !== 1 && id !== pvid());
+    expect(refused).toBeDefined();
+    const user = await app.createUser("vlan-reader", "pw-vlan-1");
+    // several VLANs, in no order, one with four digits and one the switch does not have; the
+    // port's own VLAN too (a user manages only a port on a VLAN of the group's)
+    const group = await addGroup(app, { name: "Some VLANs", vlans: [4000, allowed, 5, pvid()!], users: [user] });
+    const device = await addDevice(app, { name: "stmt-8-vlans", lab, groups: [group] });
+    const token = await app.login("vlan-reader", "pw-vlan-1");
+    const url = `/api/switches/${group}/${device}/interface/${lab.model.port(3).ifIndex}/vlan/`;
+    const ok = await app.request("POST", url, { token, json: { vlan: allowed } });
+    expect(ok.status).toBe(200);
+    expect(pvid()).toBe(allowed);
+    const no = await app.request("POST", url, { token, json: { vlan: refused } });
+    expect({ status: no.status, body: no.body }).toEqual({
+      status: 400,
+      body: { code: "invalid_parameter", reason: `New vlan ${refused} is not valid or allowed on this device` },
+    });
+    expect(pvid()).toBe(allowed);
+    // the switch has that VLAN: the group's list refused it (a superuser may set it)
+    expect((await app.request("POST", url, { token: root, json: { vlan: refused } })).status).toBe(200);
+    expect(pvid()).toBe(refused);
   });
 });
