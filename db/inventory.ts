@@ -116,8 +116,8 @@ const groupAlias = (c: string) => `group_${c}`;
 /**
  * What a call on a (group, device) pair needs, in one statement: the device, its SNMP
  * profile (null without one), the group (null when there is none), the group's VLANs
- * (comma-separated, null without any) and whether the device is in the group. No row
- * when the device does not exist.
+ * (comma-separated, null without any, and their sum) and whether the device is
+ * in the group. No row when the device does not exist.
  */
 const pairRow = new Prepared(2, (db: Kysely<Database>, groupId: number, switchId: number) =>
   db
@@ -130,6 +130,7 @@ const pairRow = new Prepared(2, (db: Kysely<Database>, groupId: number, switchId
     .select(
       sql<string | null>`(select group_concat(v.vlan_id) from group_vlans v where v.group_id = g.id)`.as("pair_vlans"),
     )
+    .select(sql<number | null>`(select sum(c.vlan_id) from group_vlans c where c.group_id = g.id)`.as("pair_vlan_sum"))
     .select((eb) =>
       eb
         .exists(
@@ -143,6 +144,20 @@ const pairRow = new Prepared(2, (db: Kysely<Database>, groupId: number, switchId
     )
     .where("t.id", "=", switchId),
 );
+
+/**
+ * A group's VLANs from pair()'s `group_concat` column (text on SQLite; MariaDB may give a
+ * number's group_concat as bytes), ascending; null when the text is not the whole list: a
+ * server whose group_concat_max_len cut it short (MySQL's default is 1 kB) drops VLANs or
+ * cuts the last one's digits, either way the sum comes out smaller than `sum`.
+ */
+export function vlanListOf(listed: unknown, sum: unknown): number[] | null {
+  const text = typeof listed === "string" ? listed : Buffer.isBuffer(listed) ? listed.toString("latin1") : "";
+  const vlans = text === "" ? [] : text.split(",").map(Number);
+  if (vlans.some((v) => !Number.isInteger(v) || v < 1)) return null;
+  if (vlans.reduce((a, b) => a + b, 0) !== Number(sum ?? 0)) return null;
+  return vlans.sort((a, b) => a - b);
+}
 
 export class InventoryRepo {
   constructor(private readonly db: Kysely<Database>) {}
@@ -384,24 +399,28 @@ export class InventoryRepo {
       for (const [k, v] of Object.entries(row)) {
         if (k.startsWith("profile_")) p[k.slice("profile_".length)] = v;
         else if (k.startsWith("group_")) g[k.slice("group_".length)] = v;
-        else if (k !== "pair_in_group" && k !== "pair_vlans") d[k] = v;
+        else if (!k.startsWith("pair_")) d[k] = v;
       }
       device = normalise(d as Row<"switches">);
       switchInGroup = Number(row.pair_in_group) === 1;
       if (p.id !== null && p.id !== undefined) snmpProfile = normalise(p as Row<"snmp_profiles">);
       if (g.id !== null && g.id !== undefined) {
         group = normalise(g as Row<"switch_groups">);
-        // text on SQLite; MariaDB may give a number's group_concat as bytes
-        const listed = row.pair_vlans;
-        const text = typeof listed === "string" ? listed : Buffer.isBuffer(listed) ? listed.toString("latin1") : "";
-        if (text !== "")
-          vlans = text
-            .split(",")
-            .map(Number)
-            .sort((x, y) => x - y);
+        vlans = vlanListOf(row.pair_vlans, row.pair_vlan_sum) ?? (await this.groupVlans(groupId));
       }
     }
     return { group, vlans, device, switchInGroup, userInGroup, snmpProfile };
+  }
+
+  /** a group's VLANs, ascending */
+  async groupVlans(groupId: number): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom("group_vlans")
+      .select("vlan_id")
+      .where("group_id", "=", groupId)
+      .orderBy("vlan_id")
+      .execute();
+    return rows.map((r) => Number(r.vlan_id));
   }
 
   /** group name -> id, for the names that exist */
