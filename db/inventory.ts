@@ -347,24 +347,27 @@ export class InventoryRepo {
     return out;
   }
 
+  /**
+   * One side of a group relation, ascending: the groups a switch or user is in
+   * ("groups"), or what a group holds ("members": its users, switches or VLANs).
+   */
+  private async related(relation: Relation, side: "groups" | "members", id: number): Promise<number[]> {
+    const r = RELATIONS[relation];
+    const [wanted, given] = side === "groups" ? ["group_id", r.column] : [r.column, "group_id"];
+    const result = await sql<{
+      v: number;
+    }>`select ${sql.ref(wanted)} as v from ${sql.table(r.table)} where ${sql.ref(given)} = ${id} order by v`.execute(
+      this.db,
+    );
+    return result.rows.map((row) => Number(row.v));
+  }
+
   async groupsOfSwitch(switchId: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom("group_switches")
-      .select("group_id")
-      .where("switch_id", "=", switchId)
-      .orderBy("group_id")
-      .execute();
-    return rows.map((r) => Number(r.group_id));
+    return this.related("switches", "groups", switchId);
   }
 
   async groupsOfUser(userId: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom("group_users")
-      .select("group_id")
-      .where("user_id", "=", userId)
-      .orderBy("group_id")
-      .execute();
-    return rows.map((r) => Number(r.group_id));
+    return this.related("users", "groups", userId);
   }
 
   /**
@@ -414,13 +417,7 @@ export class InventoryRepo {
 
   /** a group's VLANs, ascending */
   async groupVlans(groupId: number): Promise<number[]> {
-    const rows = await this.db
-      .selectFrom("group_vlans")
-      .select("vlan_id")
-      .where("group_id", "=", groupId)
-      .orderBy("vlan_id")
-      .execute();
-    return rows.map((r) => Number(r.vlan_id));
+    return this.related("vlans", "members", groupId);
   }
 
   /** group name -> id, for the names that exist */
