@@ -16,7 +16,7 @@ import { VirtualSwitch } from "../lab/model";
 import { SnmpAgent } from "../lab/snmp/agent";
 import { BerReader, encodeInteger, encodeOctets, encodeOid, tlv } from "../mib/ber";
 import { parseOid } from "../lab/snmp/oid";
-import { decodePdu, encodePdu, PduType, VarBindListWriter } from "../lab/snmp/pdu";
+import { decodePdu, encodePdu, PduType, VarBindListWriter } from "../mib/pdu";
 import { switchProvider } from "../lab/snmp/switch-mib";
 import { Tag } from "../mib/smi-values";
 import { netSnmp, ObjectType } from "../drivers/snmp/net-snmp-api";

@@ -14,6 +14,7 @@ import { netSnmp, type PduSession, type Varbind } from "../drivers/snmp/net-snmp
 import { V2cSession } from "../drivers/snmp/v2c-client";
 import { scenarioRow, type ScenarioResult } from "./results";
 import type { ScenarioOptions } from "./scenarios";
+import { median } from "./stats";
 
 const PORTS = 48;
 /** the columns a basic view reads, each as one GETBULK with rows for every port and a few more */
@@ -61,8 +62,6 @@ async function measure(open: () => PduSession, passes: number): Promise<{ cpuMs:
     session.close();
   }
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export async function snmpClientScenario(o: ScenarioOptions): Promise<ScenarioResult> {
   const lab = await startLabProcess();

@@ -108,7 +108,8 @@ export function encodeOid(oid: readonly number[]): Buffer {
   return tlv(Tag.ObjectIdentifier, oidContent(oid));
 }
 
-const NULL_TLV = Buffer.from([Tag.Null, 0]);
+/** a NULL value (the value of every varbind of a GET or GETBULK) */
+export const NULL_TLV = Buffer.from([Tag.Null, 0]);
 const EXCEPTION_TLVS: Record<number, Buffer> = {
   [Tag.NoSuchObject]: Buffer.from([Tag.NoSuchObject, 0]),
   [Tag.NoSuchInstance]: Buffer.from([Tag.NoSuchInstance, 0]),

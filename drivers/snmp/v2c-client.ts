@@ -18,17 +18,14 @@ import {
   decodeOidText,
   encodeInteger,
   encodeOctets,
-  header,
-  lengthOfLength,
-  oidContent,
+  encodeOid,
+  NULL_TLV,
   tlv,
 } from "../../mib/ber";
 import { parseOid } from "../../mib/oid-arcs";
+import { PduType, VERSION_2C, VarBindListWriter, encodePdu, encodeV2cMessage } from "../../mib/pdu";
 import { Tag } from "../../mib/smi-values";
 import { netSnmp, type PduSession, type SetVarbind, type Varbind, type VarbindValue } from "./net-snmp-api";
-
-const SNMP_V2C = 1;
-const PDU = { Get: 0xa0, Response: 0xa2, Set: 0xa3, GetBulk: 0xa5 } as const;
 
 type Callback<T> = (error: Error | null, result: T) => void;
 
@@ -81,7 +78,7 @@ export class V2cSession implements PduSession {
   }
 
   get(oids: string[], cb: Callback<Varbind[]>): void {
-    this.request(PDU.Get, 0, 0, oids.map(nullVarbind), (error, answer) => {
+    this.request(PduType.GetRequest, 0, 0, nullVarbinds(oids), (error, answer) => {
       if (error) return cb(error, []);
       if (answer!.varbinds.length !== oids.length)
         return cb(responseInvalid("Requested OIDs do not match response OIDs"), []);
@@ -92,7 +89,7 @@ export class V2cSession implements PduSession {
   /** nonRepeaters other than 0 are not used by the drivers and not supported here */
   getBulk(oids: string[], nonRepeaters: number, maxRepetitions: number, cb: Callback<Varbind[][]>): void {
     if (nonRepeaters !== 0) throw new Error("GETBULK with non-repeaters is not supported");
-    this.request(PDU.GetBulk, 0, maxRepetitions, oids.map(nullVarbind), (error, answer) => {
+    this.request(PduType.GetBulkRequest, 0, maxRepetitions, nullVarbinds(oids), (error, answer) => {
       if (error) return cb(error, []);
       const columns: Varbind[][] = oids.map(() => []);
       const vbs = answer!.varbinds;
@@ -102,8 +99,9 @@ export class V2cSession implements PduSession {
   }
 
   set(varbinds: SetVarbind[], cb: Callback<Varbind[]>): void {
-    const encoded = varbinds.map((vb) => varbindTlv(vb.oid, encodeSetValue(vb)));
-    this.request(PDU.Set, 0, 0, encoded, (error, answer) => {
+    const list = new VarBindListWriter();
+    for (const vb of varbinds) list.add(encodeOid(parseOid(vb.oid)), encodeSetValue(vb));
+    this.request(PduType.SetRequest, 0, 0, list, (error, answer) => {
       if (error) return cb(error, []);
       if (answer!.varbinds.length !== varbinds.length)
         return cb(responseInvalid("Requested OIDs do not match response OIDs"), []);
@@ -135,7 +133,7 @@ export class V2cSession implements PduSession {
     type: number,
     field2: number,
     field3: number,
-    varbindTlvs: Buffer[],
+    varbinds: VarBindListWriter,
     cb: (error: Error | null, answer: Answer | null) => void,
   ): void {
     if (this.closed) throw new Error("session closed");
@@ -146,7 +144,7 @@ export class V2cSession implements PduSession {
       if (error || answer!.errorStatus === 0) return cb(error, answer);
       cb(requestFailed(answer!), null);
     };
-    const message = encodeMessage(this.community, type, id, field2, field3, varbindTlvs);
+    const message = encodeV2cMessage(this.community, encodePdu(type, id, field2, field3, varbinds.toBuffer()));
     if (this.pending.size === 0) this.socket.ref();
     const p: Pending = { message, triesLeft: this.retries, timer: null, done };
     this.pending.set(id, p);
@@ -190,14 +188,11 @@ export class V2cSession implements PduSession {
 
 // ---- encoding
 
-const NULL_VALUE = Buffer.from([Tag.Null, 0]);
-
-function varbindTlv(oid: string, value: Buffer): Buffer {
-  return tlv(Tag.Sequence, tlv(Tag.ObjectIdentifier, oidContent(parseOid(oid))), value);
-}
-
-function nullVarbind(oid: string): Buffer {
-  return varbindTlv(oid, NULL_VALUE);
+/** the varbinds of a GET or GETBULK: each OID with a NULL value */
+function nullVarbinds(oids: string[]): VarBindListWriter {
+  const list = new VarBindListWriter();
+  for (const oid of oids) list.add(encodeOid(parseOid(oid)), NULL_TLV);
+  return list;
 }
 
 /** a SET value as net-snmp takes it: numbers for the integer types, text or bytes for strings, dotted text for OIDs and addresses */
@@ -214,7 +209,7 @@ function encodeSetValue(vb: SetVarbind): Buffer {
     case Tag.Opaque:
       return encodeOctets(typeof v === "number" ? String(v) : v, vb.type);
     case Tag.ObjectIdentifier:
-      return tlv(Tag.ObjectIdentifier, oidContent(parseOid(String(v))));
+      return encodeOid(parseOid(String(v)));
     case Tag.IpAddress: {
       const bytes = typeof v === "string" ? v.split(".").map(Number) : [];
       if (bytes.length !== 4 || bytes.some((b) => !Number.isInteger(b) || b < 0 || b > 255))
@@ -224,21 +219,6 @@ function encodeSetValue(vb: SetVarbind): Buffer {
     default:
       throw new Error(`SET of type ${vb.type} is not supported (${vb.oid})`);
   }
-}
-
-function encodeMessage(
-  community: Buffer,
-  type: number,
-  id: number,
-  field2: number,
-  field3: number,
-  varbindTlvs: Buffer[],
-): Buffer {
-  let listLen = 0;
-  for (const b of varbindTlvs) listLen += b.length;
-  const list = Buffer.concat([header(Tag.Sequence, listLen), ...varbindTlvs], 1 + lengthOfLength(listLen) + listLen);
-  const pdu = tlv(type, encodeInteger(id), encodeInteger(field2), encodeInteger(field3), list);
-  return tlv(Tag.Sequence, encodeInteger(SNMP_V2C), tlv(Tag.OctetString, community), pdu);
 }
 
 // ---- decoding
@@ -254,10 +234,10 @@ function decodeResponse(msg: Buffer, community: Buffer): { id: number; answer: A
   const h = outer.readHeader();
   const pdu = new BerReader(msg, h.start, h.end);
   const id = pdu.readInteger();
-  if (version !== SNMP_V2C)
+  if (version !== VERSION_2C)
     return {
       id,
-      answer: responseInvalid(`Version in request '${SNMP_V2C}' does not match version in response '${version}'`),
+      answer: responseInvalid(`Version in request '${VERSION_2C}' does not match version in response '${version}'`),
     };
   if (!got.equals(community))
     return {
@@ -266,7 +246,7 @@ function decodeResponse(msg: Buffer, community: Buffer): { id: number; answer: A
         `Community '${community.toString()}' in request does not match community '${got.toString()}' in response`,
       ),
     };
-  if (h.tag !== PDU.Response) return { id, answer: responseInvalid(`Unknown PDU type '${h.tag}' in response`) };
+  if (h.tag !== PduType.Response) return { id, answer: responseInvalid(`Unknown PDU type '${h.tag}' in response`) };
   const errorStatus = pdu.readInteger();
   const errorIndex = pdu.readInteger();
   return { id, answer: { errorStatus, errorIndex, varbinds: decodeVarbinds(pdu) } };

@@ -14,10 +14,10 @@
  * when an answer exceeds one datagram). It applies in every context alike.
  */
 import dgram from "node:dgram";
-import { BerError, BerReader, encodeInteger, encodeOctets, tlv } from "../../mib/ber";
+import { BerError, BerReader } from "../../mib/ber";
 import { AgentCounters, AgentFaults, type OversizeMode } from "./faults";
 import { formatOid } from "./oid";
-import { PduType, decodePdu, type RequestPdu } from "./pdu";
+import { PduType, VERSION_2C, decodePdu, encodeV2cMessage, type RequestPdu } from "../../mib/pdu";
 import type { MibProvider } from "./provider";
 import { handlePdu, tooBigResponse, type HandlerLimits, type SetBehaviour } from "./request-handler";
 import { UsmEngine, type UsmUserConfig } from "./usm";
@@ -44,7 +44,6 @@ export interface AgentOptions {
   onRestart?: () => void;
 }
 
-const VERSION_2C = 1;
 const VERSION_3 = 3;
 // bytes of an answer that are not the varbind list: message and PDU headers, and for
 // SNMPv3 the security parameters (engine ID, user, a MAC of up to 48 bytes, salt)
@@ -228,8 +227,7 @@ export class SnmpAgent {
         this.setBehaviour(),
         access.context,
       );
-      const message = (responsePdu: Buffer) =>
-        tlv(Tag.Sequence, encodeInteger(VERSION_2C), encodeOctets(community), responsePdu);
+      const message = (responsePdu: Buffer) => encodeV2cMessage(community, responsePdu);
       return this.withinLimit(pdu, message(handled.pdu), handled.values, () => message(tooBigResponse(pdu.requestId)));
     }
     if (version === VERSION_3) {

@@ -6,7 +6,7 @@
 import { encodeOid, encodeValue } from "../../mib/ber";
 import { ErrorStatus } from "./error-status";
 import type { MibIndex } from "./mib-index";
-import { PduType, VarBindListWriter, encodePdu, type RequestPdu } from "./pdu";
+import { PduType, VarBindListWriter, encodePdu, type RequestPdu } from "../../mib/pdu";
 import type { MibProvider, SetVarBind } from "./provider";
 import { endOfMibView, noSuchInstance, noSuchObject } from "../../mib/smi-values";
 

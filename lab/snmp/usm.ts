@@ -11,7 +11,7 @@
 import crypto from "node:crypto";
 import { BerReader, encodeInteger, encodeOctets, encodeOid, encodeValue, tlv } from "../../mib/ber";
 import { parseOid } from "./oid";
-import { PduType, VarBindListWriter, decodePdu, encodePdu, type RequestPdu } from "./pdu";
+import { PduType, VarBindListWriter, decodePdu, encodePdu, type RequestPdu } from "../../mib/pdu";
 import {
   aesDecrypt,
   aesEncrypt,

@@ -1,6 +1,10 @@
-/** SNMP PDUs (RFC 3416): decoding requests and encoding responses and reports. */
-import { BerReader, encodeInteger, header, lengthOfLength } from "../../mib/ber";
-import { Tag, type SnmpValue } from "../../mib/smi-values";
+/**
+ * SNMP PDUs (RFC 3416) and the v2c message around them: the lab's agent decodes requests
+ * and encodes responses and reports with them, the drivers' v2c client
+ * (drivers/snmp/v2c-client.ts) encodes its requests.
+ */
+import { BerReader, encodeInteger, encodeOctets, header, lengthOfLength, tlv } from "./ber";
+import { Tag, type SnmpValue } from "./smi-values";
 
 export const PduType = {
   GetRequest: 0xa0,
@@ -91,4 +95,12 @@ export function encodePdu(
   const ei = encodeInteger(errorIndex);
   const len = id.length + es.length + ei.length + varbindList.length;
   return Buffer.concat([header(type, len), id, es, ei, varbindList]);
+}
+
+/** the version field of an SNMPv2c message */
+export const VERSION_2C = 1;
+
+/** An SNMPv2c message: version, community and an encoded PDU. */
+export function encodeV2cMessage(community: Buffer, pdu: Buffer): Buffer {
+  return tlv(Tag.Sequence, encodeInteger(VERSION_2C), encodeOctets(community), pdu);
 }
