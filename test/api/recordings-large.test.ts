@@ -127,7 +127,7 @@ describeSnmpsimd("basic view of a large chassis recording on snmpsimd", () => {
         const ms = Date.now() - started;
         const t = relay.traffic;
         console.log(
-          `${label}: HTTP ${r.status} in ${ms} ms, ${t.requests} SNMP requests, ${t.requests - t.answers} unanswered, largest answer ${t.largestAnswer} bytes`,
+          `${label}: HTTP ${r.status} in ${ms} ms, ${t.requests} SNMP requests (${t.distinct} without retries), ${t.requests - t.answers} unanswered, largest answer ${t.largestAnswer} bytes`,
         );
         expect(r.status).toBe(200);
         return { body: r.body, ms, traffic: { ...t } };
@@ -164,11 +164,13 @@ describeSnmpsimd("basic view of a large chassis recording on snmpsimd", () => {
       // second view is compared by what went over the wire: every read starts at the size
       // that worked, and the current table's read, which knows its rows now, asks at the
       // end only for the rows left and one more, so it no longer runs into the PortLists:
-      // no request goes unanswered
+      // no request goes unanswered. Requests are counted without their retries: on a busy
+      // machine snmpsimd can take longer than the timeout to answer, the driver asks again
+      // and both are answered (a whole run once saw 48 datagrams for the usual 24 requests)
       const warm = await view("second basic view (size remembered)");
       expectSwitch(warm.body);
       expect(warm.traffic.requests - warm.traffic.answers).toBe(0);
-      expect(warm.traffic.requests).toBeLessThan(cold.traffic.requests);
+      expect(warm.traffic.distinct).toBeLessThan(cold.traffic.distinct);
     }, 60000);
   });
 });

@@ -5,10 +5,18 @@
  * socket, so answers go back to the socket that asked.
  */
 import dgram from "node:dgram";
+import { BerReader } from "../../mib/ber";
+import { Tag } from "../../mib/smi-values";
+import { decodePdu } from "../../mib/pdu";
 
 export interface RelayTraffic {
   /** datagrams from managers to the agent */
   requests: number;
+  /**
+   * requests apart from their retries: a manager that gets no answer in time sends the same
+   * request again (same socket, same request id), which the agent may then answer twice
+   */
+  distinct: number;
   /** datagrams from the agent back */
   answers: number;
   /** the largest answer, bytes */
@@ -25,11 +33,15 @@ export interface UdpRelay {
 export async function startUdpRelay(agentPort: number): Promise<UdpRelay> {
   const front = dgram.createSocket("udp4");
   const upstream = new Map<string, dgram.Socket>();
-  const traffic: RelayTraffic = { requests: 0, answers: 0, largestAnswer: 0 };
+  const traffic: RelayTraffic = { requests: 0, distinct: 0, answers: 0, largestAnswer: 0 };
+  const seen = new Set<string>();
 
   front.on("message", (msg, from) => {
     traffic.requests++;
     const key = `${from.address}:${from.port}`;
+    const id = requestIdOf(msg);
+    if (id === null || !seen.has(`${key} ${id}`)) traffic.distinct++;
+    if (id !== null) seen.add(`${key} ${id}`);
     let up = upstream.get(key);
     if (!up) {
       const socket = dgram.createSocket("udp4");
@@ -51,7 +63,9 @@ export async function startUdpRelay(agentPort: number): Promise<UdpRelay> {
     port: front.address().port,
     traffic,
     reset() {
+      seen.clear();
       traffic.requests = 0;
+      traffic.distinct = 0;
       traffic.answers = 0;
       traffic.largestAnswer = 0;
     },
@@ -61,4 +75,16 @@ export async function startUdpRelay(agentPort: number): Promise<UdpRelay> {
       await Promise.all(sockets.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
     },
   };
+}
+
+/** an SNMPv1/v2c request's id, or null for anything else (v3, garbage) */
+function requestIdOf(msg: Buffer): number | null {
+  try {
+    const r = new BerReader(msg).enter(Tag.Sequence);
+    if (r.readInteger() > 1) return null;
+    r.readOctets();
+    return decodePdu(r).requestId;
+  } catch {
+    return null;
+  }
 }
