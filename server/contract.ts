@@ -23,7 +23,7 @@ export interface Contract {
   match(pathname: string): { entry: PathEntry; params: Record<string, string> } | null;
 }
 
-const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+export const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 /**
  * The parsed spec is an OpenAPI 3 document with paths. Only the top is looked at here:

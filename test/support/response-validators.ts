@@ -18,6 +18,8 @@ import Ajv, { _, type ErrorObject } from "ajv";
 import addFormats from "ajv-formats";
 import standaloneCode from "ajv/dist/standalone";
 import { loadSpecDocument } from "../../app/spec";
+import { HTTP_METHODS } from "../../server/contract";
+import { pointerToken as token, resolvePointer } from "./json-pointer";
 
 export type Validate = ((body: unknown) => boolean) & { errors?: ErrorObject[] | null };
 
@@ -25,36 +27,20 @@ export type Validate = ((body: unknown) => boolean) & { errors?: ErrorObject[] |
 type Compiled = Record<string, Validate> & { byResponse: Record<string, string> };
 
 const root = path.resolve(__dirname, "..", "..");
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
-
-/** JSON pointer escaping of one reference token */
-const token = (s: string) => s.replace(/~/g, "~0").replace(/\//g, "~1");
-
-/** what a local ref ("#/a/b") names in the document */
-function resolve(document: unknown, ref: string): unknown {
-  return ref
-    .replace(/^#\//, "")
-    .split("/")
-    .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"))
-    .reduce<unknown>(
-      (at, t) => (at !== null && typeof at === "object" ? (at as Record<string, unknown>)[t] : undefined),
-      document,
-    );
-}
 
 /** "operationId status" -> the pointer of its JSON response schema in the document */
 function responseSchemas(document: Record<string, unknown>): Map<string, string> {
   const out = new Map<string, string>();
   const paths = (document.paths ?? {}) as Record<string, Record<string, unknown>>;
   for (const [template, item] of Object.entries(paths)) {
-    for (const method of METHODS) {
+    for (const method of HTTP_METHODS) {
       const op = item[method] as { operationId?: string; responses?: Record<string, unknown> } | undefined;
       if (!op?.operationId) continue;
       for (const [status, given] of Object.entries(op.responses ?? {})) {
         // a response is written out or a $ref to one of components/responses
         const ref = (given as { $ref?: unknown }).$ref;
         const at = typeof ref === "string" ? ref : `#/paths/${token(template)}/${method}/responses/${token(status)}`;
-        const response = typeof ref === "string" ? resolve(document, ref) : given;
+        const response = typeof ref === "string" ? resolvePointer(document, ref) : given;
         const content = (response as { content?: Record<string, { schema?: unknown }> } | undefined)?.content;
         if (!content?.["application/json"]?.schema) continue;
         out.set(`${op.operationId} ${status}`, `${at}/content/application~1json/schema`);

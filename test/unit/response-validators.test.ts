@@ -7,6 +7,7 @@
 import { loadContract } from "../../server/contract";
 import { loadSpecDocument } from "../../app/spec";
 import { responseErrors, responseValidator } from "../support/response-validators";
+import { resolvePointer } from "../support/json-pointer";
 
 interface Example {
   operationId: string;
@@ -19,11 +20,7 @@ const isObject = (v: unknown): v is Json => v !== null && typeof v === "object" 
 
 function deref(document: Json, value: unknown): unknown {
   const ref = isObject(value) ? value.$ref : undefined;
-  if (typeof ref !== "string") return value;
-  return ref
-    .slice(2)
-    .split("/")
-    .reduce<unknown>((at, t) => (isObject(at) ? at[t.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined), document);
+  return typeof ref === "string" ? resolvePointer(document, ref) : value;
 }
 
 /** every example value of a JSON answer in the spec, with its operation and status */

@@ -5,6 +5,7 @@ import { CAPABILITY_FLAGS, capabilityOf } from "../../model/capabilities";
 import Ajv from "ajv";
 import addFormats from "ajv-formats";
 import OpenAPIBackend from "openapi-backend";
+import { resolvePointer } from "../support/json-pointer";
 
 /**
  * spec/openapi.yaml routes and validates every request and response of the server, and
@@ -34,18 +35,6 @@ function operationsOf(doc: Json): Op[] {
     }
   }
   return ops;
-}
-
-/** Follows a local JSON pointer such as "#/components/schemas/Error"; undefined when absent. */
-function resolvePointer(doc: Json, ref: string): unknown {
-  if (!ref.startsWith("#/")) return undefined;
-  let node: unknown = doc;
-  for (const raw of ref.slice(2).split("/")) {
-    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-    if (node === null || typeof node !== "object" || !(key in node)) return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
 }
 
 function collectRefs(node: unknown, out: string[] = []): string[] {
