@@ -13,7 +13,7 @@ import { coerceForm, mediaType, parseBody, readRaw, type Body } from "./body";
 import { allowedMethods, type Contract, type PathEntry } from "./contract";
 import { checkCsrf, identify, requireCaller, CSRF_FIELD } from "./auth";
 import { canAdminister } from "../domain/access";
-import { declaredQuery, validationReason } from "./validation";
+import { declaredQuery, requestErrors, validationReason } from "./validation";
 import { isWebPage, mountWeb, renderBrowsable, sendWebError, wantsHtml } from "./web";
 import { baseUrlOf, clientIp } from "./request-info";
 import { securityHeaders } from "./security-headers";
@@ -291,21 +291,15 @@ async function handleApi(req: Request, res: Response, s: Services, contract: Con
 
   if (body && form) body = coerceForm(body, jsonBodySchema(op));
   const query = declaredQuery(op, url.searchParams);
-  const validation = contract.api.validateRequest(
-    {
-      method: method === "HEAD" ? "get" : method.toLowerCase(),
-      path: pathname,
-      query,
-      headers: {
-        ...(req.headers as Record<string, string>),
-        "content-type": body ? "application/json" : mediaType(req.headers["content-type"]),
-      },
-      body,
-    },
-    op,
-  );
-  if (!validation.valid) {
-    const v = validationReason(op, validation.errors ?? []);
+  const errors = requestErrors(contract.api, op, {
+    path: hit.params,
+    query,
+    headers: req.headers,
+    contentType: body ? "application/json" : mediaType(req.headers["content-type"]),
+    body,
+  });
+  if (errors.length) {
+    const v = validationReason(op, errors);
     throw new ApiError(v.status, v.code, v.reason);
   }
   const handler = handlers[op.operationId!];
