@@ -9,24 +9,30 @@ import { Tag, type SnmpValue } from "./smi-values";
 
 export class BerError extends Error {}
 
-export function encodeLength(len: number): Buffer {
-  if (len < 0x80) return Buffer.from([len]);
-  if (len < 0x100) return Buffer.from([0x81, len]);
-  if (len < 0x10000) return Buffer.from([0x82, len >> 8, len & 0xff]);
-  if (len < 0x1000000) return Buffer.from([0x83, len >> 16, (len >> 8) & 0xff, len & 0xff]);
-  return Buffer.from([0x84, (len >>> 24) & 0xff, (len >> 16) & 0xff, (len >> 8) & 0xff, len & 0xff]);
-}
-
 export function lengthOfLength(len: number): number {
   return len < 0x80 ? 1 : len < 0x100 ? 2 : len < 0x10000 ? 3 : len < 0x1000000 ? 4 : 5;
 }
 
 export function header(tag: number, len: number): Buffer {
-  const l = encodeLength(len);
-  const out = Buffer.allocUnsafe(1 + l.length);
+  const out = Buffer.allocUnsafe(1 + lengthOfLength(len));
   out[0] = tag;
-  l.copy(out, 1);
+  writeLength(out, 1, len);
   return out;
+}
+
+/** the length's encoding written at buf[at] (lengthOfLength(len) bytes); returns where it ends */
+function writeLength(buf: Buffer, at: number, len: number): number {
+  if (len < 0x80) {
+    buf[at] = len;
+    return at + 1;
+  }
+  const n = lengthOfLength(len) - 1;
+  buf[at] = 0x80 | n;
+  for (let i = n; i >= 1; i--) {
+    buf[at + i] = len & 0xff;
+    len = Math.floor(len / 256);
+  }
+  return at + n + 1;
 }
 
 /** One TLV around already encoded content parts. */
@@ -36,8 +42,8 @@ export function tlv(tag: number, ...parts: Buffer[]): Buffer {
   return Buffer.concat([header(tag, len), ...parts], 1 + lengthOfLength(len) + len);
 }
 
-/** Two's complement, shortest form; `signed` false treats n as unsigned (Counter32, Gauge32...). */
-function integerContent(n: number, signed: boolean): Buffer {
+/** The content length of an INTEGER: two's complement, shortest form; `signed` false treats n as unsigned (Counter32, Gauge32...). */
+function integerLength(n: number, signed: boolean): number {
   if (!Number.isInteger(n)) throw new BerError(`not an integer: ${n}`);
   let len = 1;
   if (signed) {
@@ -46,13 +52,7 @@ function integerContent(n: number, signed: boolean): Buffer {
     if (n < 0) throw new BerError(`negative unsigned value: ${n}`);
     while (len < 6 && n >= 2 ** (8 * len - 1)) len++;
   }
-  const out = Buffer.allocUnsafe(len);
-  let v = n < 0 ? 2 ** (8 * len) + n : n;
-  for (let i = len - 1; i >= 0; i--) {
-    out[i] = v % 256;
-    v = Math.floor(v / 256);
-  }
-  return out;
+  return len;
 }
 
 function bigIntContent(v: bigint): Buffer {
@@ -68,11 +68,15 @@ function bigIntContent(v: bigint): Buffer {
 }
 
 export function encodeInteger(n: number, tag: number = Tag.Integer): Buffer {
-  const c = integerContent(n, tag === Tag.Integer);
-  const out = Buffer.allocUnsafe(2 + c.length);
+  const len = integerLength(n, tag === Tag.Integer);
+  const out = Buffer.allocUnsafe(2 + len);
   out[0] = tag;
-  out[1] = c.length;
-  c.copy(out, 2);
+  out[1] = len;
+  let v = n < 0 ? 2 ** (8 * len) + n : n;
+  for (let i = len + 1; i >= 2; i--) {
+    out[i] = v % 256;
+    v = Math.floor(v / 256);
+  }
   return out;
 }
 
@@ -155,66 +159,83 @@ export class BerReader {
     return this.buf[this.pos];
   }
 
-  /** Reads tag and length; leaves pos at the content and returns where it ends. */
-  readHeader(): { tag: number; start: number; end: number } {
+  /** the tag of the last header step() read, and its content's bounds */
+  tag = 0;
+  valueStart = 0;
+  valueEnd = 0;
+
+  /**
+   * Reads tag and length into tag, valueStart and valueEnd (no object per header: a walk's
+   * answer has three headers per value); leaves pos at the content and returns the tag.
+   * The header and its content must lie before `limit` (the reader's end, or that of an
+   * enclosing TLV the caller walks in place).
+   */
+  step(limit: number = this.end): number {
     const buf = this.buf;
-    if (this.pos + 2 > this.end) throw new BerError("truncated header");
+    if (this.pos + 2 > limit) throw new BerError("truncated header");
     const tag = buf[this.pos++];
     let len = buf[this.pos++];
     if (len & 0x80) {
       const n = len & 0x7f;
       if (n === 0 || n > 4) throw new BerError("unsupported length form");
-      if (this.pos + n > this.end) throw new BerError("truncated length");
+      if (this.pos + n > limit) throw new BerError("truncated length");
       len = 0;
       for (let i = 0; i < n; i++) len = len * 256 + buf[this.pos++];
     }
     const start = this.pos;
     const end = start + len;
-    if (end > this.end) throw new BerError("length beyond end of data");
-    return { tag, start, end };
+    if (end > limit) throw new BerError("length beyond end of data");
+    this.tag = tag;
+    this.valueStart = start;
+    this.valueEnd = end;
+    return tag;
+  }
+
+  /** Reads tag and length; leaves pos at the content and returns where it ends. */
+  readHeader(): { tag: number; start: number; end: number } {
+    const tag = this.step();
+    return { tag, start: this.valueStart, end: this.valueEnd };
   }
 
   /** Enters a constructed TLV with the expected tag: returns a reader over its content. */
   enter(expectedTag: number): BerReader {
-    const h = this.readHeader();
-    if (h.tag !== expectedTag)
-      throw new BerError(`expected tag 0x${expectedTag.toString(16)}, got 0x${h.tag.toString(16)}`);
-    this.pos = h.end;
-    return new BerReader(this.buf, h.start, h.end);
+    const tag = this.step();
+    if (tag !== expectedTag)
+      throw new BerError(`expected tag 0x${expectedTag.toString(16)}, got 0x${tag.toString(16)}`);
+    this.pos = this.valueEnd;
+    return new BerReader(this.buf, this.valueStart, this.valueEnd);
   }
 
   /** The raw bytes of the next TLV, header included, without decoding it. */
   readRaw(): Buffer {
     const begin = this.pos;
-    const h = this.readHeader();
-    this.pos = h.end;
-    return this.buf.subarray(begin, h.end);
+    this.step();
+    this.pos = this.valueEnd;
+    return this.buf.subarray(begin, this.valueEnd);
   }
 
   readInteger(expectedTag: number = Tag.Integer): number {
-    const h = this.readHeader();
-    if (h.tag !== expectedTag) throw new BerError(`expected integer tag 0x${expectedTag.toString(16)}`);
-    this.pos = h.end;
-    return decodeInteger(this.buf, h.start, h.end, expectedTag === Tag.Integer);
+    if (this.step() !== expectedTag) throw new BerError(`expected integer tag 0x${expectedTag.toString(16)}`);
+    this.pos = this.valueEnd;
+    return decodeInteger(this.buf, this.valueStart, this.valueEnd, expectedTag === Tag.Integer);
   }
 
   readOctets(expectedTag: number = Tag.OctetString): Buffer {
-    const h = this.readHeader();
-    if (h.tag !== expectedTag) throw new BerError(`expected octets tag 0x${expectedTag.toString(16)}`);
-    this.pos = h.end;
-    return this.buf.subarray(h.start, h.end);
+    if (this.step() !== expectedTag) throw new BerError(`expected octets tag 0x${expectedTag.toString(16)}`);
+    this.pos = this.valueEnd;
+    return this.buf.subarray(this.valueStart, this.valueEnd);
   }
 
   readOid(): number[] {
-    const h = this.readHeader();
-    if (h.tag !== Tag.ObjectIdentifier) throw new BerError("expected OBJECT IDENTIFIER");
-    this.pos = h.end;
-    return decodeOid(this.buf, h.start, h.end);
+    if (this.step() !== Tag.ObjectIdentifier) throw new BerError("expected OBJECT IDENTIFIER");
+    this.pos = this.valueEnd;
+    return decodeOid(this.buf, this.valueStart, this.valueEnd);
   }
 
   /** A value of a varbind; null when its type is not one SNMP defines. */
   readValue(): SnmpValue | null {
-    const h = this.readHeader();
+    this.step();
+    const h = { tag: this.tag, start: this.valueStart, end: this.valueEnd };
     this.pos = h.end;
     const { buf } = this;
     switch (h.tag) {

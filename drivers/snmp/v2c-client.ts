@@ -257,15 +257,17 @@ function decodeVarbinds(pdu: BerReader): Varbind[] {
   const list = pdu.enter(Tag.Sequence);
   const buf = list.buf;
   const out: Varbind[] = [];
+  // each VarBind read in place, its two TLVs held within it (no reader or header objects per value)
   while (!list.atEnd()) {
-    const vb = list.enter(Tag.Sequence);
-    const o = vb.readHeader();
-    if (o.tag !== Tag.ObjectIdentifier) throw new BerError("expected OBJECT IDENTIFIER");
-    const oid = decodeOidText(buf, o.start, o.end);
-    vb.pos = o.end;
-    const v = vb.readHeader();
-    vb.pos = v.end;
-    out.push({ oid, type: v.tag, value: decodeValue(buf, v.tag, v.start, v.end) });
+    if (list.step() !== Tag.Sequence)
+      throw new BerError(`expected tag 0x${Tag.Sequence.toString(16)}, got 0x${list.tag.toString(16)}`);
+    const vbEnd = list.valueEnd;
+    if (list.step(vbEnd) !== Tag.ObjectIdentifier) throw new BerError("expected OBJECT IDENTIFIER");
+    const oid = decodeOidText(buf, list.valueStart, list.valueEnd);
+    list.pos = list.valueEnd;
+    const tag = list.step(vbEnd);
+    out.push({ oid, type: tag, value: decodeValue(buf, tag, list.valueStart, list.valueEnd) });
+    list.pos = vbEnd;
   }
   return out;
 }
