@@ -39,7 +39,11 @@ function writeLength(buf: Buffer, at: number, len: number): number {
 export function tlv(tag: number, ...parts: Buffer[]): Buffer {
   let len = 0;
   for (const p of parts) len += p.length;
-  return Buffer.concat([header(tag, len), ...parts], 1 + lengthOfLength(len) + len);
+  const out = Buffer.allocUnsafe(1 + lengthOfLength(len) + len);
+  out[0] = tag;
+  let at = writeLength(out, 1, len);
+  for (const p of parts) at += p.copy(out, at);
+  return out;
 }
 
 /** The content length of an INTEGER: two's complement, shortest form; `signed` false treats n as unsigned (Counter32, Gauge32...). */

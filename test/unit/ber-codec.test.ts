@@ -33,11 +33,20 @@ describe("BER lengths", () => {
         expect(r.step()).toBe(Tag.OctetString);
         expect([r.valueStart, r.valueEnd]).toEqual([1 + lengthOfLength(len), t.length]);
         expect(r.pos).toBe(r.valueStart);
+        expect(t.subarray(r.valueStart).equals(Buffer.alloc(len, 7))).toBe(true);
         // the object form, for the callers that keep one
         expect(new BerReader(t).readHeader()).toEqual({ tag: Tag.OctetString, start: r.valueStart, end: r.valueEnd });
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe("BER TLVs of several parts", () => {
+  it("holds the parts one after another, in order", () => {
+    const t = tlv(Tag.Sequence, Buffer.from("0201", "hex"), Buffer.alloc(0), Buffer.from("05", "hex"));
+    expect(hex(t)).toBe("3003020105");
+    expect(hex(tlv(Tag.Sequence))).toBe("3000");
   });
 });
 
