@@ -51,7 +51,7 @@ export function sendError(res: Response, err: unknown): void {
 function sendAnswer(res: Response, e: ApiError): void {
   res.status(e.status);
   for (const [k, v] of Object.entries(e.headers)) res.setHeader(k, v);
-  res.json(e.body());
+  sendJson(res, e.body());
 }
 
 function sendReply(res: Response, reply: Reply): void {
@@ -60,7 +60,19 @@ function sendReply(res: Response, reply: Reply): void {
   if (reply.status === 204) res.end();
   else if (reply.json !== undefined) sendParts(res, reply.json);
   else if (reply.body === undefined) res.end();
-  else res.json(reply.body);
+  else sendJson(res, reply.body);
+}
+
+/**
+ * A JSON body with the headers res.json would send, written as text: express's send()
+ * copies a text of 1,000 characters or more into a Buffer first and checks freshness
+ * (no ETag or Last-Modified is ever set here). No body for HEAD (Node drops it).
+ */
+function sendJson(res: Response, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Length", Buffer.byteLength(text, "utf8"));
+  res.end(text, "utf8");
 }
 
 /**
