@@ -27,9 +27,8 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-export function naturalCompare(a: string, b: string): number {
-  const left = chunks(a);
-  const right = chunks(b);
+/** the order of two texts from their chunks (each text split once, however often it is compared) */
+function compareChunks(left: string[], right: string[], a: string, b: string): number {
   const shared = Math.min(left.length, right.length);
   for (let i = 0; i < shared; i++) {
     const l = left[i];
@@ -47,7 +46,16 @@ export function naturalCompare(a: string, b: string): number {
   return compareText(a, b);
 }
 
-/** A sorted copy; the input stays as it was. */
+export function naturalCompare(a: string, b: string): number {
+  return compareChunks(chunks(a), chunks(b), a, b);
+}
+
+/** A sorted copy; the input stays as it was. Each key is read and split once, not once per comparison. */
 export function naturalSortBy<T>(items: readonly T[], key: (item: T) => string): T[] {
-  return [...items].sort((a, b) => naturalCompare(key(a), key(b)));
+  const keyed = items.map((item) => {
+    const text = key(item);
+    return { item, text, parts: chunks(text) };
+  });
+  keyed.sort((x, y) => compareChunks(x.parts, y.parts, x.text, y.text));
+  return keyed.map((k) => k.item);
 }

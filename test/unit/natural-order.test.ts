@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { naturalCompare, naturalSortBy } from "../../model/natural-order";
 
 const sorted = (items: string[]) => [...items].sort(naturalCompare);
@@ -36,5 +37,19 @@ describe("natural order", () => {
     const items = [{ id: "10" }, { id: "9" }];
     expect(naturalSortBy(items, (item) => item.id).map((item) => item.id)).toEqual(["9", "10"]);
     expect(items[0].id).toBe("10");
+  });
+
+  it("naturalSortBy orders as naturalCompare does, equal keys in their first order", () => {
+    const name = fc.stringMatching(/^[A-Za-z]{0,3}[0-9]{0,3}(\/[0-9]{1,2}){0,2}$/);
+    fc.assert(
+      fc.property(fc.array(fc.record({ key: name, n: fc.nat() }), { maxLength: 60 }), (items) => {
+        const expected = items
+          .map((item, i) => ({ item, i }))
+          .sort((a, b) => naturalCompare(a.item.key, b.item.key) || a.i - b.i)
+          .map((x) => x.item);
+        expect(naturalSortBy(items, (item) => item.key)).toEqual(expected);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
