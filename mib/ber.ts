@@ -195,6 +195,13 @@ export class BerReader {
     return tag;
   }
 
+  /** step() into a TLV that must have `expectedTag` (a constructed one, read in place). */
+  stepInto(expectedTag: number, limit: number = this.end): void {
+    const tag = this.step(limit);
+    if (tag !== expectedTag)
+      throw new BerError(`expected tag 0x${expectedTag.toString(16)}, got 0x${tag.toString(16)}`);
+  }
+
   /** Reads tag and length; leaves pos at the content and returns where it ends. */
   readHeader(): { tag: number; start: number; end: number } {
     const tag = this.step();
@@ -203,9 +210,7 @@ export class BerReader {
 
   /** Enters a constructed TLV with the expected tag: returns a reader over its content. */
   enter(expectedTag: number): BerReader {
-    const tag = this.step();
-    if (tag !== expectedTag)
-      throw new BerError(`expected tag 0x${expectedTag.toString(16)}, got 0x${tag.toString(16)}`);
+    this.stepInto(expectedTag);
     this.pos = this.valueEnd;
     return new BerReader(this.buf, this.valueStart, this.valueEnd);
   }
@@ -238,33 +243,32 @@ export class BerReader {
 
   /** A value of a varbind; null when its type is not one SNMP defines. */
   readValue(): SnmpValue | null {
-    this.step();
-    const h = { tag: this.tag, start: this.valueStart, end: this.valueEnd };
-    this.pos = h.end;
-    const { buf } = this;
-    switch (h.tag) {
+    const tag = this.step();
+    const { buf, valueStart: start, valueEnd: end } = this;
+    this.pos = end;
+    switch (tag) {
       case Tag.Integer:
-        return { tag: Tag.Integer, value: decodeInteger(buf, h.start, h.end, true) };
+        return { tag: Tag.Integer, value: decodeInteger(buf, start, end, true) };
       case Tag.Counter32:
       case Tag.Gauge32:
       case Tag.TimeTicks:
-        return { tag: h.tag, value: decodeInteger(buf, h.start, h.end, false) };
+        return { tag, value: decodeInteger(buf, start, end, false) };
       case Tag.OctetString:
       case Tag.IpAddress:
       case Tag.Opaque:
-        return { tag: h.tag, value: Buffer.from(buf.subarray(h.start, h.end)) };
+        return { tag, value: Buffer.from(buf.subarray(start, end)) };
       case Tag.ObjectIdentifier:
-        return { tag: Tag.ObjectIdentifier, value: decodeOid(buf, h.start, h.end) };
+        return { tag: Tag.ObjectIdentifier, value: decodeOid(buf, start, end) };
       case Tag.Counter64: {
         let v = 0n;
-        for (let i = h.start; i < h.end; i++) v = (v << 8n) | BigInt(buf[i]);
+        for (let i = start; i < end; i++) v = (v << 8n) | BigInt(buf[i]);
         return { tag: Tag.Counter64, value: v };
       }
       case Tag.Null:
       case Tag.NoSuchObject:
       case Tag.NoSuchInstance:
       case Tag.EndOfMibView:
-        return { tag: h.tag };
+        return { tag };
       default:
         return null;
     }

@@ -54,6 +54,9 @@ function sendAnswer(res: Response, e: ApiError): void {
   sendJson(res, e.body());
 }
 
+/** the Content-Type of every JSON answer, as res.json writes it */
+const JSON_TYPE = "application/json; charset=utf-8";
+
 function sendReply(res: Response, reply: Reply): void {
   res.status(reply.status);
   for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
@@ -70,7 +73,7 @@ function sendReply(res: Response, reply: Reply): void {
  */
 function sendJson(res: Response, body: unknown): void {
   const text = JSON.stringify(body);
-  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Type", JSON_TYPE);
   res.setHeader("Content-Length", Buffer.byteLength(text, "utf8"));
   res.end(text, "utf8");
 }
@@ -81,7 +84,7 @@ function sendJson(res: Response, body: unknown): void {
  * menu's kept groups are 600 kB for 200 groups of 10). No body for HEAD (Node drops it).
  */
 function sendParts(res: Response, parts: readonly Buffer[]): void {
-  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Type", JSON_TYPE);
   res.setHeader(
     "Content-Length",
     parts.reduce((n, p) => n + p.length, 0),

@@ -259,8 +259,7 @@ function decodeVarbinds(pdu: BerReader): Varbind[] {
   const out: Varbind[] = [];
   // each VarBind read in place, its two TLVs held within it (no reader or header objects per value)
   while (!list.atEnd()) {
-    if (list.step() !== Tag.Sequence)
-      throw new BerError(`expected tag 0x${Tag.Sequence.toString(16)}, got 0x${list.tag.toString(16)}`);
+    list.stepInto(Tag.Sequence);
     const vbEnd = list.valueEnd;
     if (list.step(vbEnd) !== Tag.ObjectIdentifier) throw new BerError("expected OBJECT IDENTIFIER");
     const oid = decodeOidText(buf, list.valueStart, list.valueEnd);
