@@ -7,15 +7,18 @@ const os = require("node:os");
 // (test/support/api-databases.js)
 const { sqliteOnly, allOnMariadb } = require("./test/support/api-databases");
 
-// One worker more than the cores (what the machine reports as usable). About a quarter of
-// a whole run's suite time is spent waiting on devices, service processes, MariaDB
-// restarts and Chromium, and the extra worker fills it: on an idle two-core machine 377 s
-// against 428 s with one worker per core. A lab agent answers from its worker's own
-// process, so on a busy machine its answer can come late: tests whose requests the lab
-// answers wait a second with a retry (the lab's driver targets) or 5 s (the test SNMP
-// client), and only the tests of a silent device keep short waits. SWITCHDESK_TEST_WORKERS sets another number.
+// Two workers per core (what the machine reports as usable), at most eight. A suite spends
+// much of its time waiting: on devices and their timeouts, service processes, MariaDB and
+// Galera starts, Chromium; a whole run on two workers per core keeps the cores busy where
+// one more worker than the cores left a sixth of them idle. On an idle two-core machine,
+// one run each, back to back: 3 workers 216 s (78 s of the cores' time idle), 4 workers 188 s
+// (27 s idle), 5 workers 200 s (11 s idle, and 40 s more CPU: a fifth Chromium, more
+// contention). A lab agent answers from its worker's own process, so on a busy machine its
+// answer can come late: tests whose requests the lab answers wait a second with a retry
+// (the lab's driver targets) or 5 s (the test SNMP client), and only the tests of a silent
+// device keep short waits. SWITCHDESK_TEST_WORKERS sets another number.
 const cores = typeof os.availableParallelism === "function" ? os.availableParallelism() : os.cpus().length;
-const workers = Number(process.env.SWITCHDESK_TEST_WORKERS) || cores + 1;
+const workers = Number(process.env.SWITCHDESK_TEST_WORKERS) || Math.min(2 * cores, 8);
 
 const base = {
   // One id for every project: Jest keeps its transform cache per project id, so with the

@@ -157,6 +157,16 @@ export async function buildServices(
 }
 
 /**
+ * Ends what buildServices started, once the service answers no more requests: the usage
+ * counts are written, the request scopes ended, the store closed.
+ */
+export async function closeServices(s: Pick<Services, "usage" | "telemetry" | "store">): Promise<void> {
+  await s.usage.stop();
+  s.telemetry.close();
+  await s.store.close();
+}
+
+/**
  * On an empty user table, create the first superuser. Its password is the configured
  * one or a generated one that is returned (printed once by the caller). Of several
  * instances starting at once, one creates it; the others lose the race on the unique

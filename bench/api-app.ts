@@ -14,7 +14,7 @@ import { loadConfig } from "../app/config";
 import { DeviceService } from "../app/devices";
 import { hashPassword } from "../app/passwords";
 import type { Services } from "../app/services";
-import { buildServices } from "../app/startup";
+import { buildServices, closeServices } from "../app/startup";
 import { snmpProfileRow, switchRow } from "../db/inventory";
 import { openDriver } from "../drivers/registry";
 import type { Driver } from "../drivers/contract";
@@ -181,8 +181,7 @@ export class BenchApp {
 
   async close(): Promise<void> {
     await new Promise<void>((r) => this.server.close(() => r()));
-    await this.services.usage.stop();
-    await this.services.store.close();
+    await closeServices(this.services);
     fs.rmSync(this.dir, { recursive: true, force: true });
   }
 }

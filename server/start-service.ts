@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { DestinationStream } from "pino";
 import type { Config } from "../app/config";
-import { buildServices, ensureFirstSuperuser } from "../app/startup";
+import { buildServices, closeServices, ensureFirstSuperuser } from "../app/startup";
 import type { Services } from "../app/services";
 import { startLeftoverSweep } from "../app/port-cycles";
 import { startInstancePresence, type InstancePresence } from "../app/instance-presence";
@@ -171,8 +171,7 @@ export async function startService(
       await presence?.stop();
       await retention?.stop();
       await leftovers?.stop();
-      await running.usage.stop();
-      await running.store.close();
+      await closeServices(running);
       const clean = connectionsDone && writesDone;
       const facts = {
         reason,

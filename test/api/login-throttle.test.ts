@@ -7,15 +7,10 @@
  * addresses (127.0.0.2, ...), so the service sees real, different client addresses.
  */
 import http from "node:http";
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { startTestApp, type TestApp, type JsonBody } from "../support/harness";
+import { secondInstance, startTestApp, type TestApp, type JsonBody } from "../support/harness";
 import { describeDb } from "../support/db";
 import { checkResponse } from "../support/contract-check";
-import { buildServices } from "../../app/startup";
-import { createApp } from "../../server/app";
 import { LoginGuard } from "../../app/login";
-import type { Services } from "../../app/services";
 
 interface Answer {
   status: number;
@@ -59,22 +54,6 @@ function tokenFrom(app: TestApp, base: string, from: string, username: string, p
     req.on("error", reject);
     req.end(payload);
   });
-}
-
-/** A second instance of the service on the same database (as another process would be). */
-async function secondInstance(app: TestApp): Promise<{ url: string; services: Services; close(): Promise<void> }> {
-  const services = await buildServices(app.services.config);
-  const server: Server = await new Promise((resolve) => {
-    const s = createApp(services, app.contract).listen(0, "127.0.0.1", () => resolve(s));
-  });
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    services,
-    async close() {
-      await new Promise<void>((r) => server.close(() => r()));
-      await services.store.close();
-    },
-  };
 }
 
 /** `switchdesk_login_attempts_total{result=...}` as an instance's /metrics shows it. */

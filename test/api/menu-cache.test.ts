@@ -6,36 +6,12 @@
  * the inventory's version) when nothing changed, 6 when something did (and the groups,
  * devices, members and VLAN lists are read again), no write.
  */
-import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
-import { startAppWithRoot, type TestApp } from "../support/harness";
+import { secondInstance, startAppWithRoot, type TestApp } from "../support/harness";
 import { describeDb } from "../support/db";
-import { buildServices } from "../../app/startup";
-import type { Services } from "../../app/services";
-import { createApp } from "../../server/app";
-import { loadContract } from "../../server/contract";
 import { menuView } from "../../domain/views";
 import { switchRow } from "../../db/inventory";
 
 type Menu = { groups: Record<string, { name: string; members: Record<string, { name: string }> }> };
-
-/** a second service on the first one's database (another instance, as in a scale-out) */
-async function secondInstance(app: TestApp): Promise<{ url: string; services: Services; close(): Promise<void> }> {
-  const services = await buildServices(app.services.config);
-  const handler = createApp(services, await loadContract());
-  const server: Server = await new Promise((resolve) => {
-    const s = handler.listen(0, "127.0.0.1", () => resolve(s));
-  });
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    services,
-    async close() {
-      await new Promise<void>((r) => server.close(() => r()));
-      await services.usage.stop();
-      await services.store.close();
-    },
-  };
-}
 
 describeDb("the menu kept per inventory version", () => {
   let app: TestApp;

@@ -4,7 +4,7 @@
  * trips; GET /healthz (200, and 503 when the database is gone); GET /metrics in the
  * Prometheus text format, open to the addresses of METRICS_ALLOW only.
  */
-import { startAppWithRoot, type TestApp } from "../support/harness";
+import { secondInstance, startAppWithRoot, type TestApp } from "../support/harness";
 import { describeDb } from "../support/db";
 import { addDevice, addGroup, startLab } from "../support/lab-inventory";
 import type { LabSwitch } from "../../lab";
@@ -200,6 +200,32 @@ describeDb("operations: request log, health, metrics", () => {
       expect(quiet.entries().find((e) => e.path === "/healthz")).toMatchObject({ level: "error", status: 503 });
     } finally {
       await other.app.close();
+    }
+  });
+
+  it("keeps counting a request's device requests when another service in the process ends meanwhile", async () => {
+    // each service has its own request scopes: ending a second one (as the tests and the
+    // bench do, several services in one process) while this one answers leaves its count whole
+    const other = await secondInstance(app);
+    const seen = await fetch(`${other.url}/api/switches/${gid}/${sid}/`, {
+      headers: { authorization: `Token ${root}` },
+    });
+    expect(seen.status).toBe(200);
+    lab.faults.latencyMs = 150;
+    try {
+      const p = lab.model.port(3);
+      const pending = app.request("POST", `/api/switches/${gid}/${sid}/interface/${p.ifIndex}/description/`, {
+        token: root,
+        json: { description: "while another service ends" },
+      });
+      await new Promise((r) => setTimeout(r, 50));
+      await other.close();
+      const r = await pending;
+      expect(r.status).toBe(200);
+      const line = log.entries().find((e) => e.reqId === r.headers.get("x-request-id"))!;
+      expect(line.deviceRequests).toBeGreaterThanOrEqual(2);
+    } finally {
+      lab.faults.reset();
     }
   });
 });

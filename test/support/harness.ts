@@ -9,7 +9,7 @@ import path from "node:path";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { loadConfig, type Config } from "../../app/config";
-import { buildServices } from "../../app/startup";
+import { buildServices, closeServices } from "../../app/startup";
 import { createApp } from "../../server/app";
 import type { Services } from "../../handlers/context";
 import { loadContract, type Contract } from "../../server/contract";
@@ -170,8 +170,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: App
     },
     async close() {
       await new Promise<void>((r) => server.close(() => r()));
-      await services.usage.stop();
-      await services.store.close();
+      await closeServices(services);
       await db.drop();
       fs.rmSync(keyDir, { recursive: true, force: true });
     },
@@ -229,5 +228,23 @@ export function secretCheckingClient(app: () => TestApp, token: () => string, ba
     secretsSeen,
     call,
     count: async () => (await call("GET", base)).body.length as number,
+  };
+}
+
+/** A second service on a test app's database, as another instance (process) of a scale-out would be. */
+export async function secondInstance(
+  app: TestApp,
+): Promise<{ url: string; services: Services; close(): Promise<void> }> {
+  const services = await buildServices(app.services.config);
+  const server: Server = await new Promise((resolve) => {
+    const s = createApp(services, app.contract).listen(0, "127.0.0.1", () => resolve(s));
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    services,
+    async close() {
+      await new Promise<void>((r) => server.close(() => r()));
+      await closeServices(services);
+    },
   };
 }
