@@ -32,6 +32,22 @@ export function writeBlocks(journal: readonly JournalEntry[]): string[] {
   return order;
 }
 
+/**
+ * Runs `check`; when it throws, the error also says what the instances logged of a write
+ * lease lost mid-write (a holder whose renewals came late, on a starved machine), or that
+ * none of them logged one.
+ */
+function withLeaseLines<T>(instances: readonly Instance[], check: () => T): T {
+  try {
+    return check();
+  } catch (e) {
+    const lost = instances.flatMap((i) => [...i.out, ...i.err].filter((l) => l.includes("was lost while writing")));
+    const told = lost.length ? `the instances logged:\n${lost.join("\n")}` : "no instance logged a lost write lease";
+    if (e instanceof Error) e.message = `${e.message}\n(${told})`;
+    throw e;
+  }
+}
+
 export interface ScenarioResult {
   instances: Instance[];
   writes: number;
@@ -114,7 +130,7 @@ export async function runScaleOutScenario(urls: string[]): Promise<ScenarioResul
       );
     }
     // one block per API write in the lab's journal, each with its SET and read-back
-    const blocks = writeBlocks(lab.counters.journal);
+    const blocks = withLeaseLines(instances, () => writeBlocks(lab.counters.journal));
     expect(blocks.length).toBe(texts.length);
     for (const from of blocks) {
       const own = lab.counters.journal.filter((e) => e.from === from);
