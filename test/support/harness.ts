@@ -91,13 +91,9 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: App
     demo: "off",
     ...overrides,
   };
-  const services = await buildServices(config, options);
   const contract = await loadContract();
-  const app = createApp(services, contract);
-  const server: Server = await new Promise((resolve) => {
-    const s = app.listen(0, "127.0.0.1", () => resolve(s));
-  });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const served = await serve(await buildServices(config, options), contract);
+  const { services, url } = served;
 
   async function request<T>(method: string, p: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { accept: "application/json", ...(opts.headers ?? {}) };
@@ -169,8 +165,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: App
       return { cookie: value("sessionid"), csrf: value("csrftoken") };
     },
     async close() {
-      await new Promise<void>((r) => server.close(() => r()));
-      await closeServices(services);
+      await served.close();
       await db.drop();
       fs.rmSync(keyDir, { recursive: true, force: true });
     },
@@ -231,13 +226,16 @@ export function secretCheckingClient(app: () => TestApp, token: () => string, ba
   };
 }
 
-/** A second service on a test app's database, as another instance (process) of a scale-out would be. */
-export async function secondInstance(
-  app: TestApp,
-): Promise<{ url: string; services: Services; close(): Promise<void> }> {
-  const services = await buildServices(app.services.config);
+/** A service answering HTTP on 127.0.0.1 (a port of its own), and its end: the server, then the service's parts. */
+interface Served {
+  url: string;
+  services: Services;
+  close(): Promise<void>;
+}
+
+async function serve(services: Services, contract: Contract): Promise<Served> {
   const server: Server = await new Promise((resolve) => {
-    const s = createApp(services, app.contract).listen(0, "127.0.0.1", () => resolve(s));
+    const s = createApp(services, contract).listen(0, "127.0.0.1", () => resolve(s));
   });
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -247,4 +245,9 @@ export async function secondInstance(
       await closeServices(services);
     },
   };
+}
+
+/** A second service on a test app's database, as another instance (process) of a scale-out would be. */
+export async function secondInstance(app: TestApp): Promise<Served> {
+  return serve(await buildServices(app.services.config), app.contract);
 }
