@@ -6,6 +6,7 @@
  */
 import { secondInstance, startAppWithRoot, type TestApp } from "../support/harness";
 import { describeDb } from "../support/db";
+import { checkResponse } from "../support/contract-check";
 import { addDevice, addGroup, startLab } from "../support/lab-inventory";
 import type { LabSwitch } from "../../lab";
 
@@ -211,6 +212,13 @@ describeDb("operations: request log, health, metrics", () => {
       headers: { authorization: `Token ${root}` },
     });
     expect(seen.status).toBe(200);
+    const text = await seen.text();
+    checkResponse(app.contract, "GET", `/api/switches/${gid}/${sid}/`, {
+      status: seen.status,
+      headers: seen.headers,
+      body: JSON.parse(text),
+      text,
+    });
     lab.faults.latencyMs = 150;
     try {
       const p = lab.model.port(3);
