@@ -83,9 +83,14 @@ function ipv6Prefix64(address: string): string {
     .join(":");
 }
 
-/** Seconds until the oldest of the last `limit` attempts leaves the window (at least 1). */
+/**
+ * Seconds until the oldest of the last `limit` attempts leaves the window (at least 1, at
+ * most the window). An attempt stamped after `now` (another instance took its place between
+ * this one's clock reading and its read of the counts, or its clock runs ahead) counts as
+ * made now.
+ */
 function secondsUntilFree(times: number[], limit: number, windowMs: number, now: number): number {
-  const oldestCounted = times[times.length - limit];
+  const oldestCounted = Math.min(times[times.length - limit], now);
   return Math.max(1, Math.ceil((oldestCounted + windowMs - now) / 1000));
 }
 

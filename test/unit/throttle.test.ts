@@ -18,6 +18,12 @@ describe("login throttle rules", () => {
     expect(throttleVerdict(three, settings, now + 57_001).allowed).toBe(true);
   });
 
+  it("never asks for a wait longer than the window, when attempts are stamped after its clock reading", () => {
+    // another instance took its places between this one's reading of the clock and its read
+    const later = fromOneAddress([now + 5, now + 20, now + 700]);
+    expect(throttleVerdict(later, settings, now)).toEqual({ allowed: false, retryAfter: 60, delayMs: 0 });
+  });
+
   it("never refuses a username for failures from other addresses: it waits a step per failure, at most 10 s", () => {
     const elsewhere = (n: number): AttemptTimes => ({
       pair: [],
