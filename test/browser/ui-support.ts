@@ -30,7 +30,49 @@ export async function openBrowser(): Promise<Browser> {
     );
   const endpoints = JSON.parse(listed) as string[];
   const worker = Number(process.env.JEST_WORKER_ID ?? "1");
-  return chromium.connect(endpoints[(worker - 1) % endpoints.length]);
+  const browser = await chromium.connect(endpoints[(worker - 1) % endpoints.length]);
+  const newContext = browser.newContext.bind(browser);
+  // every context of the suite (browser.newPage makes one through this too) is watched
+  browser.newContext = async (options) => watched(await newContext(options));
+  return browser;
+}
+
+/** Playwright's own wait, below Jest's 30 s per test, so that a test that hangs names its step */
+const STEP_TIMEOUT_MS = 20_000;
+/** a request of a page still open after this long is written to the test's output */
+const SLOW_REQUEST_MS = 5_000;
+
+/**
+ * A context whose steps fail after STEP_TIMEOUT_MS with Playwright's message (the locator
+ * or navigation that waited), and whose slow requests, page errors and console errors are
+ * written to the test's output: when a page does not draw, the output says what it waited on.
+ */
+function watched(context: BrowserContext): BrowserContext {
+  context.setDefaultTimeout(STEP_TIMEOUT_MS);
+  const slow = new Map<unknown, NodeJS.Timeout>();
+  const done = (request: unknown) => {
+    clearTimeout(slow.get(request));
+    slow.delete(request);
+  };
+  context.on("request", (request) => {
+    const started = Date.now();
+    const timer = setTimeout(() => {
+      console.warn(`browser request still open after ${Date.now() - started} ms: ${request.method()} ${request.url()}`);
+    }, SLOW_REQUEST_MS);
+    timer.unref();
+    slow.set(request, timer);
+  });
+  context.on("requestfinished", done);
+  context.on("requestfailed", (request) => {
+    done(request);
+    console.warn(`browser request failed: ${request.method()} ${request.url()}: ${request.failure()?.errorText}`);
+  });
+  context.on("close", () => {
+    for (const timer of slow.values()) clearTimeout(timer);
+    slow.clear();
+  });
+  context.on("weberror", (e) => console.warn(`browser page error: ${e.error().message}`));
+  return context;
 }
 
 export const SCREENSHOTS = path.join(__dirname, "..", "..", "docs", "screenshots");
