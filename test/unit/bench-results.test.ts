@@ -39,6 +39,8 @@ const issueScenarios = [
   "find-mac-32",
   "startup",
   "startup-npm-start",
+  // the drivers' v2c client beside net-snmp, in CPU per pass (bench/snmp-client.ts)
+  "snmp-client-48",
   "api-aoscx-basic-48",
   "api-netconf-basic-48",
   "api-eapi-basic-48",
@@ -145,6 +147,10 @@ test("latest.json has the shape runs are compared by, with every scenario of the
   expect(typeof byName.get("startup")!.first_answer_ms).toBe("number");
   expect(typeof byName.get("startup-npm-start")!.first_answer_ms).toBe("number");
   expect(byName.get("menu-200x10")!.max_in_flight).toBeNull();
+  // the v2c client's CPU per pass against net-snmp's, measured in the same run
+  const client = byName.get("snmp-client-48")!;
+  for (const k of ["median_ms", "baseline_ms", "ratio"] as const) expect(typeof client[k]).toBe("number");
+  expect(client.ratio).toBeGreaterThan(0);
 });
 
 test("the README's Performance table is the one generated from latest.json", () => {
