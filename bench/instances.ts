@@ -34,11 +34,22 @@ export interface StartOptions {
   nodeArgs?: string[];
 }
 
-/** Starts one instance; resolves when it listens, or when it exits before (bounded). */
+/** The service's Node.js options, the same in every way it is started (bin/service-node-options.js). */
+export function serviceNodeOptions(): string[] {
+  // a file of bin/, outside the build: found from the project's root, from dist/ as from the sources
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+  const { SERVICE_NODE_OPTIONS } = require(path.join(projectRoot(), "bin", "service-node-options.js")) as {
+    SERVICE_NODE_OPTIONS: string[];
+  };
+  return SERVICE_NODE_OPTIONS;
+}
+
+/** Starts one instance as it runs in production (its Node.js options included); resolves when it listens, or when it exits before (bounded). */
 export function startInstance(env: Record<string, string>, options: StartOptions = {}): Promise<Started> {
   const { timeoutMs = 30_000, keepOutput = true, nodeArgs = [] } = options;
   const root = projectRoot();
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, "bin", "switchdesk.js"), "serve"], {
+  const script = path.join(root, "bin", "switchdesk.js");
+  const child = spawn(process.execPath, [...serviceNodeOptions(), ...nodeArgs, script, "serve"], {
     // LOG_LEVEL info: the start-up lines (listening, the first superuser) are info lines of the JSON log
     env: { ...process.env, HOST: "127.0.0.1", PORT: "0", SWITCHDESK_DEMO: "0", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
