@@ -44,8 +44,8 @@ const SLOW_REQUEST_MS = 5_000;
 
 /**
  * A context whose steps fail after STEP_TIMEOUT_MS with Playwright's message (the locator
- * or navigation that waited), and whose slow requests, page errors and console errors are
- * written to the test's output: when a page does not draw, the output says what it waited on.
+ * or navigation that waited), and whose slow and failed requests and uncaught page errors
+ * are written to the test's output: when a page does not draw, the output says what it waited on.
  */
 function watched(context: BrowserContext): BrowserContext {
   context.setDefaultTimeout(STEP_TIMEOUT_MS);
