@@ -7,7 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from "playwright-core";
 import { startTestApp, type TestApp } from "../support/harness";
 import { addDevice, addGroup, startLab, type GroupSpec } from "../support/lab-inventory";
 import type { LabSwitch } from "../../lab";
@@ -49,8 +49,8 @@ const SLOW_REQUEST_MS = 5_000;
  */
 function watched(context: BrowserContext): BrowserContext {
   context.setDefaultTimeout(STEP_TIMEOUT_MS);
-  const slow = new Map<unknown, NodeJS.Timeout>();
-  const done = (request: unknown) => {
+  const slow = new Map<Request, NodeJS.Timeout>();
+  const done = (request: Request) => {
     clearTimeout(slow.get(request));
     slow.delete(request);
   };
